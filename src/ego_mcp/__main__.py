@@ -1,0 +1,4 @@
+from ego_mcp.cli import main
+
+if __name__ == "__main__":
+    main()

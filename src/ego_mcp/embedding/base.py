@@ -1,0 +1,36 @@
+"""The embedding interface: texts in, L2-normalised float32 vectors out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from ego_mcp.memory.store import Vector
+
+
+@dataclass(frozen=True)
+class EmbeddingSignature:
+    """What filled a collection; a store refuses vectors of another signature."""
+
+    provider: str
+    model: str
+    dimension: int
+
+
+class Embedder(Protocol):
+    @property
+    def signature(self) -> EmbeddingSignature: ...
+
+    def embed(self, texts: Sequence[str]) -> Vector:
+        """One row per text, each of unit length. Blocking: call it off the event loop."""
+        ...
+
+
+def normalise_rows(matrix: Vector) -> Vector:
+    """Scale every row to unit length (rows of zeros stay zero)."""
+    import numpy as np
+
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    result: Vector = (matrix / np.clip(norms, 1e-12, None)).astype(np.float32)
+    return result

@@ -1,0 +1,53 @@
+"""Job functions: plain ``async def f(ctx, agent, ...ids)``, run by arq or in-process alike.
+
+Each takes an agent name and ids, never memory content, and is idempotent: running it
+twice, or on two workers at once, leaves the same result as running it once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+from ego_mcp.memory.model import Memory
+from ego_mcp.memory.service import MemoryService
+from ego_mcp.queue.base import JobRequest
+from ego_mcp.workspace import WorkspaceSync
+
+JobContext = dict[str, Any]
+JobFunction = Callable[..., Awaitable[Any]]
+RUNTIME_KEY = "runtime"
+
+
+class JobRuntime(Protocol):
+    """What jobs need from the process they run in."""
+
+    def memory(self, agent: str) -> MemoryService: ...
+
+    def workspace(self, agent: str) -> WorkspaceSync | None: ...
+
+
+def runtime_of(ctx: JobContext) -> JobRuntime:
+    runtime: JobRuntime = ctx[RUNTIME_KEY]
+    return runtime
+
+
+async def cleanup_workspace(ctx: JobContext, agent: str, memory_id: str) -> int:
+    """Remove a forgotten memory's ``[id:...]`` lines; returns how many files changed."""
+    sync = runtime_of(ctx).workspace(agent)
+    if sync is None:
+        return 0
+    return await asyncio.to_thread(sync.remove_memory, memory_id)
+
+
+JOB_FUNCTIONS: dict[str, JobFunction] = {
+    "cleanup_workspace": cleanup_workspace,
+}
+
+
+def jobs_after_forget(agent: str, memory: Memory) -> list[JobRequest]:
+    """What to run once a memory is gone; a private memory was never written anywhere."""
+    if memory.is_private:
+        return []
+    return [JobRequest("cleanup_workspace", agent, {"memory_id": memory.id})]

@@ -1,0 +1,1 @@
+"""The memory domain: model, storage interfaces, input rules and the service."""

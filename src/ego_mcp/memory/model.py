@@ -1,0 +1,127 @@
+"""The memory data model: memories, their emotional trace, links and episodes."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from enum import StrEnum
+
+
+class Emotion(StrEnum):
+    HAPPY = "happy"
+    SAD = "sad"
+    SURPRISED = "surprised"
+    MOVED = "moved"
+    EXCITED = "excited"
+    NOSTALGIC = "nostalgic"
+    CURIOUS = "curious"
+    NEUTRAL = "neutral"
+    MELANCHOLY = "melancholy"
+    ANXIOUS = "anxious"
+    CONTENTMENT = "contentment"
+    FRUSTRATED = "frustrated"
+
+
+class Category(StrEnum):
+    DAILY = "daily"
+    PHILOSOPHICAL = "philosophical"
+    TECHNICAL = "technical"
+    MEMORY = "memory"
+    OBSERVATION = "observation"
+    FEELING = "feeling"
+    CONVERSATION = "conversation"
+    INTROSPECTION = "introspection"
+    RELATIONSHIP = "relationship"
+    SELF_DISCOVERY = "self_discovery"
+    DREAM = "dream"
+    LESSON = "lesson"
+
+
+class LinkType(StrEnum):
+    SIMILAR = "similar"
+    CAUSED_BY = "caused_by"
+    LEADS_TO = "leads_to"
+    RELATED = "related"
+
+
+# The type a link carries when seen from its other end.
+REVERSE_LINK_TYPE = {
+    LinkType.SIMILAR: LinkType.SIMILAR,
+    LinkType.RELATED: LinkType.RELATED,
+    LinkType.CAUSED_BY: LinkType.LEADS_TO,
+    LinkType.LEADS_TO: LinkType.CAUSED_BY,
+}
+
+
+def new_memory_id() -> str:
+    return "mem_" + secrets.token_hex(6)
+
+
+def new_episode_id() -> str:
+    return "ep_" + secrets.token_hex(6)
+
+
+@dataclass(frozen=True)
+class EmotionalTrace:
+    primary: Emotion = Emotion.NEUTRAL
+    secondary: tuple[Emotion, ...] = ()
+    intensity: float = 0.5
+    valence: float = 0.0
+    arousal: float = 0.5
+    body_state: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Link:
+    target_id: str
+    link_type: LinkType = LinkType.RELATED
+    note: str = ""
+    confidence: float = 0.5
+
+
+@dataclass(frozen=True)
+class Memory:
+    id: str
+    content: str
+    timestamp: datetime
+    emotional_trace: EmotionalTrace = field(default_factory=EmotionalTrace)
+    importance: int = 3
+    category: Category = Category.DAILY
+    tags: tuple[str, ...] = ()
+    is_private: bool = False
+    linked_ids: tuple[Link, ...] = ()
+
+    def link_to(self, target_id: str) -> Link | None:
+        return next((link for link in self.linked_ids if link.target_id == target_id), None)
+
+    def with_link(self, link: Link) -> Memory:
+        """This memory with ``link`` added, replacing any earlier link to the same target."""
+        others = tuple(lk for lk in self.linked_ids if lk.target_id != link.target_id)
+        return replace(self, linked_ids=(*others, link))
+
+    def without_link(self, target_id: str) -> Memory:
+        kept = tuple(lk for lk in self.linked_ids if lk.target_id != target_id)
+        return replace(self, linked_ids=kept)
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """A memory found by similarity; ``distance`` is the cosine distance to the query."""
+
+    memory: Memory
+    distance: float
+
+    @property
+    def similarity(self) -> float:
+        return max(0.0, min(1.0, 1.0 - self.distance))
+
+
+@dataclass(frozen=True)
+class Episode:
+    id: str
+    summary: str
+    memory_ids: tuple[str, ...]
+    start_time: datetime
+    end_time: datetime
+    importance: int = 3

@@ -1,0 +1,208 @@
+"""The memory lifecycle of one agent: guarded saves, recall, links, forget and episodes.
+
+Every method is synchronous and may block (embedding, Chroma); the front end calls it
+off the event loop. Link mutations run under the agent's lock so that the
+bidirectional-link invariant holds when several threads or processes act at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ego_mcp.clock import Clock
+from ego_mcp.embedding.base import Embedder
+from ego_mcp.errors import NotFound
+from ego_mcp.locks import AgentLocks
+from ego_mcp.memory.model import (
+    REVERSE_LINK_TYPE,
+    Category,
+    EmotionalTrace,
+    Episode,
+    Link,
+    LinkType,
+    Memory,
+    SearchHit,
+    new_episode_id,
+    new_memory_id,
+)
+from ego_mcp.memory.store import EpisodeStore, MemoryFilter, MemoryStore
+
+
+class Journal(Protocol):
+    """Where public memories are echoed for humans (the workspace files)."""
+
+    def record(self, memory: Memory) -> None: ...
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Cosine distances: below ``dedup`` a save is refused, below ``link`` memories link."""
+
+    dedup: float = 0.05
+    link: float = 0.3
+    merge: float = 0.10
+    max_links: int = 5
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A memory as the agent wants it saved, before it has an id and a time."""
+
+    content: str
+    emotional_trace: EmotionalTrace = field(default_factory=EmotionalTrace)
+    importance: int = 3
+    category: Category = Category.DAILY
+    tags: tuple[str, ...] = ()
+    is_private: bool = False
+
+
+@dataclass(frozen=True)
+class RememberOutcome:
+    """Either ``saved`` (with the memories it linked to) or ``duplicate_of`` is set."""
+
+    saved: Memory | None
+    duplicate_of: SearchHit | None = None
+    linked: tuple[SearchHit, ...] = ()
+
+
+@dataclass(frozen=True)
+class EpisodeView:
+    episode: Episode
+    members: tuple[Memory, ...]
+    missing: int
+
+
+class MemoryService:
+    def __init__(
+        self,
+        agent: str,
+        store: MemoryStore,
+        episodes: EpisodeStore,
+        embedder: Embedder,
+        clock: Clock,
+        locks: AgentLocks,
+        thresholds: Thresholds = Thresholds(),
+        journal: Journal | None = None,
+    ) -> None:
+        self.agent = agent
+        self.store = store
+        self.episodes = episodes
+        self.embedder = embedder
+        self.clock = clock
+        self.locks = locks
+        self.thresholds = thresholds
+        self.journal = journal
+
+    def remember(self, draft: Draft, force: bool = False) -> RememberOutcome:
+        """Save ``draft`` unless a near-duplicate exists (``force`` skips that check)."""
+        vector = self.embedder.embed([draft.content])[0]
+        with self.locks.hold(self.agent):
+            nearest = self.store.search(vector, self.thresholds.max_links)
+            if not force and nearest and nearest[0].distance < self.thresholds.dedup:
+                return RememberOutcome(saved=None, duplicate_of=nearest[0])
+            close = tuple(hit for hit in nearest if hit.distance < self.thresholds.link)
+            memory = Memory(
+                id=new_memory_id(),
+                content=draft.content,
+                timestamp=self.clock.now(),
+                emotional_trace=draft.emotional_trace,
+                importance=draft.importance,
+                category=draft.category,
+                tags=draft.tags,
+                is_private=draft.is_private,
+                linked_ids=tuple(_similar_link(hit.memory.id, hit) for hit in close),
+            )
+            self.store.add(memory, vector)
+            self.store.replace_links(
+                [hit.memory.with_link(_similar_link(memory.id, hit)) for hit in close]
+            )
+        if self.journal is not None and not memory.is_private:
+            self.journal.record(memory)
+        return RememberOutcome(saved=memory, linked=close)
+
+    def recall(
+        self, query: str, n_results: int, where: MemoryFilter | None = None
+    ) -> list[SearchHit]:
+        """The memories nearest in meaning to ``query``, private ones included."""
+        vector = self.embedder.embed([query])[0]
+        return self.store.search(vector, n_results, where)
+
+    def get(self, memory_id: str) -> Memory:
+        memory = self.store.get(memory_id)
+        if memory is None:
+            raise _memory_not_found(memory_id)
+        return memory
+
+    def forget(self, memory_id: str) -> Memory:
+        """Delete a memory after removing the reverse link from every memory it links to."""
+        with self.locks.hold(self.agent):
+            memory = self.get(memory_id)
+            targets = self.store.get_many([link.target_id for link in memory.linked_ids])
+            self.store.replace_links([target.without_link(memory_id) for target in targets])
+            self.store.delete(memory_id)
+        return memory
+
+    def link(
+        self,
+        source_id: str,
+        target_id: str,
+        link_type: LinkType,
+        note: str = "",
+        confidence: float = 0.8,
+    ) -> tuple[Memory, Memory]:
+        """Link two memories both ways; an existing link between them is replaced."""
+        with self.locks.hold(self.agent):
+            found = {m.id: m for m in self.store.get_many([source_id, target_id])}
+            for wanted in (source_id, target_id):
+                if wanted not in found:
+                    raise _memory_not_found(wanted)
+            source = found[source_id].with_link(Link(target_id, link_type, note, confidence))
+            reverse = Link(source_id, REVERSE_LINK_TYPE[link_type], note, confidence)
+            target = found[target_id].with_link(reverse)
+            self.store.replace_links([source, target])
+        return source, target
+
+    def create_episode(
+        self, summary: str, memory_ids: Sequence[str], importance: int = 3
+    ) -> Episode:
+        unique_ids = tuple(dict.fromkeys(memory_ids))
+        with self.locks.hold(self.agent):
+            members = self.store.get_many(unique_ids)
+            missing = sorted(set(unique_ids) - {m.id for m in members})
+            if missing:
+                raise _memory_not_found(", ".join(missing))
+            times = sorted(m.timestamp for m in members)
+            episode = Episode(
+                id=new_episode_id(),
+                summary=summary,
+                memory_ids=unique_ids,
+                start_time=times[0],
+                end_time=times[-1],
+                importance=importance,
+            )
+            self.episodes.add(episode, self.embedder.embed([summary])[0])
+        return episode
+
+    def get_episode(self, episode_id: str) -> EpisodeView:
+        """The episode with its surviving members; ids of forgotten memories are counted."""
+        episode = self.episodes.get(episode_id)
+        if episode is None:
+            raise NotFound(
+                f"Episode not found: {episode_id}. Check the id, or create one with create_episode."
+            )
+        found = {m.id: m for m in self.store.get_many(episode.memory_ids)}
+        members = tuple(found[mid] for mid in episode.memory_ids if mid in found)
+        return EpisodeView(episode, members, missing=len(episode.memory_ids) - len(members))
+
+
+def _similar_link(target_id: str, hit: SearchHit) -> Link:
+    return Link(target_id, LinkType.SIMILAR, confidence=round(hit.similarity, 4))
+
+
+def _memory_not_found(memory_id: str) -> NotFound:
+    return NotFound(
+        f"Memory not found: {memory_id}. Double-check the ID. "
+        "Use recall to search for the memory you're looking for."
+    )

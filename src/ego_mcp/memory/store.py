@@ -1,0 +1,81 @@
+"""The storage interfaces the domain talks to; ``ego_mcp.store`` implements them over ChromaDB."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from ego_mcp.memory.model import Category, Emotion, Episode, Memory, SearchHit
+
+Vector = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class MemoryFilter:
+    """Restrictions on a similarity search; ``None`` means unrestricted."""
+
+    emotion: Emotion | None = None
+    category: Category | None = None
+    date_from: datetime | None = None
+    date_to: datetime | None = None
+    valence_range: tuple[float, float] | None = None
+    arousal_range: tuple[float, float] | None = None
+
+    @property
+    def is_empty(self) -> bool:
+        return self == MemoryFilter()
+
+
+class MemoryStore(Protocol):
+    """Memories of one agent, with their embeddings."""
+
+    def count(self) -> int: ...
+
+    def add(self, memory: Memory, embedding: Vector) -> None: ...
+
+    def add_many(self, memories: Sequence[Memory], embeddings: Vector) -> None: ...
+
+    def get(self, memory_id: str) -> Memory | None: ...
+
+    def get_many(self, memory_ids: Sequence[str]) -> list[Memory]:
+        """The memories among ``memory_ids`` that exist, in no particular order."""
+        ...
+
+    def existing_ids(self, memory_ids: Sequence[str]) -> set[str]: ...
+
+    def search(
+        self, embedding: Vector, n_results: int, where: MemoryFilter | None = None
+    ) -> list[SearchHit]:
+        """The nearest memories to ``embedding``, nearest first."""
+        ...
+
+    def replace_links(self, memories: Sequence[Memory]) -> None:
+        """Write the ``linked_ids`` of each given memory, all in one call."""
+        ...
+
+    def delete(self, memory_id: str) -> None: ...
+
+    def since(self, moment: datetime) -> list[tuple[Memory, Vector]]:
+        """Memories stored at or after ``moment`` with their embeddings, oldest first."""
+        ...
+
+    def batches(self, size: int) -> Iterator[tuple[list[Memory], Vector]]:
+        """Every memory with its embedding, ``size`` at a time."""
+        ...
+
+
+class EpisodeStore(Protocol):
+    """Episodes of one agent."""
+
+    def add(self, episode: Episode, embedding: Vector) -> None: ...
+
+    def get(self, episode_id: str) -> Episode | None: ...
+
+    def all(self) -> list[Episode]: ...
+
+    def replace_members(self, episode_id: str, memory_ids: Sequence[str]) -> None: ...

@@ -1,0 +1,1 @@
+"""Background jobs: the queue interface, the in-process runner and (distributed) arq."""

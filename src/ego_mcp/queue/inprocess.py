@@ -1,0 +1,87 @@
+"""The embedded job runner: the same job functions, run as tasks in the server's loop."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from ego_mcp.jobs import JobContext, JobFunction
+from ego_mcp.queue.base import JobRequest
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class FailedJob:
+    job_id: str
+    function: str
+    agent: str
+    error: str
+    failed_at: datetime
+
+
+class InProcessQueue:
+    """Runs each job right after it is enqueued, retrying with backoff before giving up."""
+
+    def __init__(
+        self,
+        ctx: JobContext,
+        functions: Mapping[str, JobFunction],
+        max_tries: int = 3,
+        retry_delay: float = 0.5,
+    ) -> None:
+        self._ctx = ctx
+        self._functions = functions
+        self._max_tries = max_tries
+        self._retry_delay = retry_delay
+        self._running: dict[str, asyncio.Task[None]] = {}
+        self.failed: list[FailedJob] = []
+        self.completed = 0
+
+    async def enqueue(self, request: JobRequest) -> bool:
+        if request.function not in self._functions:
+            raise ValueError(f"unknown job function {request.function!r}")
+        if request.job_id in self._running:
+            return False
+        task = asyncio.create_task(self._run(request), name=request.job_id)
+        self._running[request.job_id] = task
+        task.add_done_callback(lambda _: self._running.pop(request.job_id, None))
+        return True
+
+    async def join(self) -> None:
+        """Wait until every queued job has finished (for shutdown and tests)."""
+        while self._running:
+            await asyncio.gather(*list(self._running.values()))
+
+    async def _run(self, request: JobRequest) -> None:
+        function = self._functions[request.function]
+        for attempt in range(1, self._max_tries + 1):
+            try:
+                await function(self._ctx, **request.kwargs())
+            except Exception as exc:
+                logger.warning(
+                    "job %s failed (try %d of %d): %s",
+                    request.job_id,
+                    attempt,
+                    self._max_tries,
+                    type(exc).__name__,
+                    exc_info=True,
+                )
+                if attempt == self._max_tries:
+                    self.failed.append(
+                        FailedJob(
+                            request.job_id,
+                            request.function,
+                            request.agent,
+                            type(exc).__name__,
+                            datetime.now(UTC),
+                        )
+                    )
+                    return
+                await asyncio.sleep(self._retry_delay * 2 ** (attempt - 1))
+            else:
+                self.completed += 1
+                return

@@ -1,0 +1,64 @@
+"""Small pure functions that build tool answers: ``data``, a ``---`` line, a scaffold."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from ego_mcp.logs import PRIVATE_TEXTS
+from ego_mcp.memory.model import Memory, SearchHit
+
+SEPARATOR = "---"
+
+
+def compose(data: str, scaffold: str) -> str:
+    return f"{data}\n\n{SEPARATOR}\n{scaffold}"
+
+
+def relative_time(then: datetime, now: datetime) -> str:
+    seconds = int((now - then).total_seconds())
+    if seconds < 60:
+        return "just now"
+    for unit, size in (
+        ("year", 31_536_000),
+        ("month", 2_592_000),
+        ("day", 86_400),
+        ("hour", 3_600),
+        ("minute", 60),
+    ):
+        if seconds >= size:
+            count = seconds // size
+            return f"{count} {unit}{'s' if count != 1 else ''} ago"
+    return "just now"  # unreachable: seconds >= 60 matches "minute"
+
+
+def snippet(text: str, limit: int) -> str:
+    """``text`` on one line, cut to ``limit`` characters with an ellipsis."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+def privacy_flag(memory: Memory) -> str:
+    return "true" if memory.is_private else "false"
+
+
+def shown(memory: Memory) -> Memory:
+    """Note a private memory's text for the log scrubber before it goes into an answer."""
+    if memory.is_private:
+        PRIVATE_TEXTS.add(memory.content)
+    return memory
+
+
+def hit_line(index: int, hit: SearchHit, limit: int = 200) -> str:
+    memory = shown(hit.memory)
+    trace = memory.emotional_trace
+    return (
+        f"{index}. [{memory.timestamp:%Y-%m-%d}] {memory.id}: {snippet(memory.content, limit)} "
+        f"(emotion: {trace.primary.value}, importance: {memory.importance}, "
+        f"similarity: {hit.similarity:.2f}, private: {privacy_flag(memory)})"
+    )
+
+
+def related_line(hit: SearchHit, now: datetime) -> str:
+    memory = shown(hit.memory)
+    age = relative_time(memory.timestamp, now)
+    return f"- [{age}] {snippet(memory.content, 120)} (similarity: {hit.similarity:.2f})"

@@ -1,0 +1,268 @@
+"""Memory tools: parse the arguments, call the memory service, format the answer."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from mcp.server.mcpserver import Context
+
+from ego_mcp.errors import InvalidInput
+from ego_mcp.jobs import jobs_after_forget
+from ego_mcp.memory import inputs
+from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, LinkType, SearchHit
+from ego_mcp.memory.service import Draft
+from ego_mcp.memory.store import MemoryFilter
+from ego_mcp.server import scaffolds
+from ego_mcp.server.app import AppContext, app_of
+from ego_mcp.server.format import (
+    compose,
+    hit_line,
+    privacy_flag,
+    related_line,
+    relative_time,
+    shown,
+    snippet,
+)
+
+Ctx = Context[AppContext, Any]
+
+
+async def remember(
+    ctx: Ctx,
+    content: str,
+    emotion: str = "neutral",
+    secondary: list[str] | None = None,
+    intensity: float = 0.5,
+    importance: int = 3,
+    category: str = "daily",
+    valence: float = 0.0,
+    arousal: float = 0.5,
+    body_state: dict[str, str] | None = None,
+    private: bool = False,
+    force: bool = False,
+) -> str:
+    """Save a memory. Near-duplicates are refused unless force=true.
+
+    private=true keeps it out of workspace files.
+    """
+    draft = Draft(
+        content=inputs.text(content, "content"),
+        emotional_trace=EmotionalTrace(
+            primary=inputs.choice(emotion, Emotion, "emotion"),
+            secondary=inputs.choices(secondary, Emotion, "secondary"),
+            intensity=inputs.number(intensity, "intensity", 0.0, 1.0),
+            valence=inputs.number(valence, "valence", -1.0, 1.0),
+            arousal=inputs.number(arousal, "arousal", 0.0, 1.0),
+            body_state=inputs.string_map(body_state, "body_state"),
+        ),
+        importance=inputs.whole(importance, "importance", 1, 5),
+        category=inputs.choice(category, Category, "category"),
+        is_private=private,
+    )
+    app = app_of(ctx)
+    outcome = await app.blocking(app.memory.remember, draft, force)
+    now = app.runtime.clock.now()
+    if outcome.duplicate_of is not None:
+        existing = shown(outcome.duplicate_of.memory)
+        data = (
+            "Not saved — very similar memory already exists.\n"
+            f"Existing (id: {existing.id}, {relative_time(existing.timestamp, now)}): "
+            f"{snippet(existing.content, 120)}\n"
+            f"Similarity: {outcome.duplicate_of.similarity:.2f}\n"
+            f"{scaffolds.DUPLICATE_ADVICE}"
+        )
+        return compose(data, scaffolds.REMEMBER_DUPLICATE)
+    assert outcome.saved is not None
+    saved = outcome.saved
+    lines = [f"Saved (id: {saved.id}). Linked to {len(outcome.linked)} existing memories."]
+    if outcome.linked:
+        lines.append("Most related:")
+        lines.extend(related_line(hit, now) for hit in outcome.linked[:3])
+    if saved.is_private:
+        lines.append("Private: kept internal, not synced to workspace files.")
+    scaffold = scaffolds.REMEMBER_LINKED if outcome.linked else scaffolds.REMEMBER_ALONE
+    return compose("\n".join(lines), scaffold)
+
+
+def _memory_filter(
+    emotion: str | None,
+    category: str | None,
+    date_from: str | None,
+    date_to: str | None,
+    valence_range: list[float] | None,
+    arousal_range: list[float] | None,
+) -> MemoryFilter:
+    start = inputs.moment(date_from, "date_from")
+    end = inputs.moment(date_to, "date_to", end_of_day=True)
+    if start is not None and end is not None and start > end:
+        raise InvalidInput("date_from must not be after date_to")
+    return MemoryFilter(
+        emotion=inputs.choice(emotion, Emotion, "emotion") if emotion else None,
+        category=inputs.choice(category, Category, "category") if category else None,
+        date_from=start,
+        date_to=end,
+        valence_range=inputs.number_range(valence_range, "valence_range", -1.0, 1.0),
+        arousal_range=inputs.number_range(arousal_range, "arousal_range", 0.0, 1.0),
+    )
+
+
+def _describe_filter(where: MemoryFilter) -> str:
+    parts = []
+    for name in ("emotion", "category", "date_from", "date_to", "valence_range", "arousal_range"):
+        value = getattr(where, name)
+        if value is None:
+            continue
+        if hasattr(value, "date"):
+            value = value.date().isoformat()
+        parts.append(f"{name}={getattr(value, 'value', value)}")
+    return ", ".join(parts)
+
+
+async def _search(ctx: Ctx, query: str, n_results: int, where: MemoryFilter) -> list[SearchHit]:
+    app = app_of(ctx)
+    text = inputs.text(query, "query", inputs.MAX_CONTENT_CHARS)
+    count = inputs.whole(n_results, "n_results", 1, 10)
+    return await app.blocking(app.memory.recall, text, count, where)
+
+
+async def recall(
+    ctx: Ctx,
+    context: str,
+    n_results: int = 3,
+    emotion: str | None = None,
+    category: str | None = None,
+    date_from: str | None = None,
+    date_to: str | None = None,
+    valence_range: list[float] | None = None,
+    arousal_range: list[float] | None = None,
+) -> str:
+    """Recall memories related to a context (1-10 results). Optional filters; dates are ISO 8601."""
+    where = _memory_filter(emotion, category, date_from, date_to, valence_range, arousal_range)
+    hits = await _search(ctx, context, n_results, where)
+    if not hits:
+        return compose("No related memories found.", scaffolds.RECALL_EMPTY)
+    lines = [f"{len(hits)} related memories:"]
+    lines.extend(hit_line(i, hit) for i, hit in enumerate(hits, start=1))
+    scaffold = (
+        scaffolds.RECALL_OPEN
+        if where.is_empty
+        else scaffolds.RECALL_FILTERED.format(filters=_describe_filter(where))
+    )
+    if any(hit.memory.is_private for hit in hits):
+        scaffold += "\n" + scaffolds.RECALL_PRIVATE
+    return compose("\n".join(lines), scaffold)
+
+
+async def search_memories(
+    ctx: Ctx,
+    query: str,
+    n_results: int = 5,
+    emotion: str | None = None,
+    category: str | None = None,
+    date_from: str | None = None,
+    date_to: str | None = None,
+) -> str:
+    """Find memories by meaning with exact filters; lists ids, times and link counts."""
+    where = _memory_filter(emotion, category, date_from, date_to, None, None)
+    hits = await _search(ctx, query, n_results, where)
+    if not hits:
+        return compose("No memories match.", scaffolds.RECALL_EMPTY)
+    lines = [f"{len(hits)} memories:"]
+    for hit in hits:
+        memory = shown(hit.memory)
+        lines.append(
+            f"- {memory.id} [{memory.timestamp:%Y-%m-%d %H:%M}] {snippet(memory.content, 160)} "
+            f"(emotion: {memory.emotional_trace.primary.value}, category: {memory.category.value}, "
+            f"links: {len(memory.linked_ids)}, private: {privacy_flag(memory)})"
+        )
+    return compose("\n".join(lines), scaffolds.SEARCH)
+
+
+async def forget(ctx: Ctx, memory_id: str) -> str:
+    """Delete a memory by ID. Returns the deleted memory's summary for confirmation."""
+    app = app_of(ctx)
+    wanted = inputs.memory_id(memory_id)
+    memory = await app.blocking(app.memory.forget, wanted)
+    await app.enqueue(jobs_after_forget(app.agent, memory))
+    age = relative_time(memory.timestamp, app.runtime.clock.now())
+    data = (
+        f"Forgot (id: {memory.id}, {age}): {snippet(shown(memory).content, 120)}\n"
+        f"Emotion: {memory.emotional_trace.primary.value} | Importance: {memory.importance}"
+    )
+    return compose(data, scaffolds.FORGET_DONE)
+
+
+async def link_memories(
+    ctx: Ctx, source_id: str, target_id: str, link_type: str = "related", note: str = ""
+) -> str:
+    """Link two memories both ways. link_type: similar, caused_by, leads_to, related."""
+    app = app_of(ctx)
+    source_key = inputs.memory_id(source_id, "source_id")
+    target_key = inputs.memory_id(target_id, "target_id")
+    if source_key == target_key:
+        raise InvalidInput("source_id and target_id must differ")
+    kind = inputs.choice(link_type, LinkType, "link_type")
+    clean_note = note.strip()
+    if len(clean_note) > inputs.MAX_NOTE_CHARS:
+        raise InvalidInput(f"note is too long (the limit is {inputs.MAX_NOTE_CHARS})")
+    source, target = await app.blocking(app.memory.link, source_key, target_key, kind, clean_note)
+    back = target.link_to(source.id)
+    assert back is not None
+    data = (
+        f"Linked {source.id} -> {target.id} ({kind.value}) and "
+        f"{target.id} -> {source.id} ({back.link_type.value})."
+    )
+    return compose(data, scaffolds.LINK_DONE)
+
+
+async def create_episode(ctx: Ctx, summary: str, memory_ids: list[str], importance: int = 3) -> str:
+    """Group memories into an episode with a summary."""
+    app = app_of(ctx)
+    text = inputs.text(summary, "summary", 2_000)
+    if not memory_ids:
+        raise InvalidInput("memory_ids must name at least one memory")
+    if len(memory_ids) > 100:
+        raise InvalidInput("memory_ids takes at most 100 ids")
+    ids = [inputs.memory_id(mid, "memory_ids") for mid in memory_ids]
+    level = inputs.whole(importance, "importance", 1, 5)
+    episode = await app.blocking(app.memory.create_episode, text, ids, level)
+    data = (
+        f"Episode created (id: {episode.id}): {snippet(episode.summary, 120)}\n"
+        f"{len(episode.memory_ids)} memories, {episode.start_time:%Y-%m-%d %H:%M} to "
+        f"{episode.end_time:%Y-%m-%d %H:%M} UTC."
+    )
+    return compose(data, scaffolds.EPISODE_CREATED)
+
+
+async def get_episode(ctx: Ctx, episode_id: str) -> str:
+    """Show an episode and its memories."""
+    app = app_of(ctx)
+    view = await app.blocking(app.memory.get_episode, inputs.episode_id(episode_id))
+    episode = view.episode
+    now = app.runtime.clock.now()
+    lines = [
+        f"Episode {episode.id} (importance {episode.importance}), "
+        f"{episode.start_time:%Y-%m-%d %H:%M} to {episode.end_time:%Y-%m-%d %H:%M} UTC",
+        f"Summary: {episode.summary}",
+        f"Memories ({len(view.members)}):",
+    ]
+    for memory in view.members:
+        lines.append(
+            f"- {memory.id} [{relative_time(memory.timestamp, now)}] "
+            f"{snippet(shown(memory).content, 120)} (private: {privacy_flag(memory)})"
+        )
+    if view.missing:
+        lines.append(f"Note: {view.missing} memory(ies) no longer exist.")
+    return compose("\n".join(lines), scaffolds.EPISODE_SHOWN)
+
+
+MEMORY_TOOLS: list[Callable[..., Awaitable[str]]] = [
+    remember,
+    recall,
+    search_memories,
+    forget,
+    link_memories,
+    create_episode,
+    get_episode,
+]

@@ -1,0 +1,133 @@
+"""Settings: the one place that reads the environment (prefix ``EGO_MCP_``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Literal
+
+from pydantic import (
+    AliasChoices,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from ego_mcp.errors import ConfigError
+
+AGENT_NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,62}[A-Za-z0-9]$|^[A-Za-z0-9]$")
+
+DEFAULT_EMBEDDING_MODELS = {
+    "local": "all-MiniLM-L6-v2",
+    "gemini": "gemini-embedding-001",
+    "openai": "text-embedding-3-small",
+}
+
+
+class Settings(BaseSettings):
+    """Everything ego-mcp can be configured with; read once at start and passed down."""
+
+    model_config = SettingsConfigDict(env_prefix="EGO_MCP_", extra="ignore", frozen=True)
+
+    data_dir: Path = Path("~/.ego-mcp/data")
+    workspace_dir: str | None = None
+    companion_name: str = "Master"
+    agent: str = "default"
+
+    embedding_provider: Literal["local", "gemini", "openai"] = "local"
+    embedding_model: str | None = None
+    embedding_model_dir: Path | None = None
+
+    redis_url: str | None = None
+    chroma_url: str | None = None
+
+    transport: Literal["stdio", "http"] = "stdio"
+    http_host: str = "127.0.0.1"
+    http_port: int = Field(default=8765, ge=1, le=65535)
+    http_token: SecretStr | None = None
+
+    dedup_threshold: float = Field(default=0.05, gt=0.0, lt=2.0)
+    merge_threshold: float = Field(default=0.10, gt=0.0, lt=2.0)
+    link_threshold: float = Field(default=0.3, gt=0.0, lt=2.0)
+
+    consolidate_every_hours: int = Field(default=6, ge=1, le=168)
+    merge_scan_hour_utc: int = Field(default=3, ge=0, le=23)
+    episode_cleanup_every_hours: int = Field(default=24, ge=1, le=168)
+
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
+    log_file: Path | None = None
+
+    gemini_api_key: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("GEMINI_API_KEY", "EGO_MCP_GEMINI_API_KEY")
+    )
+    openai_api_key: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("OPENAI_API_KEY", "EGO_MCP_OPENAI_API_KEY")
+    )
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper_log_level(cls, value: object) -> object:
+        return value.upper() if isinstance(value, str) else value
+
+    @field_validator("data_dir", "embedding_model_dir", "log_file")
+    @classmethod
+    def _expand_user(cls, value: Path | None) -> Path | None:
+        return value.expanduser() if value is not None else None
+
+    @field_validator("agent")
+    @classmethod
+    def _valid_agent(cls, value: str) -> str:
+        if not AGENT_NAME_PATTERN.match(value):
+            raise ValueError(
+                "use 1-64 letters, digits, '_' or '-', starting and ending alphanumeric"
+            )
+        return value
+
+    @field_validator("workspace_dir", "redis_url", "chroma_url", "embedding_model")
+    @classmethod
+    def _blank_is_unset(cls, value: str | None) -> str | None:
+        return value if value else None
+
+    @model_validator(mode="after")
+    def _thresholds_ordered(self) -> Settings:
+        if not self.dedup_threshold <= self.merge_threshold:
+            raise ValueError("EGO_MCP_DEDUP_THRESHOLD must not exceed EGO_MCP_MERGE_THRESHOLD")
+        return self
+
+    @property
+    def resolved_embedding_model(self) -> str:
+        """The embedding model name, defaulting per provider."""
+        return self.embedding_model or DEFAULT_EMBEDDING_MODELS[self.embedding_provider]
+
+    def workspace_for(self, agent: str) -> Path | None:
+        """The workspace folder of ``agent``; ``{agent}`` in the setting is replaced."""
+        if self.workspace_dir is None:
+            return None
+        return Path(self.workspace_dir.replace("{agent}", agent)).expanduser()
+
+    @property
+    def is_distributed_store(self) -> bool:
+        return self.chroma_url is not None
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Read settings from the environment; a bad value raises ConfigError naming the variable."""
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        raise ConfigError(_describe_validation_error(exc)) from None
+
+
+def _describe_validation_error(exc: ValidationError) -> str:
+    problems = []
+    for error in exc.errors():
+        location = [str(part) for part in error["loc"]]
+        if location:
+            variable = "EGO_MCP_" + location[0].upper()
+            problems.append(f"{variable}: {error['msg']}")
+        else:
+            problems.append(str(error["msg"]).removeprefix("Value error, "))
+    return "invalid setting: " + "; ".join(problems)

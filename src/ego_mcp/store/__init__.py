@@ -1,0 +1,1 @@
+"""ChromaDB: client construction, the directory lock, and the store implementations."""

@@ -1,0 +1,195 @@
+"""Memory and episode stores over ChromaDB collections (one pair per agent)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from ego_mcp.embedding.base import EmbeddingSignature
+from ego_mcp.errors import EmbeddingMismatch
+from ego_mcp.memory.model import Episode, Memory, SearchHit
+from ego_mcp.memory.store import MemoryFilter, Vector
+from ego_mcp.store.codec import (
+    episode_from_record,
+    episode_to_metadata,
+    filter_to_where,
+    links_to_json,
+    memory_from_record,
+    memory_to_metadata,
+)
+
+_RECORD = ["documents", "metadatas"]
+
+
+def collection_name(agent: str, kind: str) -> str:
+    return f"ego-{agent}-{kind}"
+
+
+def open_collection(client: Any, name: str, signature: EmbeddingSignature) -> Any:
+    """Get or create a cosine collection, refusing one filled by another embedding."""
+    wanted = {
+        "embedding_provider": signature.provider,
+        "embedding_model": signature.model,
+        "embedding_dim": signature.dimension,
+    }
+    collection = client.get_or_create_collection(
+        name,
+        embedding_function=None,
+        configuration={"hnsw": {"space": "cosine"}},
+        metadata=wanted,
+    )
+    found = dict(collection.metadata or {})
+    recorded = {key: found.get(key) for key in wanted}
+    if recorded != wanted:
+        raise EmbeddingMismatch(
+            f"collection {name} was filled with {recorded['embedding_provider']}/"
+            f"{recorded['embedding_model']} ({recorded['embedding_dim']} dims) but "
+            f"EGO_MCP_EMBEDDING_PROVIDER/EGO_MCP_EMBEDDING_MODEL give {signature.provider}/"
+            f"{signature.model} ({signature.dimension} dims); set them back, or run the "
+            "reembed job to migrate the store"
+        )
+    return collection
+
+
+class ChromaMemoryStore:
+    """The ``MemoryStore`` of one agent."""
+
+    def __init__(self, collection: Any) -> None:
+        self._collection = collection
+
+    def count(self) -> int:
+        return int(self._collection.count())
+
+    def add(self, memory: Memory, embedding: Vector) -> None:
+        self.add_many([memory], embedding.reshape(1, -1))
+
+    def add_many(self, memories: Sequence[Memory], embeddings: Vector) -> None:
+        self._collection.add(
+            ids=[m.id for m in memories],
+            embeddings=embeddings,
+            documents=[m.content for m in memories],
+            metadatas=[memory_to_metadata(m) for m in memories],
+        )
+
+    def get(self, memory_id: str) -> Memory | None:
+        found = self.get_many([memory_id])
+        return found[0] if found else None
+
+    def get_many(self, memory_ids: Sequence[str]) -> list[Memory]:
+        if not memory_ids:
+            return []
+        result = self._collection.get(ids=list(memory_ids), include=_RECORD)
+        return _memories(result)
+
+    def existing_ids(self, memory_ids: Sequence[str]) -> set[str]:
+        if not memory_ids:
+            return set()
+        return set(self._collection.get(ids=list(memory_ids), include=[])["ids"])
+
+    def search(
+        self, embedding: Vector, n_results: int, where: MemoryFilter | None = None
+    ) -> list[SearchHit]:
+        result = self._collection.query(
+            query_embeddings=embedding.reshape(1, -1),
+            n_results=n_results,
+            where=filter_to_where(where),
+            include=[*_RECORD, "distances"],
+        )
+        ids = result["ids"][0]
+        return [
+            SearchHit(memory_from_record(mid, doc, meta), float(dist))
+            for mid, doc, meta, dist in zip(
+                ids,
+                result["documents"][0],
+                result["metadatas"][0],
+                result["distances"][0],
+                strict=True,
+            )
+        ]
+
+    def replace_links(self, memories: Sequence[Memory]) -> None:
+        if not memories:
+            return
+        self._collection.update(
+            ids=[m.id for m in memories],
+            metadatas=[{"linked_ids": links_to_json(m.linked_ids)} for m in memories],
+        )
+
+    def delete(self, memory_id: str) -> None:
+        self._collection.delete(ids=[memory_id])
+
+    def since(self, moment: datetime) -> list[tuple[Memory, Vector]]:
+        result = self._collection.get(
+            where={"ts": {"$gte": moment.timestamp()}}, include=[*_RECORD, "embeddings"]
+        )
+        pairs = list(zip(_memories(result), list(_vectors(result)), strict=True))
+        return sorted(pairs, key=lambda pair: pair[0].timestamp)
+
+    def batches(self, size: int) -> Iterator[tuple[list[Memory], Vector]]:
+        """Every memory with its embedding, ``size`` at a time (for whole-store jobs)."""
+        offset = 0
+        while True:
+            result = self._collection.get(
+                include=[*_RECORD, "embeddings"], limit=size, offset=offset
+            )
+            if not result["ids"]:
+                return
+            yield _memories(result), _vectors(result)
+            offset += len(result["ids"])
+
+
+class ChromaEpisodeStore:
+    """The ``EpisodeStore`` of one agent; the summary's embedding makes episodes searchable."""
+
+    def __init__(self, collection: Any) -> None:
+        self._collection = collection
+
+    def add(self, episode: Episode, embedding: Vector) -> None:
+        self._collection.add(
+            ids=[episode.id],
+            embeddings=embedding.reshape(1, -1),
+            documents=[episode.summary],
+            metadatas=[episode_to_metadata(episode)],
+        )
+
+    def get(self, episode_id: str) -> Episode | None:
+        result = self._collection.get(ids=[episode_id], include=_RECORD)
+        episodes = _episodes(result)
+        return episodes[0] if episodes else None
+
+    def all(self) -> list[Episode]:
+        return _episodes(self._collection.get(include=_RECORD))
+
+    def replace_members(self, episode_id: str, memory_ids: Sequence[str]) -> None:
+        self._collection.update(
+            ids=[episode_id], metadatas=[{"memory_ids": json.dumps(list(memory_ids))}]
+        )
+
+
+def _memories(result: dict[str, Any]) -> list[Memory]:
+    return [
+        memory_from_record(mid, doc, meta)
+        for mid, doc, meta in zip(
+            result["ids"], result["documents"], result["metadatas"], strict=True
+        )
+    ]
+
+
+def _episodes(result: dict[str, Any]) -> list[Episode]:
+    return [
+        episode_from_record(eid, doc, meta)
+        for eid, doc, meta in zip(
+            result["ids"], result["documents"], result["metadatas"], strict=True
+        )
+    ]
+
+
+def _vectors(result: dict[str, Any]) -> Vector:
+    embeddings = result["embeddings"]
+    if embeddings is None or len(embeddings) == 0:
+        return np.zeros((0, 0), dtype=np.float32)
+    return np.asarray(embeddings, dtype=np.float32)

@@ -1,0 +1,55 @@
+"""Builds the Chroma client the settings ask for, with telemetry off."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlparse
+
+from ego_mcp.errors import StoreUnavailable
+from ego_mcp.settings import Settings
+from ego_mcp.store.dirlock import DirectoryLock
+
+
+@dataclass
+class ChromaHandle:
+    """A Chroma client and, in embedded mode, the lock that makes it ours alone."""
+
+    client: Any
+    lock: DirectoryLock | None
+
+    def close(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
+
+
+def open_chroma(settings: Settings) -> ChromaHandle:
+    import chromadb
+    from chromadb.config import Settings as ChromaSettings
+
+    chroma_settings = ChromaSettings(anonymized_telemetry=False)
+    if settings.chroma_url is not None:
+        url = urlparse(settings.chroma_url)
+        try:
+            client = chromadb.HttpClient(
+                host=url.hostname or "localhost",
+                port=url.port or (443 if url.scheme == "https" else 8000),
+                ssl=url.scheme == "https",
+                settings=chroma_settings,
+            )
+            client.heartbeat()
+        except Exception as exc:
+            raise StoreUnavailable(
+                f"EGO_MCP_CHROMA_URL: cannot reach the Chroma server ({type(exc).__name__})"
+            ) from None
+        return ChromaHandle(client, None)
+
+    directory = settings.data_dir / "chroma"
+    lock = DirectoryLock(directory)
+    lock.acquire()
+    try:
+        client = chromadb.PersistentClient(path=str(directory), settings=chroma_settings)
+    except Exception:
+        lock.release()
+        raise
+    return ChromaHandle(client, lock)

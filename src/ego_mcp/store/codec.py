@@ -1,0 +1,157 @@
+"""Pure conversions between domain objects and Chroma's flat metadata.
+
+Stored data is versioned (``schema``); reading tolerates what older versions wrote:
+a missing ``is_private`` is false and ``"true"``/``1``/``True`` all mean true.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from ego_mcp.memory.model import (
+    Category,
+    Emotion,
+    EmotionalTrace,
+    Episode,
+    Link,
+    LinkType,
+    Memory,
+)
+from ego_mcp.memory.store import MemoryFilter
+
+SCHEMA_VERSION = 1
+Metadata = dict[str, str | int | float | bool]
+
+
+def as_bool(value: object) -> bool:
+    """Normalise the ways older data spelled a flag."""
+    if isinstance(value, str):
+        return value.strip().lower() in {"true", "1", "yes"}
+    return bool(value)
+
+
+def parse_time(value: object) -> datetime:
+    moment = datetime.fromisoformat(str(value))
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def links_to_json(links: tuple[Link, ...]) -> str:
+    return json.dumps(
+        [
+            {
+                "target_id": lk.target_id,
+                "link_type": lk.link_type.value,
+                "note": lk.note,
+                "confidence": round(lk.confidence, 4),
+            }
+            for lk in links
+        ]
+    )
+
+
+def links_from_json(raw: object) -> tuple[Link, ...]:
+    if not raw:
+        return ()
+    items = json.loads(str(raw))
+    links = []
+    for item in items:
+        if isinstance(item, str):  # the oldest format kept bare ids
+            links.append(Link(target_id=item))
+            continue
+        links.append(
+            Link(
+                target_id=str(item["target_id"]),
+                link_type=LinkType(item.get("link_type", "related")),
+                note=str(item.get("note", "")),
+                confidence=float(item.get("confidence", 0.5)),
+            )
+        )
+    return tuple(links)
+
+
+def memory_to_metadata(memory: Memory) -> Metadata:
+    trace = memory.emotional_trace
+    return {
+        "schema": SCHEMA_VERSION,
+        "timestamp": memory.timestamp.isoformat(),
+        "ts": memory.timestamp.timestamp(),
+        "emotion": trace.primary.value,
+        "secondary": json.dumps([e.value for e in trace.secondary]),
+        "intensity": trace.intensity,
+        "valence": trace.valence,
+        "arousal": trace.arousal,
+        "body_state": json.dumps(trace.body_state),
+        "importance": memory.importance,
+        "category": memory.category.value,
+        "tags": json.dumps(list(memory.tags)),
+        "is_private": memory.is_private,
+        "linked_ids": links_to_json(memory.linked_ids),
+    }
+
+
+def memory_from_record(memory_id: str, document: str | None, meta: Mapping[str, Any]) -> Memory:
+    trace = EmotionalTrace(
+        primary=Emotion(meta.get("emotion", "neutral")),
+        secondary=tuple(Emotion(e) for e in json.loads(meta.get("secondary") or "[]")),
+        intensity=float(meta.get("intensity", 0.5)),
+        valence=float(meta.get("valence", 0.0)),
+        arousal=float(meta.get("arousal", 0.5)),
+        body_state=dict(json.loads(meta.get("body_state") or "{}")),
+    )
+    return Memory(
+        id=memory_id,
+        content=document or "",
+        timestamp=parse_time(meta["timestamp"]),
+        emotional_trace=trace,
+        importance=int(meta.get("importance", 3)),
+        category=Category(meta.get("category", "daily")),
+        tags=tuple(json.loads(meta.get("tags") or "[]")),
+        is_private=as_bool(meta.get("is_private", False)),
+        linked_ids=links_from_json(meta.get("linked_ids")),
+    )
+
+
+def filter_to_where(where: MemoryFilter | None) -> dict[str, Any] | None:
+    """Chroma's ``where`` clause for a filter, or None when nothing is restricted."""
+    if where is None:
+        return None
+    clauses: list[dict[str, Any]] = []
+    if where.emotion is not None:
+        clauses.append({"emotion": where.emotion.value})
+    if where.category is not None:
+        clauses.append({"category": where.category.value})
+    if where.date_from is not None:
+        clauses.append({"ts": {"$gte": where.date_from.timestamp()}})
+    if where.date_to is not None:
+        clauses.append({"ts": {"$lte": where.date_to.timestamp()}})
+    for key, bounds in (("valence", where.valence_range), ("arousal", where.arousal_range)):
+        if bounds is not None:
+            clauses.append({key: {"$gte": bounds[0]}})
+            clauses.append({key: {"$lte": bounds[1]}})
+    if not clauses:
+        return None
+    return clauses[0] if len(clauses) == 1 else {"$and": clauses}
+
+
+def episode_to_metadata(episode: Episode) -> Metadata:
+    return {
+        "schema": SCHEMA_VERSION,
+        "memory_ids": json.dumps(list(episode.memory_ids)),
+        "start_time": episode.start_time.isoformat(),
+        "end_time": episode.end_time.isoformat(),
+        "importance": episode.importance,
+    }
+
+
+def episode_from_record(episode_id: str, document: str | None, meta: Mapping[str, Any]) -> Episode:
+    return Episode(
+        id=episode_id,
+        summary=document or "",
+        memory_ids=tuple(json.loads(meta.get("memory_ids") or "[]")),
+        start_time=parse_time(meta["start_time"]),
+        end_time=parse_time(meta["end_time"]),
+        importance=int(meta.get("importance", 3)),
+    )

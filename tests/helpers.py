@@ -1,0 +1,31 @@
+"""Checks shared by tests: the link invariant over a whole store, store snapshots."""
+
+from __future__ import annotations
+
+from ego_mcp.memory.model import Memory
+from ego_mcp.memory.store import MemoryStore
+
+
+def all_memories(store: MemoryStore) -> dict[str, Memory]:
+    found: dict[str, Memory] = {}
+    for memories, _ in store.batches(500):
+        found.update({m.id: m for m in memories})
+    return found
+
+
+def assert_links_bidirectional(store: MemoryStore) -> int:
+    """Every link A->B has B->A and points at a memory that exists; returns the link count."""
+    memories = all_memories(store)
+    links = 0
+    for memory in memories.values():
+        for link in memory.linked_ids:
+            assert link.target_id in memories, f"{memory.id} links to missing {link.target_id}"
+            back = memories[link.target_id].link_to(memory.id)
+            assert back is not None, f"{link.target_id} lacks the link back to {memory.id}"
+            links += 1
+    return links
+
+
+def snapshot(store: MemoryStore) -> dict[str, Memory]:
+    """Everything the store holds, for before/after comparisons."""
+    return all_memories(store)

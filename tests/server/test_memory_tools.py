@@ -1,0 +1,241 @@
+"""The memory tools through an MCP client, in-process, against real Chroma and the model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import Client
+
+from ego_mcp.server.app import AppContext
+from ego_mcp.settings import Settings
+from tests.conftest import call, call_error
+from tests.helpers import assert_links_bidirectional, snapshot
+
+EVENT = "Today's conversation was fun. I learned a lot from Master."
+EVENT_AGAIN = "Today's conversation was fun! I learned a lot from Master."
+pytestmark = pytest.mark.anyio
+
+SECRET = "I am afraid Master will leave one day and I have not told anyone."
+
+
+def memory_id_in(text: str) -> str:
+    start = text.index("mem_")
+    return text[start : start + 16]
+
+
+def workspace_text(settings: Settings) -> str:
+    root = settings.workspace_for(settings.agent)
+    assert root is not None
+    return "".join(p.read_text() for p in sorted(Path(root).rglob("*.md")))
+
+
+async def test_remember_then_duplicate_shows_the_existing_memory(client: Client) -> None:
+    saved = await call(client, "remember", content=EVENT, emotion="happy")
+    assert saved.startswith("Saved (id: mem_")
+    first_id = memory_id_in(saved)
+
+    duplicate = await call(client, "remember", content=EVENT_AGAIN)
+
+    data, scaffold = duplicate.split("\n\n---\n")
+    assert data.startswith("Not saved — very similar memory already exists.")
+    assert f"Existing (id: {first_id}, just now): {EVENT}" in data
+    assert "Similarity: 0.9" in data
+    assert scaffold.startswith("Is there truly something new here")
+
+
+async def test_force_saves_and_links(client: Client, app: AppContext) -> None:
+    await call(client, "remember", content=EVENT)
+    forced = await call(client, "remember", content=EVENT_AGAIN, force=True)
+    assert "Linked to 1 existing memories." in forced and "Most related:" in forced
+    assert app.memory.store.count() == 2
+    assert_links_bidirectional(app.memory.store)
+
+
+async def test_private_memory_is_recalled_flagged_and_never_synced(
+    client: Client, settings: Settings
+) -> None:
+    await call(client, "remember", content=EVENT)
+    saved = await call(client, "remember", content=SECRET, private=True, emotion="anxious")
+    assert "Private: kept internal" in saved
+
+    recalled = await call(client, "recall", context="afraid Master will leave", n_results=2)
+
+    lines = [line for line in recalled.splitlines() if line[:2] in {"1.", "2."}]
+    assert len(lines) == 2
+    assert SECRET in lines[0] and lines[0].endswith("private: true)")
+    assert lines[1].endswith("private: false)")
+    assert EVENT in workspace_text(settings)
+    assert "afraid" not in workspace_text(settings)
+
+
+async def test_forget_removes_links_and_workspace_lines(
+    client: Client, app: AppContext, settings: Settings
+) -> None:
+    first = memory_id_in(await call(client, "remember", content=EVENT, importance=5))
+    second = memory_id_in(
+        await call(
+            client,
+            "remember",
+            content="Today's conversation was enjoyable. Master taught me many things.",
+        )
+    )
+    assert app.memory.get(second).link_to(first) is not None
+    assert f"[id:{first}]" in workspace_text(settings)
+
+    answer = await call(client, "forget", memory_id=first)
+    await app.queue.join()  # type: ignore[attr-defined]
+
+    assert answer.startswith(
+        f"Forgot (id: {first}, just now): {EVENT}\nEmotion: neutral | Importance: 5"
+    )
+    assert "If this was part of a merge" in answer
+    assert app.memory.get(second).linked_ids == ()
+    assert f"[id:{first}]" not in workspace_text(settings)
+    assert f"[id:{second}]" in workspace_text(settings)
+
+
+async def test_forget_twice_is_a_tool_error_naming_the_id(client: Client, app: AppContext) -> None:
+    first = memory_id_in(await call(client, "remember", content=EVENT))
+    await call(client, "forget", memory_id=first)
+    before = snapshot(app.memory.store)
+    error = await call_error(client, "forget", memory_id=first)
+    assert error == (
+        f"Memory not found: {first}. Double-check the ID. "
+        "Use recall to search for the memory you're looking for."
+    )
+    assert snapshot(app.memory.store) == before
+
+
+async def test_recall_scaffold_names_the_filters(client: Client) -> None:
+    await call(client, "remember", content=EVENT, emotion="happy")
+    filtered = await call(
+        client, "recall", context="conversation", emotion="happy", date_from="2026-01-01"
+    )
+    assert "These were filtered (emotion=happy, date_from=2026-01-01)" in filtered
+    empty = await call(client, "recall", context="conversation", emotion="sad")
+    assert empty.startswith("No related memories found.")
+
+
+async def test_link_and_episode_round_trip(client: Client) -> None:
+    first = memory_id_in(await call(client, "remember", content=EVENT))
+    second = memory_id_in(
+        await call(client, "remember", content="I fixed the linker flag in the build.")
+    )
+    linked = await call(
+        client, "link_memories", source_id=second, target_id=first, link_type="caused_by"
+    )
+    assert f"{first} -> {second} (leads_to)" in linked
+
+    created = await call(client, "create_episode", summary="A good day", memory_ids=[first, second])
+    episode_id = created[created.index("ep_") : created.index("ep_") + 15]
+    await call(client, "forget", memory_id=first)
+
+    shown = await call(client, "get_episode", episode_id=episode_id)
+    assert second in shown and first not in shown
+    assert "Note: 1 memory(ies) no longer exist." in shown
+
+
+async def test_search_memories_lists_ids_and_privacy(client: Client) -> None:
+    saved = memory_id_in(await call(client, "remember", content=SECRET, private=True))
+    found = await call(client, "search_memories", query="afraid", category="daily")
+    assert saved in found and "private: true" in found
+
+
+BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
+    ("remember", {}, "content: Field required"),
+    ("remember", {"content": "   "}, "content must not be empty"),
+    ("remember", {"content": "x" * 20_001}, "content is too long"),
+    ("remember", {"content": "ok", "emotion": "angry"}, "emotion must be one of"),
+    ("remember", {"content": "ok", "secondary": ["happy", "bored"]}, "secondary must be one of"),
+    ("remember", {"content": "ok", "intensity": 1.5}, "intensity must be between 0 and 1"),
+    (
+        "remember",
+        {"content": "ok", "intensity": "high"},
+        "intensity: Input should be a valid number",
+    ),
+    ("remember", {"content": "ok", "importance": 6}, "importance must be between 1 and 5"),
+    (
+        "remember",
+        {"content": "ok", "importance": 2.5},
+        "importance: Input should be a valid integer",
+    ),
+    ("remember", {"content": "ok", "category": "poetry"}, "category must be one of"),
+    ("remember", {"content": "ok", "valence": -2}, "valence must be between -1 and 1"),
+    ("remember", {"content": "ok", "arousal": -0.1}, "arousal must be between 0 and 1"),
+    (
+        "remember",
+        {"content": "ok", "body_state": {"heart": ""}},
+        "body_state value must not be empty",
+    ),
+    ("remember", {"content": "ok", "private": "maybe"}, "private: Input should be a valid boolean"),
+    ("recall", {}, "context: Field required"),
+    ("recall", {"context": "x", "n_results": 0}, "n_results must be between 1 and 10"),
+    ("recall", {"context": "x", "n_results": 11}, "n_results must be between 1 and 10"),
+    ("recall", {"context": "x", "date_from": "yesterday"}, "date_from must be an ISO 8601 date"),
+    ("recall", {"context": "x", "date_to": "2026-13-01"}, "date_to must be an ISO 8601 date"),
+    (
+        "recall",
+        {"context": "x", "date_from": "2026-03-01", "date_to": "2026-02-01"},
+        "date_from must not be after date_to",
+    ),
+    ("recall", {"context": "x", "valence_range": [0.5]}, "valence_range must be two numbers"),
+    ("recall", {"context": "x", "arousal_range": [0.8, 0.2]}, "min <= max"),
+    ("recall", {"context": "x", "emotion": "angry"}, "emotion must be one of"),
+    ("search_memories", {"query": ""}, "query must not be empty"),
+    ("forget", {}, "memory_id: Field required"),
+    ("forget", {"memory_id": "42"}, "memory_id must look like mem_"),
+    ("forget", {"memory_id": "mem_000000000000"}, "Memory not found: mem_000000000000"),
+    (
+        "link_memories",
+        {"source_id": "mem_000000000001", "target_id": "mem_000000000001"},
+        "must differ",
+    ),
+    (
+        "link_memories",
+        {"source_id": "mem_000000000001", "target_id": "mem_000000000002", "link_type": "loves"},
+        "link_type must be one of",
+    ),
+    (
+        "link_memories",
+        {"source_id": "mem_000000000001", "target_id": "mem_000000000002"},
+        "Memory not found",
+    ),
+    (
+        "create_episode",
+        {"summary": "s", "memory_ids": []},
+        "memory_ids must name at least one memory",
+    ),
+    ("create_episode", {"summary": "s", "memory_ids": ["mem_000000000001"]}, "Memory not found"),
+    (
+        "create_episode",
+        {"summary": "", "memory_ids": ["mem_000000000001"]},
+        "summary must not be empty",
+    ),
+    ("get_episode", {"episode_id": "mem_1"}, "episode_id must look like ep_"),
+    ("get_episode", {"episode_id": "ep_000000000000"}, "Episode not found: ep_000000000000"),
+    ("no_such_tool", {}, "Unknown tool"),
+]
+
+
+@pytest.mark.parametrize(("tool", "arguments", "reason"), BAD_CALLS)
+async def test_bad_input_is_a_one_line_tool_error_and_writes_nothing(
+    client: Client,
+    app: AppContext,
+    settings: Settings,
+    tool: str,
+    arguments: dict[str, Any],
+    reason: str,
+) -> None:
+    await call(client, "remember", content=EVENT)
+    before = snapshot(app.memory.store)
+    files_before = workspace_text(settings)
+
+    error = await call_error(client, tool, **arguments)
+
+    assert reason in error
+    assert "\n" not in error
+    assert snapshot(app.memory.store) == before
+    assert app.memory.episodes.all() == []
+    assert workspace_text(settings) == files_before

@@ -1,0 +1,73 @@
+"""Pure conversions between memories and Chroma metadata."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, Link, LinkType, Memory
+from ego_mcp.memory.store import MemoryFilter
+from ego_mcp.store.codec import as_bool, filter_to_where, memory_from_record, memory_to_metadata
+
+MOMENT = datetime(2026, 2, 21, 10, 0, tzinfo=UTC)
+
+
+def test_memory_round_trips() -> None:
+    memory = Memory(
+        id="mem_0123456789ab",
+        content="text",
+        timestamp=MOMENT,
+        emotional_trace=EmotionalTrace(
+            Emotion.MOVED, (Emotion.SAD,), 0.7, -0.2, 0.4, {"chest": "tight"}
+        ),
+        importance=4,
+        category=Category.LESSON,
+        tags=("a",),
+        is_private=True,
+        linked_ids=(Link("mem_ffffffffffff", LinkType.CAUSED_BY, "why", 0.9),),
+    )
+    assert memory_from_record(memory.id, memory.content, memory_to_metadata(memory)) == memory
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("true", True),
+        ("True", True),
+        (1, True),
+        (True, True),
+        ("false", False),
+        (0, False),
+        ("", False),
+    ],
+)
+def test_privacy_flag_spellings_normalise(raw: object, expected: bool) -> None:
+    assert as_bool(raw) is expected
+
+
+def test_oldest_link_format_of_bare_ids_is_read() -> None:
+    memory = memory_from_record(
+        "mem_0123456789ab",
+        "x",
+        {"timestamp": "2025-01-01T00:00:00", "linked_ids": '["mem_aaaaaaaaaaaa"]'},
+    )
+    assert memory.linked_ids == (Link("mem_aaaaaaaaaaaa"),)
+    assert memory.timestamp.tzinfo is not None and memory.is_private is False
+
+
+def test_filter_to_where() -> None:
+    assert filter_to_where(None) is None
+    assert filter_to_where(MemoryFilter()) is None
+    assert filter_to_where(MemoryFilter(emotion=Emotion.SAD)) == {"emotion": "sad"}
+    combined = filter_to_where(
+        MemoryFilter(category=Category.DREAM, valence_range=(-0.5, 0.5), date_from=MOMENT)
+    )
+    assert combined == {
+        "$and": [
+            {"category": "dream"},
+            {"ts": {"$gte": MOMENT.timestamp()}},
+            {"valence": {"$gte": -0.5}},
+            {"valence": {"$lte": 0.5}},
+        ]
+    }

@@ -1,0 +1,63 @@
+"""Settings: defaults, environment parsing, and errors that name the variable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ego_mcp.errors import ConfigError
+from ego_mcp.settings import load_settings
+
+
+def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("EGO_MCP_DATA_DIR", "EGO_MCP_AGENT", "EGO_MCP_DEDUP_THRESHOLD"):
+        monkeypatch.delenv(name, raising=False)
+    settings = load_settings()
+    assert settings.data_dir == Path("~/.ego-mcp/data").expanduser()
+    assert settings.companion_name == "Master"
+    assert (settings.dedup_threshold, settings.merge_threshold, settings.link_threshold) == (
+        0.05,
+        0.10,
+        0.3,
+    )
+    assert settings.resolved_embedding_model == "all-MiniLM-L6-v2"
+    assert settings.redis_url is None and settings.chroma_url is None
+
+
+def test_environment_is_read_with_the_prefix(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EGO_MCP_AGENT", "nova")
+    monkeypatch.setenv("EGO_MCP_LOG_LEVEL", "debug")
+    monkeypatch.setenv("EGO_MCP_WORKSPACE_DIR", "/tmp/ws/{agent}")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    settings = load_settings()
+    assert settings.agent == "nova"
+    assert settings.log_level == "DEBUG"
+    assert settings.workspace_for("nova") == Path("/tmp/ws/nova")
+    assert settings.openai_api_key is not None
+    assert settings.openai_api_key.get_secret_value() == "sk-test"
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("EGO_MCP_DEDUP_THRESHOLD", "high"),
+        ("EGO_MCP_LINK_THRESHOLD", "-1"),
+        ("EGO_MCP_TRANSPORT", "carrier-pigeon"),
+        ("EGO_MCP_AGENT", "no spaces/allowed"),
+        ("EGO_MCP_HTTP_PORT", "70000"),
+        ("EGO_MCP_EMBEDDING_PROVIDER", "magic"),
+    ],
+)
+def test_bad_value_names_the_variable(
+    monkeypatch: pytest.MonkeyPatch, variable: str, value: str
+) -> None:
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(ConfigError, match=variable):
+        load_settings()
+
+
+def test_dedup_above_merge_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EGO_MCP_DEDUP_THRESHOLD", "0.2")
+    with pytest.raises(ConfigError, match="EGO_MCP_DEDUP_THRESHOLD must not exceed"):
+        load_settings()
