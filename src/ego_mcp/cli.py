@@ -43,6 +43,8 @@ def serve(settings: Settings) -> None:
         if settings.transport == "stdio":
             server.run("stdio")
         else:
-            server.run("streamable-http", host=settings.http_host, port=settings.http_port)
+            from ego_mcp.server.http import serve_http
+
+            serve_http(server, settings)
     finally:
         app.runtime.close()

@@ -1,0 +1,87 @@
+"""The HTTP transport as a user runs it: a subprocess, a bearer token, the SDK's client."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import httpx2
+import pytest
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+
+from ego_mcp.errors import ConfigError
+from ego_mcp.server.app import create_server
+from ego_mcp.server.http import http_app, is_loopback
+from ego_mcp.settings import Settings, load_settings
+from tests.conftest import model_dir
+
+pytestmark = pytest.mark.anyio
+TOKEN = "s3cret-token"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def http_server(tmp_path: Path) -> Iterator[str]:
+    port = free_port()
+    env = {
+        **os.environ,
+        "EGO_MCP_DATA_DIR": str(tmp_path / "data"),
+        "EGO_MCP_EMBEDDING_MODEL_DIR": str(model_dir()),
+        "EGO_MCP_TRANSPORT": "http",
+        "EGO_MCP_HTTP_PORT": str(port),
+        "EGO_MCP_HTTP_TOKEN": TOKEN,
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ego_mcp", "serve"], env=env, stderr=subprocess.DEVNULL
+    )
+    url = f"http://127.0.0.1:{port}/mcp"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(url, timeout=1)
+                break
+            except httpx.TransportError:
+                assert process.poll() is None, "server exited"
+                time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+async def test_requests_without_the_token_are_refused(http_server: str) -> None:
+    response = httpx.post(http_server, json={"jsonrpc": "2.0", "id": 1, "method": "ping"})
+    assert response.status_code == 401
+    assert "EGO_MCP_HTTP_TOKEN" in response.text
+
+
+async def test_client_with_the_token_can_remember(http_server: str) -> None:
+    headers = {"Authorization": f"Bearer {TOKEN}"}
+    async with (
+        httpx2.AsyncClient(headers=headers, timeout=60) as http,
+        Client(streamable_http_client(http_server, http_client=http)) as client,
+    ):
+        result = await client.call_tool("remember", {"content": "A memory over HTTP"})
+        assert not result.is_error
+        assert result.content[0].text.startswith("Saved (id: mem_")  # type: ignore[union-attr]
+
+
+def test_listening_beyond_loopback_needs_a_token(settings: Settings) -> None:
+    exposed = load_settings(**{**settings.model_dump(), "http_host": "0.0.0.0", "http_token": None})
+    with pytest.raises(ConfigError, match="EGO_MCP_HTTP_TOKEN"):
+        http_app(create_server(exposed), exposed)
+    assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
+    assert not is_loopback("0.0.0.0") and not is_loopback("example.org")
