@@ -106,6 +106,12 @@ class ThirdPartyQuiet(logging.Filter):
         return record.levelno >= logging.WARNING
 
 
+def ensure_logging(level: str, log_file: Path | None = None) -> None:
+    """Set up logging unless it already is; keeps the SDK from installing its own handler."""
+    if not any(isinstance(h.formatter, PrivacyFormatter) for h in logging.getLogger().handlers):
+        setup_logging(level, log_file)
+
+
 def setup_logging(level: str, log_file: Path | None = None) -> None:
     """Route all logging to stderr (stdout carries the stdio protocol) and ``log_file``."""
     formatter = PrivacyFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s")

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from ego_mcp import __version__
 from ego_mcp.errors import EgoError
 from ego_mcp.jobs import JOB_FUNCTIONS, RUNTIME_KEY
-from ego_mcp.logs import redact_tool_arguments
+from ego_mcp.logs import ensure_logging, redact_tool_arguments
 from ego_mcp.memory.service import MemoryService
 from ego_mcp.queue.base import JobQueue, JobRequest
 from ego_mcp.queue.inprocess import InProcessQueue
@@ -120,6 +120,7 @@ def describe_invalid_arguments(tool: str, error: ValidationError) -> str:
 
 def create_server(settings: Settings, app: AppContext | None = None) -> EgoServer:
     """The server; with ``app`` given (tests, benchmarks) its lifespan uses that context."""
+    ensure_logging(settings.log_level, settings.log_file)  # before the SDK configures its own
     from ego_mcp.server.memory_tools import MEMORY_TOOLS
 
     @asynccontextmanager
