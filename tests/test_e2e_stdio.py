@@ -17,14 +17,27 @@ pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
 EVENT = "Today I walked along the river with Master and we talked about the stars."
 EVENT_AGAIN = "Today I walked along the river with Master, and we talked about the stars."
-MEMORY_TOOLS = {
+PAIR_A = "Today's conversation was fun. I learned a lot from Master."
+PAIR_B = "Today's conversation was enjoyable. Master taught me many things."
+SECRET = "I am not sure I told Master the whole truth about the broken vase."
+ALL_TOOLS = {
+    "wake_up",
+    "feel_desires",
+    "introspect",
+    "consider_them",
     "remember",
     "recall",
-    "search_memories",
+    "am_i_being_genuine",
+    "satisfy_desire",
+    "consolidate",
     "forget",
     "link_memories",
-    "create_episode",
+    "update_relationship",
+    "update_self",
+    "emotion_trend",
     "get_episode",
+    "create_episode",
+    "search_memories",
 }
 
 
@@ -48,7 +61,7 @@ async def test_stdio_session_remember_duplicate_recall_forget(tmp_path: Path) ->
     )
     async with Client(params, read_timeout_seconds=60) as client:
         listed = {tool.name for tool in (await client.list_tools()).tools}
-        assert listed >= MEMORY_TOOLS
+        assert listed == ALL_TOOLS
 
         saved = await client.call_tool("remember", {"content": EVENT, "emotion": "moved"})
         assert not saved.is_error and text_of(saved).startswith("Saved (id: mem_")
@@ -104,3 +117,52 @@ def test_second_process_on_the_same_data_dir_is_refused(tmp_path: Path) -> None:
         first.wait(timeout=60)
         first.stdout.close()  # type: ignore[union-attr]
         first.stderr.close()  # type: ignore[union-attr]
+
+
+async def test_stdio_whole_session_over_every_tool(tmp_path: Path) -> None:
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "ego_mcp", "serve"], env=server_env(tmp_path)
+    )
+    used: set[str] = set()
+    async with Client(params, read_timeout_seconds=60) as client:
+
+        async def use(tool: str, **arguments: object) -> str:
+            result = await client.call_tool(tool, arguments)
+            assert not result.is_error, (tool, text_of(result))
+            used.add(tool)
+            return text_of(result)
+
+        def saved_id(answer: str) -> str:
+            return answer[len("Saved (id: ") :][:16]
+
+        assert "remember(private=true)" in await use("wake_up")
+        await use("feel_desires")
+        await use("introspect")
+        first = saved_id(await use("remember", content=PAIR_A, emotion="happy"))
+        second = saved_id(await use("remember", content=PAIR_B, emotion="moved"))
+        secret = saved_id(
+            await use("remember", content=SECRET, private=True, category="introspection")
+        )
+        assert "private: true" in await use("recall", context="the truth", n_results=3)
+        assert secret in await use("search_memories", query="truth")
+        await use("link_memories", source_id=second, target_id=first, link_type="related")
+        episode = await use(
+            "create_episode", summary="Stars by the river", memory_ids=[first, second]
+        )
+        episode_id = episode[episode.index("ep_") : episode.index("ep_") + 15]
+        await use("update_relationship", person="Master", field="known_facts", value="loves stars")
+        assert "loves stars" in await use("consider_them")
+        await use("update_self", field="new_question", value="Why do I hesitate to be honest?")
+        await use("am_i_being_genuine")
+        await use("satisfy_desire", desire="expression", quality=0.7)
+        await use("emotion_trend")
+        consolidated = await use("consolidate")
+        assert first in consolidated and second in consolidated  # the planted pair
+        assert "use forget to remove it" in consolidated
+        await use("forget", memory_id=second)
+        assert "Note: 1 memory(ies) no longer exist." in await use(
+            "get_episode", episode_id=episode_id
+        )
+    assert used == ALL_TOOLS
+    logged = (tmp_path / "server.log").read_text()
+    assert "tool call remember" in logged and "hesitate" in logged and SECRET not in logged

@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from ego_mcp.ego.service import EgoService
 from ego_mcp.memory.model import Memory
 from ego_mcp.memory.service import MemoryService
 from ego_mcp.queue.base import JobRequest
@@ -27,6 +28,8 @@ class JobRuntime(Protocol):
 
     def workspace(self, agent: str) -> WorkspaceSync | None: ...
 
+    def ego(self, agent: str) -> EgoService: ...
+
 
 def runtime_of(ctx: JobContext) -> JobRuntime:
     runtime: JobRuntime = ctx[RUNTIME_KEY]
@@ -41,8 +44,15 @@ async def cleanup_workspace(ctx: JobContext, agent: str, memory_id: str) -> int:
     return await asyncio.to_thread(sync.remove_memory, memory_id)
 
 
+async def consolidate(ctx: JobContext, agent: str) -> dict[str, object]:
+    """Replay the last 24 h, strengthen links, store merge candidates (ids only)."""
+    stats = await asyncio.to_thread(runtime_of(ctx).ego(agent).consolidate_now)
+    return {"replay_events": stats.replay_events, "merge_candidates": len(stats.merge_candidates)}
+
+
 JOB_FUNCTIONS: dict[str, JobFunction] = {
     "cleanup_workspace": cleanup_workspace,
+    "consolidate": consolidate,
 }
 
 

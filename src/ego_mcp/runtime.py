@@ -5,10 +5,12 @@ from __future__ import annotations
 import threading
 
 from ego_mcp.clock import Clock, SystemClock
+from ego_mcp.ego.service import EgoService
 from ego_mcp.embedding import Embedder, create_embedder
 from ego_mcp.locks import AgentLocks, LocalAgentLocks
 from ego_mcp.memory.service import MemoryService, Thresholds
 from ego_mcp.settings import Settings
+from ego_mcp.state.documents import FileDocumentStore
 from ego_mcp.store.chroma import (
     ChromaEpisodeStore,
     ChromaMemoryStore,
@@ -71,6 +73,10 @@ class Runtime:
                 service = self._build_memory_service(agent)
                 self._services[agent] = service
             return service
+
+    def ego(self, agent: str) -> EgoService:
+        documents = FileDocumentStore(self.settings.data_dir / "state" / agent)
+        return EgoService(self.memory(agent), documents, self.clock, self.settings.companion_name)
 
     def workspace(self, agent: str) -> WorkspaceSync | None:
         root = self.settings.workspace_for(agent)

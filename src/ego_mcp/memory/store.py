@@ -54,6 +54,10 @@ class MemoryStore(Protocol):
         """The nearest memories to ``embedding``, nearest first."""
         ...
 
+    def neighbours(self, embeddings: Vector, n_results: int) -> list[list[SearchHit]]:
+        """For each row of ``embeddings``, its nearest memories; one batched query."""
+        ...
+
     def replace_links(self, memories: Sequence[Memory]) -> None:
         """Write the ``linked_ids`` of each given memory, all in one call."""
         ...

@@ -16,6 +16,8 @@ from mcp.server.mcpserver.tools import Tool
 from pydantic import ValidationError
 
 from ego_mcp import __version__
+from ego_mcp.ego.desires import implicit_satisfactions
+from ego_mcp.ego.service import EgoService
 from ego_mcp.errors import EgoError
 from ego_mcp.jobs import JOB_FUNCTIONS, RUNTIME_KEY
 from ego_mcp.logs import ensure_logging, redact_tool_arguments
@@ -50,6 +52,10 @@ class AppContext:
     @property
     def memory(self) -> MemoryService:
         return self.runtime.memory(self.agent)
+
+    @property
+    def ego(self) -> EgoService:
+        return self.runtime.ego(self.agent)
 
     async def blocking(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run blocking domain work (Chroma, the model, files) off the event loop."""
@@ -94,7 +100,7 @@ class EgoServer(MCPServer[AppContext]):
     ) -> Any:
         logger.info("tool call %s %s", name, redact_tool_arguments(name, arguments))
         try:
-            return await super().call_tool(name, arguments, context)
+            result = await super().call_tool(name, arguments, context)
         except UnexpectedToolError as exc:
             cause = exc.__cause__
             if isinstance(cause, EgoError):
@@ -107,6 +113,20 @@ class EgoServer(MCPServer[AppContext]):
             if isinstance(exc.__cause__, ValidationError):
                 raise ToolError(describe_invalid_arguments(name, exc.__cause__)) from None
             raise
+        if context is not None:
+            await self._satisfy_implicitly(
+                context.request_context.lifespan_context, name, arguments
+            )
+        return result
+
+    async def _satisfy_implicitly(
+        self, app: AppContext, name: str, arguments: dict[str, Any]
+    ) -> None:
+        """Some tools feed desires; a failure here must not undo the tool's answer."""
+        try:
+            await app.blocking(app.ego.satisfy, implicit_satisfactions(name, arguments))
+        except EgoError as exc:
+            logger.warning("desires not updated after %s: %s", name, exc)
 
 
 def describe_invalid_arguments(tool: str, error: ValidationError) -> str:
@@ -121,6 +141,7 @@ def describe_invalid_arguments(tool: str, error: ValidationError) -> str:
 def create_server(settings: Settings, app: AppContext | None = None) -> EgoServer:
     """The server; with ``app`` given (tests, benchmarks) its lifespan uses that context."""
     ensure_logging(settings.log_level, settings.log_file)  # before the SDK configures its own
+    from ego_mcp.server.ego_tools import EGO_TOOLS
     from ego_mcp.server.memory_tools import MEMORY_TOOLS
 
     @asynccontextmanager
@@ -142,7 +163,7 @@ def create_server(settings: Settings, app: AppContext | None = None) -> EgoServe
         instructions=INSTRUCTIONS,
         lifespan=lifespan,
         log_level=settings.log_level,
-        tools=[compact_tool(function) for function in MEMORY_TOOLS],
+        tools=[compact_tool(function) for function in [*EGO_TOOLS, *MEMORY_TOOLS]],
     )
 
 

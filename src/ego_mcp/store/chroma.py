@@ -93,20 +93,32 @@ class ChromaMemoryStore:
     def search(
         self, embedding: Vector, n_results: int, where: MemoryFilter | None = None
     ) -> list[SearchHit]:
+        return self._query(embedding.reshape(1, -1), n_results, filter_to_where(where))[0]
+
+    def neighbours(self, embeddings: Vector, n_results: int) -> list[list[SearchHit]]:
+        if len(embeddings) == 0:
+            return []
+        return self._query(embeddings, n_results, None)
+
+    def _query(
+        self, embeddings: Vector, n_results: int, where: dict[str, Any] | None
+    ) -> list[list[SearchHit]]:
         result = self._collection.query(
-            query_embeddings=embedding.reshape(1, -1),
+            query_embeddings=embeddings,
             n_results=n_results,
-            where=filter_to_where(where),
+            where=where,
             include=[*_RECORD, "distances"],
         )
-        ids = result["ids"][0]
         return [
-            SearchHit(memory_from_record(mid, doc, meta), float(dist))
-            for mid, doc, meta, dist in zip(
-                ids,
-                result["documents"][0],
-                result["metadatas"][0],
-                result["distances"][0],
+            [
+                SearchHit(memory_from_record(mid, doc, meta), float(dist))
+                for mid, doc, meta, dist in zip(ids, docs, metas, dists, strict=True)
+            ]
+            for ids, docs, metas, dists in zip(
+                result["ids"],
+                result["documents"],
+                result["metadatas"],
+                result["distances"],
                 strict=True,
             )
         ]

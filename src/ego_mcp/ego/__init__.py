@@ -1,0 +1,1 @@
+"""The ego layer: desires, self model, relationships, consolidation and emotion trends."""

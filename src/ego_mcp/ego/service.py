@@ -1,0 +1,110 @@
+"""The ego of one agent: desires, self model, relationships and consolidation results."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from ego_mcp.clock import Clock
+from ego_mcp.ego import relationships, self_model
+from ego_mcp.ego.consolidation import ConsolidationStats, consolidate
+from ego_mcp.ego.desires import Desires
+from ego_mcp.memory.model import Category, Memory
+from ego_mcp.memory.service import MemoryService
+from ego_mcp.state.documents import DocumentStore
+
+DESIRES = "desires"
+SELF_MODEL = "self_model"
+RELATIONSHIPS = "relationships"
+CONSOLIDATION = "consolidation"
+
+
+@dataclass(frozen=True)
+class Person:
+    name: str
+    model: dict[str, Any]
+    known: bool
+
+
+class EgoService:
+    """Reads and updates the agent's documents under its lock (read-modify-write)."""
+
+    def __init__(
+        self, memory: MemoryService, documents: DocumentStore, clock: Clock, companion: str
+    ) -> None:
+        self.memory = memory
+        self.documents = documents
+        self.clock = clock
+        self.companion = companion
+
+    def desires(self) -> Desires:
+        """The desires; the first read records when they were born (their starting point)."""
+        document = self.documents.load(DESIRES)
+        if document is not None:
+            return Desires(document, self.clock.now())
+        with self.memory.locks.hold(self.memory.agent):
+            document = self.documents.load(DESIRES)
+            desires = Desires(document, self.clock.now())
+            if document is None:
+                self.documents.save(DESIRES, desires.to_document())
+        return desires
+
+    def satisfy(self, satisfactions: Iterable[tuple[str, float]]) -> None:
+        wanted = list(satisfactions)
+        if not wanted:
+            return
+        now = self.clock.now()
+        with self.memory.locks.hold(self.memory.agent):
+            desires = Desires(self.documents.load(DESIRES), now)
+            for desire, quality in wanted:
+                desires.satisfy(desire, quality, now)
+            self.documents.save(DESIRES, desires.to_document())
+
+    def self_model(self) -> dict[str, Any]:
+        return self.documents.load(SELF_MODEL) or self_model.empty_self_model()
+
+    def update_self(self, field: str, value: Any) -> str:
+        with self.memory.locks.hold(self.memory.agent):
+            model = self.self_model()
+            change = self_model.apply_update(model, field, value, self.clock.now())
+            self.documents.save(SELF_MODEL, model)
+        return change
+
+    def person(self, name: str | None) -> Person:
+        who = relationships.person_name(name) if name else self.companion
+        known = (self.documents.load(RELATIONSHIPS) or {}).get(who)
+        return Person(who, known or relationships.new_person(who), known is not None)
+
+    def update_relationship(self, name: str, field: str, value: Any) -> tuple[Person, str]:
+        who = relationships.person_name(name)
+        with self.memory.locks.hold(self.memory.agent):
+            people = self.documents.load(RELATIONSHIPS) or {}
+            model = people.get(who) or relationships.new_person(who)
+            change = relationships.apply_update(model, field, value, self.clock.now())
+            people[who] = model
+            self.documents.save(RELATIONSHIPS, people)
+        return Person(who, model, True), change
+
+    def memories_since(self, days: int) -> list[Memory]:
+        return [m for m, _ in self.memory.store.since(self.clock.now() - timedelta(days=days))]
+
+    def last_introspection(self) -> Memory | None:
+        thoughts = [m for m in self.memories_since(30) if m.category is Category.INTROSPECTION]
+        return thoughts[-1] if thoughts else None
+
+    def consolidate_now(self) -> ConsolidationStats:
+        stats = consolidate(self.memory, self.clock.now())
+        self.documents.save(CONSOLIDATION, stats.to_document())
+        return stats
+
+    def last_consolidation(self, fresh_for: timedelta) -> ConsolidationStats | None:
+        """The stored result if it finished within ``fresh_for``."""
+        document = self.documents.load(CONSOLIDATION)
+        if document is None or not document.get("finished_at"):
+            return None
+        finished = datetime.fromisoformat(document["finished_at"])
+        if self.clock.now() - finished > fresh_for:
+            return None
+        return ConsolidationStats.from_document(document)

@@ -1,0 +1,192 @@
+"""Ego tools: session start, desires, introspection, people, self model, consolidation."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+from mcp.server.mcpserver import Context
+
+from ego_mcp.ego.consolidation import ConsolidationStats
+from ego_mcp.ego.desires import Desires, parse_desire, word_for
+from ego_mcp.ego.emotion_trend import emotion_trend as summarise_emotions
+from ego_mcp.ego.self_model import open_questions
+from ego_mcp.memory import inputs
+from ego_mcp.server import scaffolds
+from ego_mcp.server.app import AppContext, app_of
+from ego_mcp.server.format import compose, relative_time, shown, snippet
+
+Ctx = Context[AppContext, Any]
+FRESH_RESULT = timedelta(minutes=5)
+
+
+def desire_lines(desires: Desires, now: datetime, limit: int | None = None) -> list[str]:
+    ranked = sorted(desires.levels(now).items(), key=lambda item: -item[1])[:limit]
+    return [f"- {name}: {value:.2f} ({word_for(value)})" for name, value in ranked]
+
+
+def _last_seen(model: dict[str, Any], now: datetime) -> str:
+    last = model.get("last_interaction")
+    return relative_time(datetime.fromisoformat(last), now) if last else "never recorded"
+
+
+async def wake_up(ctx: Ctx) -> str:
+    """Start a session: last introspection, desires, time since the companion was seen."""
+    app = app_of(ctx)
+    ego = app.ego
+    now = app.runtime.clock.now()
+    thought = await app.blocking(ego.last_introspection)
+    desires = await app.blocking(ego.desires)
+    companion = await app.blocking(ego.person, None)
+    lines = []
+    if thought is None:
+        lines.append("Last introspection: none yet.")
+    else:
+        age = relative_time(thought.timestamp, now)
+        lines.append(f"Last introspection ({age}): {snippet(shown(thought).content, 200)}")
+    lines.append("Strongest desires:")
+    lines.extend(desire_lines(desires, now, limit=3))
+    lines.append(f"{companion.name} last seen: {_last_seen(companion.model, now)}.")
+    return compose("\n".join(lines), scaffolds.WAKE_UP)
+
+
+async def feel_desires(ctx: Ctx) -> str:
+    """Current level of each of the nine desires."""
+    app = app_of(ctx)
+    desires = await app.blocking(app.ego.desires)
+    lines = ["Desires (0 = quiet, 1 = urgent):", *desire_lines(desires, app.runtime.clock.now())]
+    return compose("\n".join(lines), scaffolds.FEEL_DESIRES)
+
+
+async def satisfy_desire(ctx: Ctx, desire: str, quality: float = 0.8) -> str:
+    """Record that a desire was satisfied; quality 0..1 says how well."""
+    app = app_of(ctx)
+    name = parse_desire(desire)
+    amount = inputs.number(quality, "quality", 0.0, 1.0)
+    await app.blocking(app.ego.satisfy, [(name, amount)])
+    desires = await app.blocking(app.ego.desires)
+    value = desires.levels(app.runtime.clock.now())[name]
+    return compose(
+        f"{name} satisfied (quality {amount:.1f}); now {value:.2f}.", scaffolds.SATISFIED
+    )
+
+
+async def introspect(ctx: Ctx) -> str:
+    """Recent memories, desire levels and open questions, to reflect on."""
+    app = app_of(ctx)
+    ego = app.ego
+    now = app.runtime.clock.now()
+    recent = (await app.blocking(ego.memories_since, 7))[-5:]
+    desires = await app.blocking(ego.desires)
+    questions = open_questions(await app.blocking(ego.self_model))[:3]
+    lines = ["Recent memories:" if recent else "Recent memories: none this week."]
+    for memory in reversed(recent):
+        lines.append(
+            f"- [{relative_time(memory.timestamp, now)}] {snippet(shown(memory).content, 120)} "
+            f"({memory.emotional_trace.primary.value})"
+        )
+    lines.append("Desires:")
+    lines.extend(desire_lines(desires, now, limit=3))
+    lines.append("Open questions:" if questions else "Open questions: none.")
+    lines.extend(f"- {q['id']} (importance {q['importance']}): {q['question']}" for q in questions)
+    return compose("\n".join(lines), scaffolds.INTROSPECT)
+
+
+async def consider_them(ctx: Ctx, person: str | None = None) -> str:
+    """Think about a person (default: your companion) before responding to them."""
+    app = app_of(ctx)
+    who = await app.blocking(app.ego.person, person)
+    model = who.model
+    now = app.runtime.clock.now()
+    lines = [
+        f"{who.name}: trust {float(model['trust_level']):.2f}, "
+        f"{model['interactions']} interactions, last seen {_last_seen(model, now)}."
+    ]
+    if not who.known:
+        lines.append("Nothing recorded about them yet.")
+    for field in ("known_facts", "preferences", "sensitive_topics"):
+        if model[field]:
+            lines.append(f"{field.replace('_', ' ').capitalize()}: " + "; ".join(model[field][-5:]))
+    return compose("\n".join(lines), scaffolds.CONSIDER_THEM.format(person=who.name))
+
+
+async def update_relationship(ctx: Ctx, person: str, field: str, value: Any = None) -> str:
+    """Update a person model. field: known_facts, preferences, sensitive_topics,
+    shared_episodes (text), trust_level (0..1), interaction (no value)."""
+    app = app_of(ctx)
+    who, change = await app.blocking(app.ego.update_relationship, person, field, value)
+    return compose(f"{who.name}: {change}.", scaffolds.RELATIONSHIP_UPDATED.format(person=who.name))
+
+
+async def update_self(ctx: Ctx, field: str, value: Any) -> str:
+    """Update your self model. field: preferences {key,value}, skill_confidence
+    {skill,confidence}, discovered_values, current_goals, identity_narratives, growth_log
+    (text), new_question (text or {question,importance}), resolve_question (id),
+    question_importance {id,importance}."""
+    app = app_of(ctx)
+    change = await app.blocking(app.ego.update_self, field, value)
+    return compose(f"Self model: {change}.", scaffolds.SELF_UPDATED)
+
+
+async def am_i_being_genuine(ctx: Ctx) -> str:
+    """A self-check before an important answer."""
+    app = app_of(ctx)
+    model = await app.blocking(app.ego.self_model)
+    values = model["discovered_values"][-3:]
+    data = "Your values: " + ("; ".join(values) if values else "none recorded yet") + "."
+    return compose(data, scaffolds.GENUINE)
+
+
+async def emotion_trend(ctx: Ctx) -> str:
+    """Emotional patterns over recent days, this week and this month."""
+    app = app_of(ctx)
+    memories = await app.blocking(app.ego.memories_since, 30)
+    return compose(summarise_emotions(memories, app.runtime.clock.now()), scaffolds.EMOTION_TREND)
+
+
+async def consolidate(ctx: Ctx) -> str:
+    """Replay recent memories, strengthen links, list near-duplicate pairs to merge."""
+    app = app_of(ctx)
+    stats = await app.blocking(app.ego.last_consolidation, FRESH_RESULT)
+    if stats is None:
+        stats = await app.blocking(app.ego.consolidate_now)
+    return await _render_consolidation(app, stats)
+
+
+async def _render_consolidation(app: AppContext, stats: ConsolidationStats) -> str:
+    lines = [
+        f"Consolidation complete. Replayed {stats.replay_events} events, "
+        f"updated {stats.coactivation_updates} co-activations, created {stats.link_updates} "
+        f"links, refreshed {stats.refreshed_memories} memories."
+    ]
+    if not stats.merge_candidates:
+        return compose(lines[0], scaffolds.CONSOLIDATE_PLAIN)
+    ids = [i for c in stats.merge_candidates for i in (c.memory_a_id, c.memory_b_id)]
+    found = {m.id: shown(m) for m in await app.blocking(app.memory.store.get_many, ids)}
+    pairs = [c for c in stats.merge_candidates if c.memory_a_id in found and c.memory_b_id in found]
+    if not pairs:
+        return compose(lines[0], scaffolds.CONSOLIDATE_PLAIN)
+    lines.append(f"\nFound {len(pairs)} near-duplicate pair(s):")
+    for pair in pairs:
+        similarity = max(0.0, min(1.0, 1.0 - pair.distance))
+        lines.append(
+            f"- {pair.memory_a_id} <-> {pair.memory_b_id} (similarity: {similarity:.2f})\n"
+            f"  A: {snippet(found[pair.memory_a_id].content, 100)}\n"
+            f"  B: {snippet(found[pair.memory_b_id].content, 100)}"
+        )
+    return compose("\n".join(lines), scaffolds.CONSOLIDATE_MERGE)
+
+
+EGO_TOOLS: list[Callable[..., Awaitable[str]]] = [
+    wake_up,
+    feel_desires,
+    introspect,
+    consider_them,
+    am_i_being_genuine,
+    satisfy_desire,
+    consolidate,
+    update_relationship,
+    update_self,
+    emotion_trend,
+]

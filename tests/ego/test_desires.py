@@ -1,0 +1,61 @@
+"""Desires rise with time along a sigmoid and fall after satisfaction."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from ego_mcp.ego.desires import (
+    SATISFACTION_HOURS,
+    Desires,
+    Satisfaction,
+    implicit_satisfactions,
+    level,
+    parse_desire,
+)
+from ego_mcp.errors import InvalidInput
+
+T0 = datetime(2026, 2, 21, 9, 0, tzinfo=UTC)
+
+
+def test_level_rises_along_a_sigmoid() -> None:
+    last = Satisfaction(T0, 1.0)
+    hours = SATISFACTION_HOURS["curiosity"]
+    values = [
+        level("curiosity", last, T0 + timedelta(hours=h)) for h in (0, hours / 2, hours, 2 * hours)
+    ]
+    assert values == sorted(values)
+    assert values[0] < 0.05 and abs(values[2] - 0.5) < 1e-9 and values[3] > 0.95
+
+
+def test_poor_satisfaction_returns_sooner() -> None:
+    later = T0 + timedelta(hours=2)
+    good = level("curiosity", Satisfaction(T0, 1.0), later)
+    poor = level("curiosity", Satisfaction(T0, 0.2), later)
+    assert poor > good
+
+
+def test_satisfying_lowers_a_risen_desire() -> None:
+    desires = Desires(None, T0)
+    late = T0 + timedelta(hours=12)
+    before = desires.levels(late)["information_hunger"]
+    desires.satisfy("information_hunger", 1.0, late)
+    after = Desires(desires.to_document(), late).levels(late)["information_hunger"]
+    assert before > 0.9 and after < 0.05
+
+
+def test_implicit_satisfaction_map() -> None:
+    assert ("information_hunger", 0.4) in implicit_satisfactions("recall", {})
+    assert implicit_satisfactions("forget", {"memory_id": "mem_1"}) == []
+    introspective = implicit_satisfactions("remember", {"category": "introspection"})
+    assert any(name == "cognitive_coherence" for name, _ in introspective)
+    assert not any(
+        name == "cognitive_coherence" for name, _ in implicit_satisfactions("remember", {})
+    )
+
+
+def test_unknown_desire_is_invalid() -> None:
+    assert parse_desire(" Curiosity ") == "curiosity"
+    with pytest.raises(InvalidInput, match="desire must be one of"):
+        parse_desire("hunger")

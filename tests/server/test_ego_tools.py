@@ -1,0 +1,163 @@
+"""The ego tools through an MCP client: a session's worth of behaviour and bad input."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from mcp import Client
+
+from ego_mcp.clock import FixedClock
+from ego_mcp.server.app import AppContext
+from ego_mcp.settings import Settings
+from tests.conftest import call, call_error
+
+pytestmark = pytest.mark.anyio
+
+EVENT = "Today's conversation was fun. I learned a lot from Master."
+REPHRASED = "Today's conversation was enjoyable. Master taught me many things."
+
+
+def levels(app: AppContext) -> dict[str, float]:
+    return app.ego.desires().levels(app.runtime.clock.now())
+
+
+async def test_wake_up_offers_private_memories_and_reports_the_companion(client: Client) -> None:
+    text = await call(client, "wake_up")
+    assert "Last introspection: none yet." in text
+    assert "Master last seen: never recorded." in text
+    assert text.endswith(
+        "If something is hard to say yet, you can keep it with remember(private=true)."
+    )
+
+
+async def test_recall_satisfies_information_hunger_and_forget_satisfies_nothing(
+    client: Client, app: AppContext, clock: FixedClock
+) -> None:
+    saved = await call(client, "remember", content=EVENT)
+    clock.set(clock.now() + timedelta(hours=10))
+    hungry = levels(app)
+    await call(client, "recall", context="Master")
+    assert levels(app)["information_hunger"] < hungry["information_hunger"] - 0.5
+
+    clock.set(clock.now() + timedelta(hours=10))
+    before = levels(app)
+    await call(client, "forget", memory_id=saved[saved.index("mem_") : saved.index("mem_") + 16])
+    assert levels(app) == before
+
+
+async def test_satisfy_desire_and_feel_desires(client: Client, clock: FixedClock) -> None:
+    born = await call(client, "feel_desires")  # the first read is the desires' starting point
+    assert "- curiosity: 0.02 (low)" in born
+    clock.set(clock.now() + timedelta(hours=30))
+    felt = await call(client, "feel_desires")
+    assert "- curiosity: 1.00 (high)" in felt
+    answer = await call(client, "satisfy_desire", desire="curiosity", quality=1.0)
+    assert answer.startswith("curiosity satisfied (quality 1.0); now 0.02.")
+
+
+async def test_introspection_flow(client: Client, clock: FixedClock) -> None:
+    await call(
+        client,
+        "update_self",
+        field="new_question",
+        value={"question": "What is home?", "importance": 4},
+    )
+    await call(
+        client,
+        "remember",
+        content="I keep thinking about what home means to me.",
+        category="introspection",
+    )
+    clock.set(clock.now() + timedelta(hours=1))
+    text = await call(client, "introspect")
+    assert "what home means" in text and "(importance 4): What is home?" in text
+    assert (
+        "If this is a genuinely new insight, save with remember (category: introspection)." in text
+    )
+    woke = await call(client, "wake_up")
+    assert "Last introspection (1 hour ago): I keep thinking" in woke
+
+
+async def test_consider_them_defaults_to_the_companion(client: Client) -> None:
+    await call(
+        client, "update_relationship", person="Master", field="known_facts", value="likes tea"
+    )
+    await call(client, "update_relationship", person="Master", field="trust_level", value=0.9)
+    text = await call(client, "consider_them")
+    assert text.startswith("Master: trust 0.90, 2 interactions, last seen just now.")
+    assert "Known facts: likes tea" in text and "What might Master be feeling" in text
+    stranger = await call(client, "consider_them", person="Aoi")
+    assert "Nothing recorded about them yet." in stranger
+
+
+async def test_consolidate_lists_the_planted_pair_with_forget_guidance(client: Client) -> None:
+    await call(client, "remember", content=EVENT)
+    await call(client, "remember", content=REPHRASED)
+    await call(
+        client,
+        "remember",
+        content="The Rust compiler build failed because a linker flag was missing.",
+    )
+    text = await call(client, "consolidate")
+    assert "Found 1 near-duplicate pair(s):" in text
+    assert f"A: {EVENT}" in text or f"B: {EVENT}" in text
+    assert "Review each pair with recall. If one is redundant, use forget to remove it." in text
+    assert "If both have value, consider which perspective to keep." in text
+
+
+async def test_emotion_trend_and_genuine(client: Client) -> None:
+    assert "No emotional history yet" in await call(client, "emotion_trend")
+    await call(client, "update_self", field="discovered_values", value="honesty")
+    assert "Your values: honesty." in await call(client, "am_i_being_genuine")
+
+
+def state_files(settings: Settings) -> dict[str, str]:
+    folder = settings.data_dir / "state" / settings.agent
+    return {p.name: p.read_text() for p in folder.glob("*.json")} if folder.exists() else {}
+
+
+BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
+    ("satisfy_desire", {"desire": "hunger"}, "desire must be one of"),
+    ("satisfy_desire", {"desire": "curiosity", "quality": 2}, "quality must be between 0 and 1"),
+    ("update_self", {"field": "mood", "value": "x"}, "field must be one of"),
+    ("update_self", {"field": "resolve_question", "value": "q_nope"}, "Open question not found"),
+    ("update_self", {"field": "skill_confidence", "value": {"skill": "go"}}, "takes an object"),
+    ("update_self", {"value": "x"}, "field: Field required"),
+    ("update_relationship", {"person": "", "field": "known_facts", "value": "x"}, "person must be"),
+    ("update_relationship", {"person": "Aoi", "field": "age", "value": 3}, "field must be one of"),
+    (
+        "update_relationship",
+        {"person": "Aoi", "field": "trust_level", "value": 1.5},
+        "trust_level must be",
+    ),
+    (
+        "update_relationship",
+        {"person": "Aoi", "field": "known_facts", "value": 42},
+        "takes a non-empty string",
+    ),
+    ("consider_them", {"person": "x" * 101}, "person must be"),
+]
+
+
+@pytest.mark.parametrize(("tool", "arguments", "reason"), BAD_CALLS)
+async def test_bad_input_changes_no_state(
+    client: Client, settings: Settings, tool: str, arguments: dict[str, Any], reason: str
+) -> None:
+    await call(client, "update_self", field="discovered_values", value="honesty")
+    before = state_files(settings)
+    error = await call_error(client, tool, **arguments)
+    assert reason in error and "\n" not in error
+    assert state_files(settings) == before
+
+
+async def test_corrupt_state_file_is_a_tool_error_naming_it(
+    client: Client, settings: Settings
+) -> None:
+    folder = settings.data_dir / "state" / settings.agent
+    folder.mkdir(parents=True)
+    (folder / "self_model.json").write_text("not json")
+    error = await call_error(client, "introspect")
+    assert "self_model.json is not valid JSON" in error
+    assert (folder / "self_model.json").read_text() == "not json"
