@@ -15,111 +15,22 @@ import argparse
 import asyncio
 import json
 import random
-import statistics
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from common import ROOT, load_embedder, percentiles, sentences
 from mcp import Client
 
-from ego_mcp.embedding.local import LocalMiniLM, resolve_model_dir
+from ego_mcp.embedding.local import LocalMiniLM
 from ego_mcp.logs import setup_logging
 from ego_mcp.memory.model import LinkType, Memory, new_memory_id
 from ego_mcp.memory.service import Draft
 from ego_mcp.runtime import Runtime
 from ego_mcp.server.app import build_app_context, create_server
 from ego_mcp.settings import load_settings
-
-ROOT = Path(__file__).resolve().parent.parent
-
-SUBJECTS = [
-    "Master",
-    "the old cat",
-    "my neighbour",
-    "a stranger",
-    "the child",
-    "my friend Aoi",
-    "the baker",
-    "a traveller",
-    "the teacher",
-    "my sister",
-    "the gardener",
-    "a musician",
-]
-VERBS = [
-    "talked about",
-    "laughed at",
-    "worried about",
-    "dreamed of",
-    "argued over",
-    "explained",
-    "sketched",
-    "remembered",
-    "wrote a poem on",
-    "asked me about",
-    "cooked",
-    "fixed",
-]
-OBJECTS = [
-    "the stars",
-    "a broken radio",
-    "the river at dawn",
-    "quantum computers",
-    "old photos",
-    "the first snow",
-    "a Rust compiler bug",
-    "summer festivals",
-    "the meaning of home",
-    "a lost umbrella",
-    "jazz records",
-    "the mountain trail",
-    "tea ceremonies",
-    "a red kite",
-]
-PLACES = [
-    "in the kitchen",
-    "at the station",
-    "by the sea",
-    "in the library",
-    "on the roof",
-    "in a small cafe",
-    "at the market",
-    "in the garden",
-    "on the night bus",
-    "at school",
-]
-TIMES = [
-    "this morning",
-    "late at night",
-    "on a rainy afternoon",
-    "during lunch",
-    "at sunset",
-    "before the meeting",
-    "on Sunday",
-    "after the storm",
-]
-
-
-def sentences(count: int, seed: int) -> list[str]:
-    """``count`` distinct sentences from a combinatorial grammar, with a serial for uniqueness."""
-    rng = random.Random(seed)
-    return [
-        f"{rng.choice(SUBJECTS).capitalize()} {rng.choice(VERBS)} {rng.choice(OBJECTS)} "
-        f"{rng.choice(PLACES)} {rng.choice(TIMES)} (note {seed}-{i})."
-        for i in range(count)
-    ]
-
-
-def percentiles(samples: list[float]) -> dict[str, float]:
-    ordered = sorted(samples)
-    return {
-        "n": len(ordered),
-        "p50_ms": round(statistics.median(ordered) * 1000, 2),
-        "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))] * 1000, 2),
-        "mean_ms": round(statistics.fmean(ordered) * 1000, 2),
-    }
 
 
 async def timed(action: Callable[[], Awaitable[Any]], repeats: int) -> list[float]:
@@ -207,9 +118,7 @@ def main() -> None:
     args = parser.parse_args()
     setup_logging("WARNING")
 
-    shared = ROOT.parent / "shared" / "models" / "all-MiniLM-L6-v2"
-    model_dir = args.model_dir or (shared if shared.is_dir() else resolve_model_dir(None))
-    embedder = LocalMiniLM(model_dir)
+    embedder = load_embedder(args.model_dir)
     results = [asyncio.run(measure(size, embedder, args.repeats)) for size in args.sizes]
 
     print(
