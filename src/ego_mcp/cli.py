@@ -18,6 +18,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="ego-mcp", description=__doc__)
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("serve", help="run the MCP server (stdio unless EGO_MCP_TRANSPORT=http)")
+    commands.add_parser("worker", help="run an arq worker (needs EGO_MCP_REDIS_URL)")
+    queue = commands.add_parser("queue", help="show queued, running and failed jobs")
+    queue.add_argument("--json", action="store_true", help="print JSON for dashboards")
     args = parser.parse_args(argv)
     try:
         settings = load_settings()
@@ -28,6 +31,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         if args.command in (None, "serve"):
             serve(settings)
+        elif args.command == "worker":
+            run_worker(settings)
+        else:
+            show_queue(settings, as_json=args.json)
     except EgoError as exc:
         logger.error("ego-mcp cannot start: %s", exc)
         raise SystemExit(2) from None
@@ -48,3 +55,40 @@ def serve(settings: Settings) -> None:
             serve_http(server, settings)
     finally:
         app.runtime.close()
+
+
+def run_worker(settings: Settings) -> None:
+    """Run arq; if Redis drops, wait and start again (arq gives up on a lost connection)."""
+    import time
+
+    from arq.worker import Worker
+    from redis.exceptions import RedisError
+
+    from worker.arq_entry import worker_options
+
+    options = worker_options(settings)
+    while True:
+        try:
+            Worker(**options).run()
+            return
+        except (RedisError, OSError) as exc:
+            logger.warning("worker lost redis (%s); reconnecting in 2 s", type(exc).__name__)
+            time.sleep(2)
+
+
+def show_queue(settings: Settings, as_json: bool) -> None:
+    import json
+
+    from redis import Redis
+
+    from ego_mcp.errors import ConfigError
+    from ego_mcp.queue.status import read_status, render_status
+
+    if settings.redis_url is None:
+        raise ConfigError("EGO_MCP_REDIS_URL: the queue lives in Redis; set it to inspect it")
+    client = Redis.from_url(settings.redis_url)
+    try:
+        status = read_status(client)
+    finally:
+        client.close()
+    sys.stdout.write((json.dumps(status, indent=2) if as_json else render_status(status)) + "\n")

@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from ego_mcp.clock import Clock
 from ego_mcp.ego.service import EgoService
 from ego_mcp.memory.model import Memory
 from ego_mcp.memory.service import MemoryService
@@ -29,6 +30,11 @@ class JobRuntime(Protocol):
     def workspace(self, agent: str) -> WorkspaceSync | None: ...
 
     def ego(self, agent: str) -> EgoService: ...
+
+    def agents(self) -> list[str]: ...
+
+    @property
+    def clock(self) -> Clock: ...
 
 
 def runtime_of(ctx: JobContext) -> JobRuntime:
@@ -50,9 +56,25 @@ async def consolidate(ctx: JobContext, agent: str) -> dict[str, object]:
     return {"replay_events": stats.replay_events, "merge_candidates": len(stats.merge_candidates)}
 
 
+async def scan_merge_candidates(ctx: JobContext, agent: str) -> dict[str, object]:
+    """Near-duplicate pairs over the whole store, stored for the operator and the agent."""
+    stats = await asyncio.to_thread(runtime_of(ctx).ego(agent).scan_merge_candidates)
+    return {
+        "scanned": stats.extra.get("scanned", 0),
+        "merge_candidates": len(stats.merge_candidates),
+    }
+
+
+async def cleanup_episode_references(ctx: JobContext, agent: str) -> int:
+    """Remove ids of forgotten memories from every episode; returns how many went."""
+    return await asyncio.to_thread(runtime_of(ctx).memory(agent).prune_episode_references)
+
+
 JOB_FUNCTIONS: dict[str, JobFunction] = {
     "cleanup_workspace": cleanup_workspace,
     "consolidate": consolidate,
+    "scan_merge_candidates": scan_merge_candidates,
+    "cleanup_episode_references": cleanup_episode_references,
 }
 
 

@@ -8,14 +8,49 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
-from typing import Protocol
+from contextlib import AbstractContextManager, contextmanager, suppress
+from typing import Any, Protocol
 
 
 class AgentLocks(Protocol):
     def hold(self, agent: str) -> AbstractContextManager[None]:
         """Block until this process holds ``agent``'s lock; release on exit."""
         ...
+
+
+class RedisAgentLocks:
+    """Locks shared by every process that talks to the same Redis (front ends and workers)."""
+
+    def __init__(self, client: Any, timeout: float = 60.0, wait: float = 30.0) -> None:
+        self._client = client
+        self._timeout = timeout
+        self._wait = wait
+
+    @contextmanager
+    def hold(self, agent: str) -> Iterator[None]:
+        from redis.exceptions import LockError, RedisError
+
+        from ego_mcp.errors import StoreUnavailable
+
+        lock = self._client.lock(
+            f"ego:lock:{agent}", timeout=self._timeout, blocking_timeout=self._wait
+        )
+        try:
+            acquired = lock.acquire()
+        except RedisError as exc:
+            raise StoreUnavailable(
+                f"EGO_MCP_REDIS_URL: Redis did not answer ({type(exc).__name__}); try again shortly"
+            ) from None
+        if not acquired:
+            raise StoreUnavailable(
+                f"agent {agent} is busy (lock held elsewhere); try again shortly"
+            )
+        try:
+            yield
+        finally:
+            # LockError: it expired while held; the timeout bounds a crashed holder, not us.
+            with suppress(LockError):
+                lock.release()
 
 
 class LocalAgentLocks:

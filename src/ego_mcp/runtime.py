@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 from ego_mcp.clock import Clock, SystemClock
 from ego_mcp.ego.service import EgoService
 from ego_mcp.embedding import Embedder, create_embedder
-from ego_mcp.locks import AgentLocks, LocalAgentLocks
+from ego_mcp.locks import AgentLocks, LocalAgentLocks, RedisAgentLocks
 from ego_mcp.memory.service import MemoryService, Thresholds
 from ego_mcp.settings import Settings
-from ego_mcp.state.documents import FileDocumentStore
+from ego_mcp.state.documents import DocumentStore, FileDocumentStore
+from ego_mcp.state.redis_documents import RedisDocumentStore
 from ego_mcp.store.chroma import (
     ChromaEpisodeStore,
     ChromaMemoryStore,
@@ -19,6 +21,23 @@ from ego_mcp.store.chroma import (
 )
 from ego_mcp.store.client import ChromaHandle, open_chroma
 from ego_mcp.workspace import WorkspaceSync
+
+
+def redis_client(settings: Settings) -> Any:
+    """A synchronous Redis client for locks and documents, or None in embedded mode."""
+    if settings.redis_url is None:
+        return None
+    from redis import Redis
+
+    return Redis.from_url(settings.redis_url, socket_timeout=5, socket_connect_timeout=5)
+
+
+def agent_of(collection: str) -> str:
+    """The agent a ``ego-{agent}-memories`` collection belongs to ('' for other names)."""
+    prefix, suffix = "ego-", "-memories"
+    if collection.startswith(prefix) and collection.endswith(suffix):
+        return collection[len(prefix) : -len(suffix)]
+    return ""
 
 
 class Runtime:
@@ -37,6 +56,7 @@ class Runtime:
         self.embedder = embedder
         self.clock = clock
         self.locks = locks
+        self.redis: Any = None
         self._services: dict[str, MemoryService] = {}
         self._guard = threading.Lock()
 
@@ -50,13 +70,16 @@ class Runtime:
     ) -> Runtime:
         """Open the store and load the model (blocking: seconds on first start)."""
         chosen_embedder = embedder or create_embedder(settings)
-        return cls(
+        redis = redis_client(settings)
+        runtime = cls(
             settings,
             open_chroma(settings),
             chosen_embedder,
             clock or SystemClock(),
-            locks or LocalAgentLocks(),
+            locks or (RedisAgentLocks(redis) if redis is not None else LocalAgentLocks()),
         )
+        runtime.redis = redis
+        return runtime
 
     @property
     def thresholds(self) -> Thresholds:
@@ -74,9 +97,20 @@ class Runtime:
                 self._services[agent] = service
             return service
 
+    def documents(self, agent: str) -> DocumentStore:
+        if self.redis is not None:
+            return RedisDocumentStore(self.redis, agent)
+        return FileDocumentStore(self.settings.data_dir / "state" / agent)
+
     def ego(self, agent: str) -> EgoService:
-        documents = FileDocumentStore(self.settings.data_dir / "state" / agent)
-        return EgoService(self.memory(agent), documents, self.clock, self.settings.companion_name)
+        return EgoService(
+            self.memory(agent), self.documents(agent), self.clock, self.settings.companion_name
+        )
+
+    def agents(self) -> list[str]:
+        """Every agent with a memory collection in the store (what scheduled jobs cover)."""
+        names = [getattr(c, "name", c) for c in self.chroma.client.list_collections()]
+        return sorted(agent_of(name) for name in names if agent_of(name))
 
     def workspace(self, agent: str) -> WorkspaceSync | None:
         root = self.settings.workspace_for(agent)
@@ -84,6 +118,8 @@ class Runtime:
 
     def close(self) -> None:
         self.chroma.close()
+        if self.redis is not None:
+            self.redis.close()
 
     def _build_memory_service(self, agent: str) -> MemoryService:
         signature = self.embedder.signature

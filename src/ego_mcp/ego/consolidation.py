@@ -152,3 +152,25 @@ def consolidate(
         merge_candidates=merge_candidates(pairs, memory.thresholds.merge, max_candidates),
         finished_at=now.isoformat(),
     )
+
+
+def scan_store(
+    memory: MemoryService, now: datetime, batch_size: int = 500, max_candidates: int = 20
+) -> ConsolidationStats:
+    """A whole-store near-duplicate scan: each batch of stored embeddings is one query."""
+    pairs: dict[tuple[str, str], float] = {}
+    scanned = 0
+    for memories, vectors in memory.store.batches(batch_size):
+        hits = memory.store.neighbours(vectors, 2)
+        close = neighbour_pairs(memories, hits)
+        pairs.update({k: d for k, d in close.items() if d < memory.thresholds.merge})
+        scanned += len(memories)
+    return ConsolidationStats(
+        replay_events=0,
+        coactivation_updates=0,
+        link_updates=0,
+        refreshed_memories=0,
+        merge_candidates=merge_candidates(pairs, memory.thresholds.merge, max_candidates),
+        finished_at=now.isoformat(),
+        extra={"scanned": scanned},
+    )

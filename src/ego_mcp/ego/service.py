@@ -9,7 +9,7 @@ from typing import Any
 
 from ego_mcp.clock import Clock
 from ego_mcp.ego import relationships, self_model
-from ego_mcp.ego.consolidation import ConsolidationStats, consolidate
+from ego_mcp.ego.consolidation import ConsolidationStats, consolidate, scan_store
 from ego_mcp.ego.desires import Desires
 from ego_mcp.memory.model import Category, Memory
 from ego_mcp.memory.service import MemoryService
@@ -19,6 +19,7 @@ DESIRES = "desires"
 SELF_MODEL = "self_model"
 RELATIONSHIPS = "relationships"
 CONSOLIDATION = "consolidation"
+MERGE_SCAN = "merge_scan"
 
 
 @dataclass(frozen=True)
@@ -99,12 +100,17 @@ class EgoService:
         self.documents.save(CONSOLIDATION, stats.to_document())
         return stats
 
+    def scan_merge_candidates(self) -> ConsolidationStats:
+        stats = scan_store(self.memory, self.clock.now())
+        self.documents.save(MERGE_SCAN, stats.to_document())
+        return stats
+
     def last_consolidation(self, fresh_for: timedelta) -> ConsolidationStats | None:
-        """The stored result if it finished within ``fresh_for``."""
+        """The stored result if it is fresh: recent, and no memory was saved after it."""
         document = self.documents.load(CONSOLIDATION)
         if document is None or not document.get("finished_at"):
             return None
         finished = datetime.fromisoformat(document["finished_at"])
-        if self.clock.now() - finished > fresh_for:
+        if self.clock.now() - finished > fresh_for or self.memory.store.since(finished):
             return None
         return ConsolidationStats.from_document(document)

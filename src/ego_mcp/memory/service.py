@@ -196,6 +196,18 @@ class MemoryService:
         members = tuple(found[mid] for mid in episode.memory_ids if mid in found)
         return EpisodeView(episode, members, missing=len(episode.memory_ids) - len(members))
 
+    def prune_episode_references(self) -> int:
+        """Drop ids of forgotten memories from every episode; returns how many were dropped."""
+        dropped = 0
+        with self.locks.hold(self.agent):
+            for episode in self.episodes.all():
+                alive = self.store.existing_ids(episode.memory_ids)
+                kept = [mid for mid in episode.memory_ids if mid in alive]
+                if len(kept) < len(episode.memory_ids):
+                    self.episodes.replace_members(episode.id, kept)
+                    dropped += len(episode.memory_ids) - len(kept)
+        return dropped
+
 
 def _similar_link(target_id: str, hit: SearchHit) -> Link:
     return Link(target_id, LinkType.SIMILAR, confidence=round(hit.similarity, 4))

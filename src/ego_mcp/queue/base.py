@@ -13,11 +13,15 @@ class JobRequest:
     function: str
     agent: str
     ids: dict[str, str] = field(default_factory=dict)
+    slot: str = ""
 
     @property
     def job_id(self) -> str:
-        """One job per (kind, agent[, ids]) can be queued at a time."""
-        return ":".join([self.function, self.agent, *self.ids.values()])
+        """One job per (kind, agent[, ids][, schedule slot]) can be queued at a time."""
+        parts = [self.function, self.agent, *self.ids.values()]
+        if self.slot:
+            parts.append(self.slot)
+        return ":".join(parts)
 
     def kwargs(self) -> dict[str, str]:
         return {"agent": self.agent, **self.ids}

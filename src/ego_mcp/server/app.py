@@ -22,8 +22,11 @@ from ego_mcp.errors import EgoError
 from ego_mcp.jobs import JOB_FUNCTIONS, RUNTIME_KEY
 from ego_mcp.logs import ensure_logging, redact_tool_arguments
 from ego_mcp.memory.service import MemoryService
+from ego_mcp.queue.arq_queue import ArqQueue
 from ego_mcp.queue.base import JobQueue, JobRequest
 from ego_mcp.queue.inprocess import InProcessQueue
+from ego_mcp.queue.schedule import schedules
+from ego_mcp.queue.scheduler import InProcessScheduler
 from ego_mcp.runtime import Runtime
 from ego_mcp.server.schema import compact_schema
 from ego_mcp.settings import Settings
@@ -44,6 +47,7 @@ class AppContext:
     settings: Settings
     runtime: Runtime
     queue: JobQueue
+    scheduler: InProcessScheduler | None = None
 
     @property
     def agent(self) -> str:
@@ -65,10 +69,18 @@ class AppContext:
         for request in requests:
             await self.queue.enqueue(request)
 
+    def start_background(self) -> None:
+        if self.scheduler is not None:
+            self.scheduler.start()
+
     async def drain(self) -> None:
-        """Let in-process jobs finish before the process exits."""
+        """Stop the schedule and let queued jobs finish (or reach Redis) before exit."""
+        if self.scheduler is not None:
+            await self.scheduler.stop()
         if isinstance(self.queue, InProcessQueue):
             await self.queue.join()
+        if isinstance(self.queue, ArqQueue):
+            await self.queue.close()
 
 
 def app_of(ctx: Context[AppContext, Any]) -> AppContext:
@@ -76,9 +88,14 @@ def app_of(ctx: Context[AppContext, Any]) -> AppContext:
 
 
 def build_app_context(settings: Settings, runtime: Runtime) -> AppContext:
-    """The embedded set-up: jobs run in-process on the same job functions."""
+    """Jobs go to arq when Redis is configured, else run in-process on a local schedule."""
     queue = InProcessQueue({RUNTIME_KEY: runtime}, JOB_FUNCTIONS)
-    return AppContext(settings, runtime, queue)
+    if settings.redis_url is not None:
+        return AppContext(settings, runtime, ArqQueue.connect(settings.redis_url, fallback=queue))
+    scheduler = InProcessScheduler(
+        settings.agent, schedules(settings), queue, runtime.documents(settings.agent), runtime.clock
+    )
+    return AppContext(settings, runtime, queue, scheduler)
 
 
 def open_app_context(settings: Settings) -> AppContext:
@@ -150,6 +167,7 @@ def create_server(settings: Settings, app: AppContext | None = None) -> EgoServe
             context = app
         else:
             context = await anyio.to_thread.run_sync(open_app_context, settings)
+        context.start_background()
         try:
             yield context
             await context.drain()

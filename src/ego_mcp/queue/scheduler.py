@@ -1,0 +1,69 @@
+"""The embedded scheduler: the worker's cron schedules, run in the server's own loop."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime
+
+from ego_mcp.clock import Clock
+from ego_mcp.queue.base import JobQueue, JobRequest
+from ego_mcp.queue.schedule import Schedule, is_due, last_slot
+from ego_mcp.state.documents import DocumentStore
+
+logger = logging.getLogger(__name__)
+SCHEDULE_DOCUMENT = "schedule"
+
+
+class InProcessScheduler:
+    """Checks every ``tick`` seconds which schedules are due and enqueues their jobs."""
+
+    def __init__(
+        self,
+        agent: str,
+        schedules: list[Schedule],
+        queue: JobQueue,
+        documents: DocumentStore,
+        clock: Clock,
+        tick: float = 60.0,
+    ) -> None:
+        self._agent = agent
+        self._schedules = schedules
+        self._queue = queue
+        self._documents = documents
+        self._clock = clock
+        self._tick = tick
+        self._task: asyncio.Task[None] | None = None
+
+    async def run_due(self) -> list[str]:
+        """Enqueue every due job once; returns the functions enqueued."""
+        now = self._clock.now()
+        record = await asyncio.to_thread(self._documents.load, SCHEDULE_DOCUMENT) or {}
+        started = []
+        for schedule in self._schedules:
+            last = record.get(schedule.function)
+            if is_due(schedule, datetime.fromisoformat(last) if last else None, now):
+                slot = last_slot(schedule, now).isoformat()
+                await self._queue.enqueue(JobRequest(schedule.function, self._agent, slot=slot))
+                record[schedule.function] = now.isoformat()
+                started.append(schedule.function)
+        if started:
+            await asyncio.to_thread(self._documents.save, SCHEDULE_DOCUMENT, record)
+        return started
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._loop(), name="ego-mcp scheduler")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    async def _loop(self) -> None:
+        # The first check waits one tick, so start-up (and a short session) stays quick.
+        while True:
+            await asyncio.sleep(self._tick)
+            try:
+                await self.run_due()
+            except Exception:
+                logger.warning("scheduled jobs could not be started", exc_info=True)

@@ -1,0 +1,1 @@
+"""The arq worker entry: ``ego-mcp worker`` (or ``arq worker.arq_entry.WorkerSettings``)."""

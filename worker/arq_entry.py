@@ -1,0 +1,123 @@
+"""The arq worker: the package's job functions, their schedules, retries and bookkeeping.
+
+``ego-mcp worker`` builds the options from settings and runs them. For the plain arq CLI,
+``arq worker.arq_entry.WorkerSettings`` reads the settings from the environment when it is
+imported (that import is the start of a worker process, so reading there is its purpose).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from arq import Retry, cron
+from arq.connections import RedisSettings
+from arq.worker import func
+
+from ego_mcp.errors import ConfigError
+from ego_mcp.jobs import JOB_FUNCTIONS, RUNTIME_KEY, JobContext, JobFunction, runtime_of
+from ego_mcp.queue.base import JobRequest
+from ego_mcp.queue.bookkeeping import record_failure, record_success
+from ego_mcp.queue.schedule import Schedule, last_slot, schedules
+from ego_mcp.runtime import Runtime
+from ego_mcp.settings import Settings
+
+logger = logging.getLogger(__name__)
+MAX_TRIES = 5
+SETTINGS_KEY = "settings"
+
+
+def backoff(job_try: int) -> float:
+    """Seconds before try ``job_try + 1``: 2, 4, 8, ... capped at a minute."""
+    return float(min(60, 2**job_try))
+
+
+def tracked(name: str, function: JobFunction) -> Any:
+    """The job as arq runs it: retried with backoff, its success or failure recorded."""
+
+    async def run(ctx: JobContext, agent: str, **ids: str) -> Any:
+        try:
+            result = await function(ctx, agent, **ids)
+        except Exception as exc:
+            job_try = int(ctx.get("job_try", 1))
+            if job_try < MAX_TRIES:
+                logger.warning(
+                    "job %s failed (try %d): %s", ctx.get("job_id"), job_try, type(exc).__name__
+                )
+                raise Retry(defer=backoff(job_try)) from exc
+            await record_failure(ctx["redis"], str(ctx.get("job_id")), name, agent, type(exc))
+            logger.error("job %s failed for good: %s", ctx.get("job_id"), type(exc).__name__)
+            raise
+        await record_success(ctx["redis"], name, agent)
+        return result
+
+    return func(run, name=name, max_tries=MAX_TRIES)
+
+
+def fan_out(schedule: Schedule) -> Any:
+    """The cron entry of a schedule: one job per agent, unique per schedule slot."""
+
+    async def run(ctx: JobContext) -> int:
+        runtime = runtime_of(ctx)
+        slot = last_slot(schedule, runtime.clock.now()).isoformat()
+        agents = await asyncio.to_thread(runtime.agents)
+        for agent in agents:
+            request = JobRequest(schedule.function, agent, slot=slot)
+            await ctx["redis"].enqueue_job(
+                request.function, _job_id=request.job_id, **request.kwargs()
+            )
+        return len(agents)
+
+    run.__qualname__ = f"fan_out_{schedule.function}"
+    return cron(run, name=f"cron:{schedule.function}", hour=schedule.hours, minute=0, unique=True)
+
+
+async def startup(ctx: JobContext) -> None:
+    settings: Settings = ctx[SETTINGS_KEY]
+    ctx[RUNTIME_KEY] = await asyncio.to_thread(Runtime.open, settings)
+    logger.info(
+        "worker started for redis %s", RedisSettings.from_dsn(settings.redis_url or "").host
+    )
+
+
+async def shutdown(ctx: JobContext) -> None:
+    runtime = ctx.get(RUNTIME_KEY)
+    if runtime is not None:
+        await asyncio.to_thread(runtime.close)
+
+
+def worker_options(settings: Settings) -> dict[str, Any]:
+    """Keyword arguments for ``arq.worker.Worker``."""
+    if settings.redis_url is None:
+        raise ConfigError(
+            "EGO_MCP_REDIS_URL: the worker needs Redis (for example redis://localhost:6379)"
+        )
+    hooks: list[Callable[[JobContext], Awaitable[None]]] = [startup, shutdown]
+    return {
+        "functions": [tracked(name, function) for name, function in JOB_FUNCTIONS.items()],
+        "cron_jobs": [fan_out(schedule) for schedule in schedules(settings)],
+        "redis_settings": RedisSettings.from_dsn(settings.redis_url),
+        "on_startup": hooks[0],
+        "on_shutdown": hooks[1],
+        "ctx": {SETTINGS_KEY: settings},
+        "max_tries": MAX_TRIES,
+        "keep_result": 3600,
+    }
+
+
+def _settings_class() -> type:
+    from ego_mcp.logs import setup_logging
+    from ego_mcp.settings import load_settings
+
+    settings = load_settings()
+    setup_logging(settings.log_level, settings.log_file)
+    return type("WorkerSettings", (), worker_options(settings))
+
+
+def __getattr__(name: str) -> Any:
+    # Built on first access, so importing this module has no side effects.
+    if name == "WorkerSettings":
+        return _settings_class()
+    raise AttributeError(name)
