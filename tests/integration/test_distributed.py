@@ -1,0 +1,177 @@
+"""A front end and workers sharing a real redis-server and a real Chroma server."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import chromadb
+import pytest
+import redis
+from arq.connections import RedisSettings, create_pool
+from chromadb.config import Settings as ChromaSettings
+from mcp import Client, StdioServerParameters
+
+from ego_mcp.embedding.local import LocalMiniLM
+from ego_mcp.store.chroma import ChromaMemoryStore, collection_name, open_collection
+from tests.conftest import model_dir
+from tests.helpers import assert_links_bidirectional
+from tests.integration.conftest import RedisServer, service_env, start_worker
+
+pytestmark = [pytest.mark.anyio, pytest.mark.redis]
+
+PAIR = (
+    "Today's conversation was fun. I learned a lot from Master.",
+    "Today's conversation was enjoyable. Master taught me many things.",
+)
+SECRET = "I hid the letter from Master inside the blue teapot on the shelf."
+
+
+def text_of(result: object) -> str:
+    return str(result.content[0].text)  # type: ignore[attr-defined]
+
+
+def saved_id(answer: str) -> str:
+    assert answer.startswith("Saved (id: "), answer
+    return answer[len("Saved (id: ") :][:16]
+
+
+async def wait_for(check: Callable[[], bool], seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "condition not met in time"
+        await asyncio.sleep(0.2)
+
+
+def workspace_text(tmp_path: Path) -> str:
+    return "".join(p.read_text() for p in sorted((tmp_path / "workspace").rglob("*.md")))
+
+
+def front_end(env: dict[str, str]) -> Client:
+    params = StdioServerParameters(command=sys.executable, args=["-m", "ego_mcp", "serve"], env=env)
+    return Client(params, read_timeout_seconds=60)
+
+
+def memory_store(chroma_url: str, agent: str = "default") -> ChromaMemoryStore:
+    host, port = chroma_url.removeprefix("http://").split(":")
+    client = chromadb.HttpClient(
+        host=host, port=int(port), settings=ChromaSettings(anonymized_telemetry=False)
+    )
+    signature = LocalMiniLM(model_dir()).signature
+    return ChromaMemoryStore(open_collection(client, collection_name(agent, "memories"), signature))
+
+
+def redis_dump(url: str) -> bytes:
+    client = redis.Redis.from_url(url)
+    everything = b""
+    for key in client.scan_iter("*"):
+        everything += key + (client.dump(key) or b"")
+    client.close()
+    return everything
+
+
+async def test_forget_cleanup_scheduled_consolidation_and_no_content_in_redis(
+    tmp_path: Path, redis_server: RedisServer, chroma_url: str
+) -> None:
+    env = service_env(tmp_path, redis_server.url, chroma_url)
+    worker = start_worker(env, tmp_path / "worker.log")
+    try:
+        async with front_end(env) as client:
+            first = saved_id(text_of(await client.call_tool("remember", {"content": PAIR[0]})))
+            second = saved_id(text_of(await client.call_tool("remember", {"content": PAIR[1]})))
+            private = {"content": SECRET, "private": True}
+            saved_id(text_of(await client.call_tool("remember", private)))
+            assert f"[id:{first}]" in workspace_text(tmp_path)
+
+            forgotten = await client.call_tool("forget", {"memory_id": first})
+            assert text_of(forgotten).startswith(f"Forgot (id: {first}")
+            await wait_for(lambda: f"[id:{first}]" not in workspace_text(tmp_path))
+            assert f"[id:{second}]" in workspace_text(tmp_path)
+
+            third = saved_id(text_of(await client.call_tool("remember", {"content": PAIR[0]})))
+            pool = await create_pool(RedisSettings.from_dsn(redis_server.url))
+            await pool.enqueue_job("cron:consolidate", _job_id="test-cron-consolidate")
+            status = redis.Redis.from_url(redis_server.url)
+            await wait_for(lambda: status.hexists("ego:last-success", "consolidate:default"))
+            await pool.aclose()
+
+            answer = text_of(await client.call_tool("consolidate", {}))
+            assert "Found 1 near-duplicate pair(s):" in answer
+            assert third in answer and second in answer
+            status.close()
+        assert SECRET.encode() not in redis_dump(redis_server.url)
+        assert b"teapot" not in redis_dump(redis_server.url)
+        assert SECRET not in workspace_text(tmp_path)
+        assert "teapot" not in (tmp_path / "worker.log").read_text()
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)
+
+
+async def test_two_workers_and_a_front_end_keep_links_bidirectional(
+    tmp_path: Path, redis_server: RedisServer, chroma_url: str
+) -> None:
+    env = service_env(tmp_path, redis_server.url, chroma_url)
+    workers = [start_worker(env, tmp_path / f"worker{i}.log") for i in range(2)]
+    try:
+        async with front_end(env) as client:
+            topics = ["the river at dawn", "the stars over the sea", "a red kite in the wind"]
+            for i in range(12):
+                text = f"Master and I talked about {topics[i % 3]} (moment {i})."
+                await client.call_tool("remember", {"content": text, "force": True})
+            pool = await create_pool(RedisSettings.from_dsn(redis_server.url))
+            for slot in range(6):  # as if the cron fired on both workers, several times
+                await pool.enqueue_job(
+                    "consolidate", agent="default", _job_id=f"consolidate:default:{slot}"
+                )
+            for i in range(12, 20):  # the front end keeps linking meanwhile
+                text = f"Master and I talked about {topics[i % 3]} again (moment {i})."
+                await client.call_tool("remember", {"content": text, "force": True})
+            status = redis.Redis.from_url(redis_server.url)
+            await wait_for(
+                lambda: (
+                    status.zcard("arq:queue") == 0
+                    and not list(status.scan_iter("arq:in-progress:*"))
+                )
+            )
+            status.close()
+            await pool.aclose()
+        store = memory_store(chroma_url)
+        assert store.count() == 20
+        assert assert_links_bidirectional(store) > 0
+    finally:
+        for worker in workers:
+            worker.terminate()
+            worker.wait(timeout=30)
+
+
+async def test_killing_redis_mid_run_loses_no_cleanup(
+    tmp_path: Path, redis_server: RedisServer, chroma_url: str
+) -> None:
+    env = service_env(tmp_path, redis_server.url, chroma_url)
+    worker = None
+    try:
+        async with front_end(env) as client:
+            kept = saved_id(text_of(await client.call_tool("remember", {"content": PAIR[0]})))
+            doomed_text = "The kite string snapped in the wind."
+            doomed = saved_id(text_of(await client.call_tool("remember", {"content": doomed_text})))
+            forgotten = await client.call_tool("forget", {"memory_id": doomed})
+            assert not forgotten.is_error, text_of(forgotten)
+
+            redis_server.stop()  # the cleanup job is queued and no worker has run it yet
+            answer = await client.call_tool("recall", {"context": "kite"})
+            assert not answer.is_error  # the front end keeps answering
+            refused = await client.call_tool("forget", {"memory_id": kept})
+            assert refused.is_error and "EGO_MCP_REDIS_URL" in text_of(refused)
+            redis_server.start()
+
+            worker = start_worker(env, tmp_path / "worker.log")
+            await wait_for(lambda: f"[id:{doomed}]" not in workspace_text(tmp_path), seconds=90)
+            assert f"[id:{kept}]" in workspace_text(tmp_path)
+    finally:
+        if worker is not None:
+            worker.terminate()
+            worker.wait(timeout=30)
