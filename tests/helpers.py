@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ego_mcp.memory.model import Memory
+from ego_mcp.memory.service import Draft, MemoryService
 from ego_mcp.memory.store import MemoryStore
 
 
@@ -29,3 +30,10 @@ def assert_links_bidirectional(store: MemoryStore) -> int:
 def snapshot(store: MemoryStore) -> dict[str, Memory]:
     """Everything the store holds, for before/after comparisons."""
     return all_memories(store)
+
+
+def save(memory: MemoryService, content: str, **fields: object) -> str:
+    """Remember ``content`` (it must be saved, not refused as a duplicate); returns its id."""
+    outcome = memory.remember(Draft(content=content, **fields))  # type: ignore[arg-type]
+    assert outcome.saved is not None, f"not saved: {content}"
+    return outcome.saved.id

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from ego_mcp.jobs import RUNTIME_KEY, cleanup_episode_references, consolidate, scan_merge_candidates
-from ego_mcp.memory.service import Draft, MemoryService
+from ego_mcp.memory.service import MemoryService
 from ego_mcp.runtime import Runtime
-from tests.helpers import assert_links_bidirectional
+from tests.helpers import assert_links_bidirectional, save
 
 pytestmark = pytest.mark.anyio
 
@@ -19,12 +19,6 @@ OTHERS = (
     "The Rust compiler build failed because a linker flag was missing.",
     "A cat slept on the warm hood of the car in the parking lot.",
 )
-
-
-def save(memory: MemoryService, content: str) -> str:
-    saved = memory.remember(Draft(content=content)).saved
-    assert saved is not None
-    return saved.id
 
 
 async def test_whole_store_scan_finds_old_and_new_pairs_once(

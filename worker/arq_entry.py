@@ -26,6 +26,8 @@ from ego_mcp.settings import Settings
 
 logger = logging.getLogger(__name__)
 MAX_TRIES = 5
+# How often an idle worker looks for new jobs: the floor of enqueue-to-start latency.
+POLL_DELAY_SECONDS = 0.05
 SETTINGS_KEY = "settings"
 
 
@@ -104,6 +106,7 @@ def worker_options(settings: Settings) -> dict[str, Any]:
         "ctx": {SETTINGS_KEY: settings},
         "max_tries": MAX_TRIES,
         "keep_result": 3600,
+        "poll_delay": POLL_DELAY_SECONDS,
     }
 
 

@@ -19,6 +19,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("serve", help="run the MCP server (stdio unless EGO_MCP_TRANSPORT=http)")
     commands.add_parser("worker", help="run an arq worker (needs EGO_MCP_REDIS_URL)")
+    reembed = commands.add_parser("reembed", help="migrate a store to the configured embedding")
+    reembed.add_argument("--agent", help="the agent (default: EGO_MCP_AGENT)")
     queue = commands.add_parser("queue", help="show queued, running and failed jobs")
     queue.add_argument("--json", action="store_true", help="print JSON for dashboards")
     args = parser.parse_args(argv)
@@ -33,6 +35,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             serve(settings)
         elif args.command == "worker":
             run_worker(settings)
+        elif args.command == "reembed":
+            run_reembed(settings, args.agent or settings.agent)
         else:
             show_queue(settings, as_json=args.json)
     except EgoError as exc:
@@ -92,3 +96,14 @@ def show_queue(settings: Settings, as_json: bool) -> None:
     finally:
         client.close()
     sys.stdout.write((json.dumps(status, indent=2) if as_json else render_status(status)) + "\n")
+
+
+def run_reembed(settings: Settings, agent: str) -> None:
+    from ego_mcp.runtime import Runtime
+
+    runtime = Runtime.open(settings)
+    try:
+        copied = runtime.reembed(agent)
+    finally:
+        runtime.close()
+    sys.stdout.write(f"re-embedded {copied} records of agent {agent}\n")

@@ -33,6 +33,8 @@ class JobRuntime(Protocol):
 
     def agents(self) -> list[str]: ...
 
+    def reembed(self, agent: str) -> int: ...
+
     @property
     def clock(self) -> Clock: ...
 
@@ -70,11 +72,17 @@ async def cleanup_episode_references(ctx: JobContext, agent: str) -> int:
     return await asyncio.to_thread(runtime_of(ctx).memory(agent).prune_episode_references)
 
 
+async def reembed(ctx: JobContext, agent: str) -> int:
+    """Re-embed the agent's store with the configured provider (batched, resumable)."""
+    return await asyncio.to_thread(runtime_of(ctx).reembed, agent)
+
+
 JOB_FUNCTIONS: dict[str, JobFunction] = {
     "cleanup_workspace": cleanup_workspace,
     "consolidate": consolidate,
     "scan_merge_candidates": scan_merge_candidates,
     "cleanup_episode_references": cleanup_episode_references,
+    "reembed": reembed,
 }
 
 

@@ -20,6 +20,7 @@ from ego_mcp.store.chroma import (
     open_collection,
 )
 from ego_mcp.store.client import ChromaHandle, open_chroma
+from ego_mcp.store.reembed import reembed_agent
 from ego_mcp.workspace import WorkspaceSync
 
 
@@ -106,6 +107,13 @@ class Runtime:
         return EgoService(
             self.memory(agent), self.documents(agent), self.clock, self.settings.companion_name
         )
+
+    def reembed(self, agent: str) -> int:
+        """Migrate the agent's collections to this runtime's embedding model."""
+        copied = reembed_agent(self.chroma.client, agent, self.embedder)
+        with self._guard:
+            self._services.pop(agent, None)
+        return copied
 
     def agents(self) -> list[str]:
         """Every agent with a memory collection in the store (what scheduled jobs cover)."""

@@ -7,7 +7,7 @@ from datetime import timedelta
 from ego_mcp.clock import FixedClock
 from ego_mcp.ego.consolidation import consolidate
 from ego_mcp.memory.service import Draft, MemoryService
-from tests.helpers import assert_links_bidirectional
+from tests.helpers import assert_links_bidirectional, save
 
 EVENT = "Today's conversation was fun. I learned a lot from Master."
 REPHRASED = "Today's conversation was enjoyable. Master taught me many things."
@@ -16,12 +16,6 @@ OTHERS = [
     "I watched the rain on the window and thought about my childhood home.",
     "A cat slept on the warm hood of the car in the parking lot.",
 ]
-
-
-def save(memory: MemoryService, content: str) -> str:
-    saved = memory.remember(Draft(content=content)).saved
-    assert saved is not None
-    return saved.id
 
 
 def test_planted_pair_is_the_only_candidate_listed_once(

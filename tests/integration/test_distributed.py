@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -102,6 +104,18 @@ async def test_forget_cleanup_scheduled_consolidation_and_no_content_in_redis(
             assert "Found 1 near-duplicate pair(s):" in answer
             assert third in answer and second in answer
             status.close()
+
+            shown = subprocess.run(
+                [sys.executable, "-m", "ego_mcp", "queue", "--json"],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=60,
+                check=True,
+            )
+            queue = json.loads(shown.stdout)
+            assert set(queue["last_success"]["default"]) >= {"cleanup_workspace", "consolidate"}
+            assert queue["failed"] == []
         assert SECRET.encode() not in redis_dump(redis_server.url)
         assert b"teapot" not in redis_dump(redis_server.url)
         assert SECRET not in workspace_text(tmp_path)

@@ -12,18 +12,12 @@ from ego_mcp.clock import FixedClock
 from ego_mcp.errors import NotFound
 from ego_mcp.memory.model import Emotion, EmotionalTrace, LinkType
 from ego_mcp.memory.service import Draft, MemoryService
-from tests.helpers import assert_links_bidirectional, snapshot
+from tests.helpers import assert_links_bidirectional, save, snapshot
 
 EVENT = "Today's conversation was fun. I learned a lot from Master."
 EVENT_AGAIN = "Today's conversation was fun! I learned a lot from Master."
 EVENT_REPHRASED = "Today's conversation was enjoyable. Master taught me many things."
 UNRELATED = "The Rust compiler build failed because a linker flag was missing."
-
-
-def save(memory: MemoryService, content: str, **fields: object) -> str:
-    outcome = memory.remember(Draft(content=content, **fields))  # type: ignore[arg-type]
-    assert outcome.saved is not None, f"not saved: {content}"
-    return outcome.saved.id
 
 
 def test_dedup_guard_refuses_a_near_duplicate_and_writes_nothing(memory: MemoryService) -> None:

@@ -72,6 +72,7 @@ def test_worker_options_follow_the_settings(settings: Settings) -> None:
         "consolidate",
         "scan_merge_candidates",
         "cleanup_episode_references",
+        "reembed",
     }
     crons = {c.name: c for c in options["cron_jobs"]}
     assert crons["cron:consolidate"].hour == {0, 8, 16}

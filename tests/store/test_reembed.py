@@ -1,0 +1,80 @@
+"""Re-embedding migrates a store to a new model, resumably, keeping metadata and links."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ego_mcp.embedding.base import EmbeddingSignature, normalise_rows
+from ego_mcp.embedding.local import LocalMiniLM
+from ego_mcp.errors import EmbeddingMismatch
+from ego_mcp.memory.model import LinkType
+from ego_mcp.memory.service import Draft
+from ego_mcp.memory.store import Vector
+from ego_mcp.runtime import Runtime
+from ego_mcp.settings import Settings
+from ego_mcp.store.chroma import collection_name, open_collection
+from ego_mcp.store.reembed import copy_missing
+from tests.helpers import assert_links_bidirectional
+
+
+class LetterCounts:
+    """A tiny deterministic 'old model': letter frequencies, 26 dims."""
+
+    @property
+    def signature(self) -> EmbeddingSignature:
+        return EmbeddingSignature("test", "letter-counts", 26)
+
+    def embed(self, texts: Sequence[str]) -> Vector:
+        rows = np.zeros((len(texts), 26), dtype=np.float32)
+        for i, text in enumerate(texts):
+            for char in text.lower():
+                if "a" <= char <= "z":
+                    rows[i, ord(char) - 97] += 1
+        return normalise_rows(rows + 1e-3)
+
+
+def test_reembed_moves_a_store_to_the_local_model(
+    settings: Settings, embedder: LocalMiniLM, tmp_path: Path
+) -> None:
+    old = Runtime.open(settings, embedder=LetterCounts())
+    service = old.memory("nova")
+    first = service.remember(Draft("I walked by the river at dawn.")).saved
+    second = service.remember(Draft("The compiler failed on a missing flag."), force=True).saved
+    assert first is not None and second is not None
+    service.link(first.id, second.id, LinkType.CAUSED_BY)
+    service.create_episode("morning", [first.id, second.id])
+    old.close()
+
+    new = Runtime.open(settings, embedder=embedder)
+    with pytest.raises(EmbeddingMismatch):
+        new.memory("nova")
+    # An interrupted earlier run left one memory copied already.
+    client = new.chroma.client
+    partial = open_collection(
+        client, collection_name("nova", "memories") + "-reembed", embedder.signature
+    )
+    source = client.get_collection(collection_name("nova", "memories"))
+    one = source.get(ids=[first.id], include=["documents", "metadatas"])
+    partial.add(
+        ids=one["ids"],
+        documents=one["documents"],
+        metadatas=one["metadatas"],
+        embeddings=embedder.embed(one["documents"]),
+    )
+
+    assert new.reembed("nova") == 2  # one memory left to copy, plus the episode
+    assert new.reembed("nova") == 0  # already done
+
+    migrated = new.memory("nova")
+    assert migrated.store.count() == 2
+    assert migrated.get(first.id).link_to(second.id) is not None
+    assert_links_bidirectional(migrated.store)
+    hits = migrated.recall("a walk along the river in the early morning", 1)
+    assert hits[0].memory.id == first.id
+    assert len(migrated.episodes.all()) == 1
+    assert copy_missing(source, partial, embedder, 10) == 0
+    new.close()
