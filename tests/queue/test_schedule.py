@@ -51,6 +51,9 @@ class Recorder:
         self.requests.append(request)
         return True
 
+    async def close(self) -> None:
+        """Nothing to finish: requests are only recorded."""
+
 
 async def test_scheduler_enqueues_due_jobs_once_per_slot(tmp_path: Path) -> None:
     clock = FixedClock(T)

@@ -31,3 +31,7 @@ class JobQueue(Protocol):
     async def enqueue(self, request: JobRequest) -> bool:
         """Queue ``request``; False when an identical job is already waiting."""
         ...
+
+    async def close(self) -> None:
+        """Before exit: let queued work finish or reach its store; nothing is dropped."""
+        ...

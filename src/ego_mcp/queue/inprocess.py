@@ -56,6 +56,9 @@ class InProcessQueue:
         while self._running:
             await asyncio.gather(*list(self._running.values()))
 
+    async def close(self) -> None:
+        await self.join()
+
     async def _run(self, request: JobRequest) -> None:
         function = self._functions[request.function]
         for attempt in range(1, self._max_tries + 1):

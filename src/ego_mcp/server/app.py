@@ -77,10 +77,7 @@ class AppContext:
         """Stop the schedule and let queued jobs finish (or reach Redis) before exit."""
         if self.scheduler is not None:
             await self.scheduler.stop()
-        if isinstance(self.queue, InProcessQueue):
-            await self.queue.join()
-        if isinstance(self.queue, ArqQueue):
-            await self.queue.close()
+        await self.queue.close()
 
 
 def app_of(ctx: Context[AppContext, Any]) -> AppContext:
