@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from arq import Retry, cron
@@ -96,13 +95,12 @@ def worker_options(settings: Settings) -> dict[str, Any]:
         raise ConfigError(
             "EGO_MCP_REDIS_URL: the worker needs Redis (for example redis://localhost:6379)"
         )
-    hooks: list[Callable[[JobContext], Awaitable[None]]] = [startup, shutdown]
     return {
         "functions": [tracked(name, function) for name, function in JOB_FUNCTIONS.items()],
         "cron_jobs": [fan_out(schedule) for schedule in schedules(settings)],
         "redis_settings": RedisSettings.from_dsn(settings.redis_url),
-        "on_startup": hooks[0],
-        "on_shutdown": hooks[1],
+        "on_startup": startup,
+        "on_shutdown": shutdown,
         "ctx": {SETTINGS_KEY: settings},
         "max_tries": MAX_TRIES,
         "keep_result": 3600,

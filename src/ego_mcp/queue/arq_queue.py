@@ -49,12 +49,13 @@ class ArqQueue:
             self._pool = await create_pool(settings)
         return self._pool
 
+    async def _send(self, request: JobRequest) -> Any:
+        pool = await self._ready_pool()
+        return await pool.enqueue_job(request.function, _job_id=request.job_id, **request.kwargs())
+
     async def enqueue(self, request: JobRequest) -> bool:
         try:
-            pool = await self._ready_pool()
-            job = await pool.enqueue_job(
-                request.function, _job_id=request.job_id, **request.kwargs()
-            )
+            job = await self._send(request)
         except (RedisError, OSError) as exc:
             logger.warning(
                 "redis unavailable (%s); job %s kept until it returns",
@@ -70,8 +71,7 @@ class ArqQueue:
         """Try once to hand every waiting job to Redis; returns how many remain."""
         for job_id, request in list(self.waiting.items()):
             try:
-                pool = await self._ready_pool()
-                await pool.enqueue_job(request.function, _job_id=job_id, **request.kwargs())
+                await self._send(request)
             except (RedisError, OSError):
                 return len(self.waiting)
             del self.waiting[job_id]
