@@ -78,16 +78,21 @@ async def measure(size: int, embedder: LocalMiniLM, repeats: int) -> dict[str, A
                 remember_s = await timed(remember, repeats)
                 recall_s = await timed(recall, repeats)
 
-                forget_s = []
+                # Set up every memory to forget (5 links each) first, so each forget is timed
+                # alone rather than right behind the writes that built its links.
                 existing = [m.id for m in next(service.store.batches(500))[0]]
+                hubs = []
                 for _ in range(repeats):
                     saved = service.remember(Draft(next(fresh)), force=True).saved
                     assert saved is not None
                     for target in random.sample(existing, 5):
                         service.link(saved.id, target, LinkType.RELATED)
                     assert len(service.get(saved.id).linked_ids) >= 5
+                    hubs.append(saved.id)
+                forget_s = []
+                for hub in hubs:
                     start = time.perf_counter()
-                    await client.call_tool("forget", {"memory_id": saved.id})
+                    await client.call_tool("forget", {"memory_id": hub})
                     forget_s.append(time.perf_counter() - start)
                 await app.drain()
 
