@@ -24,6 +24,13 @@ def test_padding_to_the_batch_does_not_change_a_text_embedding(embedder: LocalMi
     assert np.allclose(alone, beside_long, atol=1e-5)
 
 
+def test_large_mixed_batches_keep_their_order(embedder: LocalMiniLM) -> None:
+    texts = [("word " * (i % 37 + 1)) + f"number {i}" for i in range(150)]  # > 2 chunks
+    together = embedder.embed(texts)
+    for i in (0, 1, 63, 64, 99, 149):
+        assert np.allclose(together[i], embedder.embed([texts[i]])[0], atol=1e-5), i
+
+
 def test_texts_over_256_tokens_are_truncated(embedder: LocalMiniLM) -> None:
     head = "the cat sat on the mat " * 60  # well past 256 tokens
     assert np.allclose(
