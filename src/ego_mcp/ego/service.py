@@ -89,7 +89,7 @@ class EgoService:
         return Person(who, model, True), change
 
     def memories_since(self, days: int) -> list[Memory]:
-        return [m for m, _ in self.memory.store.since(self.clock.now() - timedelta(days=days))]
+        return self.memory.store.recent(self.clock.now() - timedelta(days=days))
 
     def last_introspection(self) -> Memory | None:
         thoughts = [m for m in self.memories_since(30) if m.category is Category.INTROSPECTION]
@@ -111,6 +111,6 @@ class EgoService:
         if document is None or not document.get("finished_at"):
             return None
         finished = datetime.fromisoformat(document["finished_at"])
-        if self.clock.now() - finished > fresh_for or self.memory.store.since(finished):
+        if self.clock.now() - finished > fresh_for or self.memory.store.recent(finished):
             return None
         return ConsolidationStats.from_document(document)

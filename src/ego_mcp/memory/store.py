@@ -68,6 +68,10 @@ class MemoryStore(Protocol):
         """Memories stored at or after ``moment`` with their embeddings, oldest first."""
         ...
 
+    def recent(self, moment: datetime) -> list[Memory]:
+        """Memories stored at or after ``moment``, oldest first, without embeddings."""
+        ...
+
     def batches(self, size: int) -> Iterator[tuple[list[Memory], Vector]]:
         """Every memory with its embedding, ``size`` at a time."""
         ...

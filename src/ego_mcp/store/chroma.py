@@ -134,6 +134,10 @@ class ChromaMemoryStore:
     def delete(self, memory_id: str) -> None:
         self._collection.delete(ids=[memory_id])
 
+    def recent(self, moment: datetime) -> list[Memory]:
+        result = self._collection.get(where={"ts": {"$gte": moment.timestamp()}}, include=_RECORD)
+        return sorted(_memories(result), key=lambda memory: memory.timestamp)
+
     def since(self, moment: datetime) -> list[tuple[Memory, Vector]]:
         result = self._collection.get(
             where={"ts": {"$gte": moment.timestamp()}}, include=[*_RECORD, "embeddings"]
