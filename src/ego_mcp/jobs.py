@@ -72,6 +72,11 @@ async def cleanup_episode_references(ctx: JobContext, agent: str) -> int:
     return await asyncio.to_thread(runtime_of(ctx).memory(agent).prune_episode_references)
 
 
+async def repair_links(ctx: JobContext, agent: str) -> int:
+    """Restore two-way links a crash between two writes may have left one-sided."""
+    return await asyncio.to_thread(runtime_of(ctx).memory(agent).repair_links)
+
+
 async def reembed(ctx: JobContext, agent: str) -> int:
     """Re-embed the agent's store with the configured provider (batched, resumable)."""
     return await asyncio.to_thread(runtime_of(ctx).reembed, agent)
@@ -82,6 +87,7 @@ JOB_FUNCTIONS: dict[str, JobFunction] = {
     "consolidate": consolidate,
     "scan_merge_candidates": scan_merge_candidates,
     "cleanup_episode_references": cleanup_episode_references,
+    "repair_links": repair_links,
     "reembed": reembed,
 }
 

@@ -175,3 +175,21 @@ def test_store_reads_what_an_older_version_wrote(memory: MemoryService, tmp_path
     )
     assert memory.get("mem_0000000000aa").is_private is False
     assert memory.get("mem_0000000000bb").is_private is True
+
+
+def test_repair_links_restores_two_way_links_after_a_torn_write(memory: MemoryService) -> None:
+    first = save(memory, EVENT)
+    second = save(memory, EVENT_REPHRASED)
+    third = save(memory, UNRELATED)
+    memory.link(first, third, LinkType.CAUSED_BY)
+    # As if a crash struck between the two writes of a save, and a delete ran without cleanup.
+    memory.store.replace_links([memory.get(second).without_link(first)])
+    memory.store._collection.delete(ids=[third])  # type: ignore[attr-defined]
+
+    assert memory.repair_links() == 2
+    assert memory.repair_links() == 0
+
+    back = memory.get(second).link_to(first)
+    assert back is not None and back.link_type is LinkType.SIMILAR
+    assert memory.get(first).link_to(third) is None
+    assert_links_bidirectional(memory.store)

@@ -41,6 +41,7 @@ def test_schedules_come_from_settings(settings: Settings) -> None:
     assert found["consolidate"].every_hours == 6
     assert found["scan_merge_candidates"].hours == {3}
     assert found["cleanup_episode_references"].every_hours == 24
+    assert found["repair_links"].hours == {3}
 
 
 class Recorder:

@@ -7,7 +7,7 @@ bidirectional-link invariant holds when several threads or processes act at once
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -207,6 +207,56 @@ class MemoryService:
                     self.episodes.replace_members(episode.id, kept)
                     dropped += len(episode.memory_ids) - len(kept)
         return dropped
+
+    def repair_links(self) -> int:
+        """Make every link two-way again after a crash between two writes; returns fixes.
+
+        The whole-store read runs without the lock (it is slow on a large store); only the
+        memories it found one-sided are re-read and fixed under the lock.
+        """
+        memories = {m.id: m for batch, _ in self.store.batches(1_000) for m in batch}
+        suspects = sorted(
+            {
+                x
+                for m in memories.values()
+                for lk in m.linked_ids
+                for x in (m.id, lk.target_id)
+                if lk.target_id not in memories or memories[lk.target_id].link_to(m.id) is None
+            }
+        )
+        if not suspects:
+            return 0
+        with self.locks.hold(self.agent):
+            fresh = {m.id: m for m in self.store.get_many(suspects)}
+            fixed, fixes = mend_one_sided_links(fresh, self.store.existing_ids)
+            self.store.replace_links(list(fixed.values()))
+        return fixes
+
+
+def mend_one_sided_links(
+    memories: dict[str, Memory], existing_ids: Callable[[Sequence[str]], set[str]]
+) -> tuple[dict[str, Memory], int]:
+    """Add each missing reverse link; drop links to memories that no longer exist."""
+    changed: dict[str, Memory] = {}
+    fixes = 0
+    targets = sorted({lk.target_id for m in memories.values() for lk in m.linked_ids})
+    alive = existing_ids(targets)
+    for memory_id in sorted(memories):
+        memory = changed.get(memory_id, memories[memory_id])
+        for link in memory.linked_ids:
+            if link.target_id not in alive:
+                memory = memory.without_link(link.target_id)
+                changed[memory_id] = memory
+                fixes += 1
+                continue
+            target = changed.get(link.target_id, memories.get(link.target_id))
+            if target is not None and target.link_to(memory_id) is None:
+                back = Link(
+                    memory_id, REVERSE_LINK_TYPE[link.link_type], link.note, link.confidence
+                )
+                changed[link.target_id] = target.with_link(back)
+                fixes += 1
+    return changed, fixes
 
 
 def _similar_link(target_id: str, hit: SearchHit) -> Link:

@@ -26,6 +26,7 @@ def schedules(settings: Settings) -> list[Schedule]:
     return [
         Schedule("consolidate", settings.consolidate_every_hours),
         Schedule("scan_merge_candidates", 24, settings.merge_scan_hour_utc),
+        Schedule("repair_links", 24, settings.merge_scan_hour_utc),
         Schedule("cleanup_episode_references", settings.episode_cleanup_every_hours),
     ]
 
