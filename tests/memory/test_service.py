@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import threading
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from ego_mcp.clock import FixedClock
 from ego_mcp.errors import NotFound
-from ego_mcp.memory.model import Emotion, EmotionalTrace, LinkType
-from ego_mcp.memory.service import Draft, MemoryService
+from ego_mcp.memory.model import Emotion, EmotionalTrace, Link, LinkType, Memory
+from ego_mcp.memory.service import Draft, MemoryService, mend_one_sided_links
 from tests.helpers import assert_links_bidirectional, save, snapshot
 
 EVENT = "Today's conversation was fun. I learned a lot from Master."
@@ -193,3 +193,20 @@ def test_repair_links_restores_two_way_links_after_a_torn_write(memory: MemorySe
     assert back is not None and back.link_type is LinkType.SIMILAR
     assert memory.get(first).link_to(third) is None
     assert_links_bidirectional(memory.store)
+
+
+@pytest.mark.parametrize("first_id", ["mem_aaaaaaaaaaaa", "mem_cccccccccccc"])
+def test_mend_one_sided_links_in_either_processing_order(first_id: str) -> None:
+    moment = datetime(2026, 2, 21, tzinfo=UTC)
+    second_id, dead_id = "mem_bbbbbbbbbbbb", "mem_dddddddddddd"
+    first = Memory(
+        first_id, "a", moment, linked_ids=(Link(second_id, LinkType.CAUSED_BY), Link(dead_id))
+    )
+    second = Memory(second_id, "b", moment)
+
+    changed, fixes = mend_one_sided_links({first_id: first, second_id: second}, lambda ids: set())
+
+    assert fixes == 2
+    assert [lk.target_id for lk in changed[first_id].linked_ids] == [second_id]
+    back = changed[second_id].link_to(first_id)
+    assert back is not None and back.link_type is LinkType.LEADS_TO

@@ -239,8 +239,10 @@ def mend_one_sided_links(
     """Add each missing reverse link; drop links to memories that no longer exist."""
     changed: dict[str, Memory] = {}
     fixes = 0
-    targets = sorted({lk.target_id for m in memories.values() for lk in m.linked_ids})
-    alive = existing_ids(targets)
+    outside = sorted(
+        {lk.target_id for m in memories.values() for lk in m.linked_ids} - set(memories)
+    )
+    alive = set(memories) | existing_ids(outside)
     for memory_id in sorted(memories):
         memory = changed.get(memory_id, memories[memory_id])
         for link in memory.linked_ids:
