@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ego_mcp.memory.inputs import as_bool
+
 REDACTED = "[REDACTED_PRIVATE_MEMORY]"
 OWN_LOGGERS = ("ego_mcp", "worker")
 FREE_TEXT_FIELDS = ("content", "secondary", "body_state", "tags", "note", "summary")
@@ -73,7 +75,7 @@ PRIVATE_TEXTS = PrivateTextRegistry()
 def redact_tool_arguments(tool: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
     """The arguments as they may be logged: a private memory's free text is replaced."""
     safe = dict(arguments)
-    if tool == "remember" and _truthy(arguments.get("private")):
+    if tool == "remember" and as_bool(arguments.get("private")):
         content = arguments.get("content")
         if isinstance(content, str):
             PRIVATE_TEXTS.add(content)
@@ -82,12 +84,6 @@ def redact_tool_arguments(tool: str, arguments: Mapping[str, Any]) -> dict[str, 
             if key in safe:
                 safe[key] = REDACTED
     return safe
-
-
-def _truthy(value: object) -> bool:
-    if isinstance(value, str):
-        return value.strip().lower() in {"true", "1", "yes"}
-    return bool(value)
 
 
 class PrivacyFormatter(logging.Formatter):

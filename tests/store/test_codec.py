@@ -6,9 +6,10 @@ from datetime import UTC, datetime
 
 import pytest
 
+from ego_mcp.memory.inputs import as_bool
 from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, Link, LinkType, Memory
 from ego_mcp.memory.store import MemoryFilter
-from ego_mcp.store.codec import as_bool, filter_to_where, memory_from_record, memory_to_metadata
+from ego_mcp.store.codec import filter_to_where, memory_from_record, memory_to_metadata
 
 MOMENT = datetime(2026, 2, 21, 10, 0, tzinfo=UTC)
 

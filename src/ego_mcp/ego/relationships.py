@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from ego_mcp.errors import InvalidInput
+from ego_mcp.memory.inputs import loose_number
 
 APPEND_FIELDS = ("known_facts", "preferences", "sensitive_topics", "shared_episodes")
 FIELDS = (*APPEND_FIELDS, "trust_level", "interaction")
@@ -38,10 +39,8 @@ def apply_update(person: dict[str, Any], field: str, value: Any, now: datetime) 
     if field not in FIELDS:
         raise InvalidInput("field must be one of: " + ", ".join(FIELDS))
     if field == "trust_level":
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-            raise InvalidInput("trust_level must be a number between 0 and 1")
-        person["trust_level"] = float(value)
-        change = f"trust set to {float(value):.2f}"
+        person["trust_level"] = loose_number(value, "trust_level", 0, 1)
+        change = f"trust set to {person['trust_level']:.2f}"
     elif field == "interaction":
         change = "interaction noted"
     else:

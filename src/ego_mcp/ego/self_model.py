@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from ego_mcp.errors import InvalidInput, NotFound
+from ego_mcp.memory.inputs import loose_number, loose_whole
 
 LIST_FIELDS = ("discovered_values", "current_goals", "identity_narratives", "growth_log")
 QUESTION_OPS = ("new_question", "resolve_question", "question_importance")
@@ -41,12 +42,6 @@ def _pair(value: Any, field: str, keys: tuple[str, str]) -> tuple[Any, Any]:
     return value[keys[0]], value[keys[1]]
 
 
-def _unit(value: Any, field: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-        raise InvalidInput(f"{field} must be a number between 0 and 1")
-    return float(value)
-
-
 def apply_update(model: dict[str, Any], field: str, value: Any, now: datetime) -> str:
     """Apply ``update_self(field, value)`` to ``model`` in place; returns what changed."""
     if field not in FIELDS:
@@ -57,7 +52,9 @@ def apply_update(model: dict[str, Any], field: str, value: Any, now: datetime) -
         return f"preference {key} set"
     if field == "skill_confidence":
         skill, confidence = _pair(value, field, ("skill", "confidence"))
-        model["skill_confidence"][_text(skill, "skill")] = _unit(confidence, "confidence")
+        model["skill_confidence"][_text(skill, "skill")] = loose_number(
+            confidence, "confidence", 0, 1
+        )
         return f"confidence in {skill} set to {float(confidence):.2f}"
     if field in LIST_FIELDS:
         entry = _text(value, field)
@@ -77,7 +74,7 @@ def _update_questions(questions: list[dict[str, Any]], op: str, value: Any, now:
         question = {
             "id": "q_" + secrets.token_hex(3),
             "question": _text(text, "question"),
-            "importance": _importance(importance),
+            "importance": loose_whole(importance, "importance", 1, 5),
             "created": now.isoformat(),
             "resolved": None,
         }
@@ -89,14 +86,8 @@ def _update_questions(questions: list[dict[str, Any]], op: str, value: Any, now:
         return f"question {question['id']} resolved"
     qid, importance = _pair(value, op, ("id", "importance"))
     question = _find(questions, _text(qid, "id"))
-    question["importance"] = _importance(importance)
+    question["importance"] = loose_whole(importance, "importance", 1, 5)
     return f"question {question['id']} now has importance {question['importance']}"
-
-
-def _importance(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 5:
-        raise InvalidInput("importance must be a whole number between 1 and 5")
-    return value
 
 
 def _find(questions: list[dict[str, Any]], qid: str) -> dict[str, Any]:

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from datetime import UTC, datetime, time
 from enum import StrEnum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ego_mcp.errors import InvalidInput
 
@@ -46,6 +46,27 @@ def choices(values: Sequence[str] | None, kind: type[E], field: str) -> tuple[E,
     if len(values) > MAX_LIST_ITEMS:
         raise InvalidInput(f"{field} takes at most {MAX_LIST_ITEMS} items")
     return tuple(dict.fromkeys(choice(v, kind, field) for v in values))
+
+
+def as_bool(value: object) -> bool:
+    """A flag however it was spelled: ``True``, ``1``, ``"true"``, ``"yes"``."""
+    if isinstance(value, str):
+        return value.strip().lower() in {"true", "1", "yes"}
+    return bool(value)
+
+
+def loose_number(value: Any, field: str, low: float, high: float) -> float:
+    """A number of unknown type (from a free-form ``value`` argument) within bounds."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise InvalidInput(f"{field} must be a number between {low:g} and {high:g}")
+    return float(value)
+
+
+def loose_whole(value: Any, field: str, low: int, high: int) -> int:
+    """A whole number of unknown type within bounds."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidInput(f"{field} must be a whole number between {low} and {high}")
+    return value
 
 
 def number(value: float, field: str, low: float, high: float) -> float:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from ego_mcp.memory.inputs import as_bool
 from ego_mcp.memory.model import (
     Category,
     Emotion,
@@ -24,13 +25,6 @@ from ego_mcp.memory.store import MemoryFilter
 
 SCHEMA_VERSION = 1
 Metadata = dict[str, str | int | float | bool]
-
-
-def as_bool(value: object) -> bool:
-    """Normalise the ways older data spelled a flag."""
-    if isinstance(value, str):
-        return value.strip().lower() in {"true", "1", "yes"}
-    return bool(value)
 
 
 def parse_time(value: object) -> datetime:
