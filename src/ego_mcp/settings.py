@@ -108,10 +108,6 @@ class Settings(BaseSettings):
             return None
         return Path(self.workspace_dir.replace("{agent}", agent)).expanduser()
 
-    @property
-    def is_distributed_store(self) -> bool:
-        return self.chroma_url is not None
-
 
 def load_settings(**overrides: object) -> Settings:
     """Read settings from the environment; a bad value raises ConfigError naming the variable."""

@@ -39,7 +39,6 @@ class InProcessQueue:
         self._retry_delay = retry_delay
         self._running: dict[str, asyncio.Task[None]] = {}
         self.failed: list[FailedJob] = []
-        self.completed = 0
 
     async def enqueue(self, request: JobRequest) -> bool:
         if request.function not in self._functions:
@@ -86,5 +85,4 @@ class InProcessQueue:
                     return
                 await asyncio.sleep(self._retry_delay * 2 ** (attempt - 1))
             else:
-                self.completed += 1
                 return
