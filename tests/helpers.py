@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 from ego_mcp.memory.model import Memory
 from ego_mcp.memory.service import Draft, MemoryService
 from ego_mcp.memory.store import MemoryStore
@@ -37,3 +39,15 @@ def save(memory: MemoryService, content: str, **fields: object) -> str:
     outcome = memory.remember(Draft(content=content, **fields))  # type: ignore[arg-type]
     assert outcome.saved is not None, f"not saved: {content}"
     return outcome.saved.id
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def text_of(result: object) -> str:
+    """The text of an MCP tool result."""
+    return str(result.content[0].text)  # type: ignore[attr-defined]

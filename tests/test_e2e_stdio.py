@@ -12,6 +12,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 
 from tests.conftest import model_dir
+from tests.helpers import text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -49,10 +50,6 @@ def server_env(tmp_path: Path) -> dict[str, str]:
         "EGO_MCP_EMBEDDING_MODEL_DIR": str(model_dir()),
         "EGO_MCP_LOG_FILE": str(tmp_path / "server.log"),
     }
-
-
-def text_of(result: object) -> str:
-    return str(result.content[0].text)  # type: ignore[attr-defined]
 
 
 async def test_stdio_session_remember_duplicate_recall_forget(tmp_path: Path) -> None:

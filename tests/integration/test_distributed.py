@@ -20,7 +20,7 @@ from mcp import Client, StdioServerParameters
 from ego_mcp.embedding.local import LocalMiniLM
 from ego_mcp.store.chroma import ChromaMemoryStore, collection_name, open_collection
 from tests.conftest import model_dir
-from tests.helpers import assert_links_bidirectional
+from tests.helpers import assert_links_bidirectional, text_of
 from tests.integration.conftest import RedisServer, service_env, start_worker
 
 pytestmark = [pytest.mark.anyio, pytest.mark.redis]
@@ -30,10 +30,6 @@ PAIR = (
     "Today's conversation was enjoyable. Master taught me many things.",
 )
 SECRET = "I hid the letter from Master inside the blue teapot on the shelf."
-
-
-def text_of(result: object) -> str:
-    return str(result.content[0].text)  # type: ignore[attr-defined]
 
 
 def saved_id(answer: str) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -21,15 +20,10 @@ from ego_mcp.server.app import create_server
 from ego_mcp.server.http import http_app, is_loopback
 from ego_mcp.settings import Settings, load_settings
 from tests.conftest import model_dir
+from tests.helpers import free_port
 
 pytestmark = pytest.mark.anyio
 TOKEN = "s3cret-token"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.fixture
