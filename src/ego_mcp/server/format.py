@@ -8,6 +8,14 @@ from ego_mcp.logs import PRIVATE_TEXTS
 from ego_mcp.memory.model import Memory, SearchHit
 
 SEPARATOR = "---"
+# Largest first; the last (a minute) matches every age past "just now".
+TIME_UNITS = (
+    ("year", 31_536_000),
+    ("month", 2_592_000),
+    ("day", 86_400),
+    ("hour", 3_600),
+    ("minute", 60),
+)
 
 
 def compose(data: str, scaffold: str) -> str:
@@ -18,17 +26,9 @@ def relative_time(then: datetime, now: datetime) -> str:
     seconds = int((now - then).total_seconds())
     if seconds < 60:
         return "just now"
-    for unit, size in (
-        ("year", 31_536_000),
-        ("month", 2_592_000),
-        ("day", 86_400),
-        ("hour", 3_600),
-        ("minute", 60),
-    ):
-        if seconds >= size:
-            count = seconds // size
-            return f"{count} {unit}{'s' if count != 1 else ''} ago"
-    return "just now"  # unreachable: seconds >= 60 matches "minute"
+    unit, size = next((unit, size) for unit, size in TIME_UNITS if seconds >= size)
+    count = seconds // size
+    return f"{count} {unit}{'s' if count != 1 else ''} ago"
 
 
 def snippet(text: str, limit: int) -> str:
