@@ -108,15 +108,15 @@ def _memory_filter(
 
 
 def _describe_filter(where: MemoryFilter) -> str:
-    parts = []
-    for name in ("emotion", "category", "date_from", "date_to", "valence_range", "arousal_range"):
-        value = getattr(where, name)
-        if value is None:
-            continue
-        if hasattr(value, "date"):
-            value = value.date().isoformat()
-        parts.append(f"{name}={getattr(value, 'value', value)}")
-    return ", ".join(parts)
+    shown = {
+        "emotion": where.emotion.value if where.emotion else None,
+        "category": where.category.value if where.category else None,
+        "date_from": where.date_from.date().isoformat() if where.date_from else None,
+        "date_to": where.date_to.date().isoformat() if where.date_to else None,
+        "valence_range": where.valence_range,
+        "arousal_range": where.arousal_range,
+    }
+    return ", ".join(f"{name}={value}" for name, value in shown.items() if value is not None)
 
 
 async def _search(ctx: Ctx, query: str, n_results: int, where: MemoryFilter) -> list[SearchHit]:
