@@ -29,7 +29,8 @@ from ego_mcp.logs import setup_logging
 from ego_mcp.memory.model import LinkType, Memory, new_memory_id
 from ego_mcp.memory.service import Draft
 from ego_mcp.runtime import Runtime
-from ego_mcp.server.app import build_app_context, create_server
+from ego_mcp.server.app import create_server
+from ego_mcp.server.context import build_app_context
 from ego_mcp.settings import load_settings
 
 

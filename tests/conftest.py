@@ -15,7 +15,8 @@ from ego_mcp.clock import FixedClock
 from ego_mcp.embedding.local import LocalMiniLM, resolve_model_dir
 from ego_mcp.memory.service import MemoryService
 from ego_mcp.runtime import Runtime
-from ego_mcp.server.app import AppContext, build_app_context, create_server
+from ego_mcp.server.app import create_server
+from ego_mcp.server.context import AppContext, build_app_context
 from ego_mcp.settings import Settings, load_settings
 
 REPO_ROOT = Path(__file__).resolve().parent.parent

@@ -151,7 +151,7 @@ async def test_stdio_whole_session_over_every_tool(tmp_path: Path) -> None:
         assert "loves stars" in await use("consider_them")
         await use("update_self", field="new_question", value="Why do I hesitate to be honest?")
         await use("am_i_being_genuine")
-        await use("satisfy_desire", desire="expression", quality=0.7)
+        await use("satisfy_desire", name="expression", quality=0.7)
         await use("emotion_trend")
         consolidated = await use("consolidate")
         assert first in consolidated and second in consolidated  # the planted pair
@@ -162,4 +162,5 @@ async def test_stdio_whole_session_over_every_tool(tmp_path: Path) -> None:
         )
     assert used == ALL_TOOLS
     logged = (tmp_path / "server.log").read_text()
-    assert "tool call remember" in logged and "hesitate" in logged and SECRET not in logged
+    # No text is logged, public or private: only names, ids, enum values, numbers, lengths.
+    assert "tool call remember" in logged and "hesitate" not in logged and SECRET not in logged

@@ -40,13 +40,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         else:
             show_queue(settings, as_json=args.json)
     except EgoError as exc:
-        logger.error("ego-mcp cannot start: %s", exc)
+        # A message of ours that names the setting to fix: for the user, not the log.
+        sys.stderr.write(f"ego-mcp: {exc}\n")
         raise SystemExit(2) from None
 
 
 def serve(settings: Settings) -> None:
     """Open everything first, so a bad store or model fails before the protocol starts."""
-    from ego_mcp.server.app import create_server, open_app_context
+    from ego_mcp.server.app import create_server
+    from ego_mcp.server.context import open_app_context
 
     app = open_app_context(settings)
     try:

@@ -57,5 +57,5 @@ def test_implicit_satisfaction_map() -> None:
 
 def test_unknown_desire_is_invalid() -> None:
     assert parse_desire(" Curiosity ") == "curiosity"
-    with pytest.raises(InvalidInput, match="desire must be one of"):
+    with pytest.raises(InvalidInput, match="name must be one of"):
         parse_desire("hunger")

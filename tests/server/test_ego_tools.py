@@ -9,7 +9,7 @@ import pytest
 from mcp import Client
 
 from ego_mcp.clock import FixedClock
-from ego_mcp.server.app import AppContext
+from ego_mcp.server.context import AppContext
 from ego_mcp.settings import Settings
 from tests.conftest import call, call_error
 
@@ -53,7 +53,7 @@ async def test_satisfy_desire_and_feel_desires(client: Client, clock: FixedClock
     clock.set(clock.now() + timedelta(hours=30))
     felt = await call(client, "feel_desires")
     assert "- curiosity: 1.00 (high)" in felt
-    answer = await call(client, "satisfy_desire", desire="curiosity", quality=1.0)
+    answer = await call(client, "satisfy_desire", name="curiosity", quality=1.0)
     assert answer.startswith("curiosity satisfied (quality 1.0); now 0.02.")
 
 
@@ -119,12 +119,15 @@ def state_files(settings: Settings) -> dict[str, str]:
 
 
 BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
-    ("satisfy_desire", {"desire": "hunger"}, "desire must be one of"),
-    ("satisfy_desire", {"desire": "curiosity", "quality": 2}, "quality must be between 0 and 1"),
+    ("satisfy_desire", {"name": "hunger"}, "name must be one of"),
+    ("satisfy_desire", {"name": "curiosity", "quality": 2}, "quality must be between 0 and 1"),
+    ("satisfy_desire", {"desire": "curiosity"}, "unknown argument 'desire' for satisfy_desire"),
+    ("satisfy_desire", {"name": "curiosity", "quality": "0.5"}, "quality: Input should be"),
     ("update_self", {"field": "mood", "value": "x"}, "field must be one of"),
     ("update_self", {"field": "resolve_question", "value": "q_nope"}, "Open question not found"),
     ("update_self", {"field": "skill_confidence", "value": {"skill": "go"}}, "takes an object"),
-    ("update_self", {"value": "x"}, "field: Field required"),
+    ("update_self", {"value": "x"}, "field is required"),
+    ("update_self", {"field": "growth_log", "value": "x", "note": "y"}, "unknown argument 'note'"),
     ("update_relationship", {"person": "", "field": "known_facts", "value": "x"}, "person must be"),
     ("update_relationship", {"person": "Aoi", "field": "age", "value": 3}, "field must be one of"),
     (

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from mcp import Client
 
-from ego_mcp.server.app import AppContext
+from ego_mcp.server.context import AppContext
 from ego_mcp.settings import Settings
 from tests.conftest import call, call_error
 from tests.helpers import assert_links_bidirectional, snapshot
@@ -111,10 +111,10 @@ async def test_forget_twice_is_a_tool_error_naming_the_id(client: Client, app: A
 async def test_recall_scaffold_names_the_filters(client: Client) -> None:
     await call(client, "remember", content=EVENT, emotion="happy")
     filtered = await call(
-        client, "recall", context="conversation", emotion="happy", date_from="2026-01-01"
+        client, "recall", context="conversation", emotion_filter="happy", date_from="2026-01-01"
     )
-    assert "These were filtered (emotion=happy, date_from=2026-01-01)" in filtered
-    empty = await call(client, "recall", context="conversation", emotion="sad")
+    assert "These were filtered (emotion_filter=happy, date_from=2026-01-01)" in filtered
+    empty = await call(client, "recall", context="conversation", emotion_filter="sad")
     assert empty.startswith("No related memories found.")
 
 
@@ -139,12 +139,12 @@ async def test_link_and_episode_round_trip(client: Client) -> None:
 
 async def test_search_memories_lists_ids_and_privacy(client: Client) -> None:
     saved = memory_id_in(await call(client, "remember", content=SECRET, private=True))
-    found = await call(client, "search_memories", query="afraid", category="daily")
+    found = await call(client, "search_memories", query="afraid", category_filter="daily")
     assert saved in found and "private: true" in found
 
 
 BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
-    ("remember", {}, "content: Field required"),
+    ("remember", {}, "content is required"),
     ("remember", {"content": "   "}, "content must not be empty"),
     ("remember", {"content": "x" * 20_001}, "content is too long"),
     ("remember", {"content": "ok", "emotion": "angry"}, "emotion must be one of"),
@@ -169,8 +169,35 @@ BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
         {"content": "ok", "body_state": {"heart": ""}},
         "body_state value must not be empty",
     ),
-    ("remember", {"content": "ok", "private": "maybe"}, "private: Input should be a valid boolean"),
-    ("recall", {}, "context: Field required"),
+    ("remember", {"content": "ok", "private": "maybe"}, "private: must be true or false"),
+    ("remember", {"content": "ok", "private": "on"}, "private: must be true or false"),
+    ("remember", {"content": "ok", "private": 1}, "private: must be true or false"),
+    ("remember", {"content": "ok", "force": "yes"}, "force: must be true or false"),
+    (
+        "remember",
+        {"content": "ok", "privte": True},
+        "unknown argument 'privte' for remember; did you mean 'private'?",
+    ),
+    ("remember", {"content": 42}, "content: Input should be a valid string"),
+    (
+        "remember",
+        {"content": "ok", "importance": "3"},
+        "importance: Input should be a valid integer",
+    ),
+    (
+        "remember",
+        {"content": "ok", "secondary": "happy"},
+        "secondary: Input should be a valid list",
+    ),
+    ("remember", {"content": "ok", "body_state": {"heart": 3}}, "body_state.heart: Input should"),
+    (
+        "recall",
+        {"context": "x", "emotion": "happy"},
+        "unknown argument 'emotion' for recall; did you mean 'emotion_filter'?",
+    ),
+    ("recall", {"context": "x", "valence_range": "[0, 1]"}, "valence_range: Input should be"),
+    ("recall", {"context": "x", "n_results": True}, "n_results: Input should be a valid integer"),
+    ("recall", {}, "context is required"),
     ("recall", {"context": "x", "n_results": 0}, "n_results must be between 1 and 10"),
     ("recall", {"context": "x", "n_results": 11}, "n_results must be between 1 and 10"),
     ("recall", {"context": "x", "date_from": "yesterday"}, "date_from must be an ISO 8601 date"),
@@ -182,9 +209,10 @@ BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
     ),
     ("recall", {"context": "x", "valence_range": [0.5]}, "valence_range must be two numbers"),
     ("recall", {"context": "x", "arousal_range": [0.8, 0.2]}, "min <= max"),
-    ("recall", {"context": "x", "emotion": "angry"}, "emotion must be one of"),
+    ("recall", {"context": "x", "emotion_filter": "angry"}, "emotion_filter must be one of"),
     ("search_memories", {"query": ""}, "query must not be empty"),
-    ("forget", {}, "memory_id: Field required"),
+    ("forget", {}, "memory_id is required"),
+    ("forget", {"memory_id": "mem_000000000000", "force": True}, "unknown argument 'force'"),
     ("forget", {"memory_id": "42"}, "memory_id must look like mem_"),
     ("forget", {"memory_id": "mem_000000000000"}, "Memory not found: mem_000000000000"),
     (

@@ -6,7 +6,6 @@ from datetime import UTC, datetime
 
 import pytest
 
-from ego_mcp.memory.inputs import as_bool
 from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, Link, LinkType, Memory
 from ego_mcp.memory.store import MemoryFilter
 from ego_mcp.store.codec import filter_to_where, memory_from_record, memory_to_metadata
@@ -34,17 +33,21 @@ def test_memory_round_trips() -> None:
 @pytest.mark.parametrize(
     ("raw", "expected"),
     [
+        (True, True),
         ("true", True),
         ("True", True),
-        (1, True),
-        (True, True),
+        (False, False),
         ("false", False),
-        (0, False),
-        ("", False),
+        # Unreadable flags fail closed: the memory stays private.
+        (1, True),
+        (0, True),
+        ("", True),
+        ("maybe", True),
     ],
 )
-def test_privacy_flag_spellings_normalise(raw: object, expected: bool) -> None:
-    assert as_bool(raw) is expected
+def test_stored_privacy_flag_fails_closed(raw: object, expected: bool) -> None:
+    meta = {"timestamp": "2025-01-01T00:00:00", "is_private": raw}
+    assert memory_from_record("mem_0123456789ab", "x", meta).is_private is expected
 
 
 def test_oldest_link_format_of_bare_ids_is_read() -> None:

@@ -84,7 +84,7 @@ def word_for(value: float) -> str:
 def parse_desire(name: str) -> str:
     key = name.strip().lower()
     if key not in SATISFACTION_HOURS:
-        raise InvalidInput("desire must be one of: " + ", ".join(SATISFACTION_HOURS))
+        raise InvalidInput("name must be one of: " + ", ".join(SATISFACTION_HOURS))
     return key
 
 

@@ -48,11 +48,24 @@ def choices(values: Sequence[str] | None, kind: type[E], field: str) -> tuple[E,
     return tuple(dict.fromkeys(choice(v, kind, field) for v in values))
 
 
-def as_bool(value: object) -> bool:
-    """A flag however it was spelled: ``True``, ``1``, ``"true"``, ``"yes"``."""
+FLAG_WORDS = {"true": True, "false": False}
+FLAG_RULE = 'must be true or false (a JSON boolean, or the string "true" or "false")'
+
+
+def parse_flag(value: object) -> bool | None:
+    """The one reading of a flag: a JSON boolean or the words true/false; else ``None``."""
+    if isinstance(value, bool):
+        return value
     if isinstance(value, str):
-        return value.strip().lower() in {"true", "1", "yes"}
-    return bool(value)
+        return FLAG_WORDS.get(value.strip().lower())
+    return None
+
+
+def flag(value: object, field: str) -> bool:
+    parsed = parse_flag(value)
+    if parsed is None:
+        raise InvalidInput(f"{field} {FLAG_RULE}")
+    return parsed
 
 
 def loose_number(value: Any, field: str, low: float, high: float) -> float:

@@ -14,8 +14,9 @@ from ego_mcp.ego.emotion_trend import emotion_trend as summarise_emotions
 from ego_mcp.ego.self_model import open_questions
 from ego_mcp.memory import inputs
 from ego_mcp.server import scaffolds
-from ego_mcp.server.app import AppContext, app_of
-from ego_mcp.server.format import compose, relative_time, shown, snippet
+from ego_mcp.server.context import AppContext, app_of
+from ego_mcp.server.format import compose, relative_time, snippet
+from ego_mcp.server.vocabulary import DesireName, RelationshipField, SelfField
 
 Ctx = Context[AppContext, Any]
 FRESH_RESULT = timedelta(minutes=5)
@@ -44,7 +45,7 @@ async def wake_up(ctx: Ctx) -> str:
         lines.append("Last introspection: none yet.")
     else:
         age = relative_time(thought.timestamp, now)
-        lines.append(f"Last introspection ({age}): {snippet(shown(thought).content, 200)}")
+        lines.append(f"Last introspection ({age}): {snippet(thought.content, 200)}")
     lines.append("Strongest desires:")
     lines.extend(desire_lines(desires, now, limit=3))
     lines.append(f"{companion.name} last seen: {_last_seen(companion.model, now)}.")
@@ -59,16 +60,16 @@ async def feel_desires(ctx: Ctx) -> str:
     return compose("\n".join(lines), scaffolds.FEEL_DESIRES)
 
 
-async def satisfy_desire(ctx: Ctx, desire: str, quality: float = 0.8) -> str:
+async def satisfy_desire(ctx: Ctx, name: DesireName, quality: float = 0.8) -> str:
     """Record that a desire was satisfied; quality 0..1 says how well."""
     app = app_of(ctx)
-    name = parse_desire(desire)
+    desire = parse_desire(name)
     amount = inputs.number(quality, "quality", 0.0, 1.0)
-    await app.blocking(app.ego.satisfy, [(name, amount)])
+    await app.blocking(app.ego.satisfy, [(desire, amount)])
     desires = await app.blocking(app.ego.desires)
-    value = desires.levels(app.runtime.clock.now())[name]
+    value = desires.levels(app.runtime.clock.now())[desire]
     return compose(
-        f"{name} satisfied (quality {amount:.1f}); now {value:.2f}.", scaffolds.SATISFIED
+        f"{desire} satisfied (quality {amount:.1f}); now {value:.2f}.", scaffolds.SATISFIED
     )
 
 
@@ -83,7 +84,7 @@ async def introspect(ctx: Ctx) -> str:
     lines = ["Recent memories:" if recent else "Recent memories: none this week."]
     for memory in reversed(recent):
         lines.append(
-            f"- [{relative_time(memory.timestamp, now)}] {snippet(shown(memory).content, 120)} "
+            f"- [{relative_time(memory.timestamp, now)}] {snippet(memory.content, 120)} "
             f"({memory.emotional_trace.primary.value})"
         )
     lines.append("Desires:")
@@ -111,19 +112,19 @@ async def consider_them(ctx: Ctx, person: str | None = None) -> str:
     return compose("\n".join(lines), scaffolds.CONSIDER_THEM.format(person=who.name))
 
 
-async def update_relationship(ctx: Ctx, person: str, field: str, value: Any = None) -> str:
-    """Update a person model. field: known_facts, preferences, sensitive_topics,
-    shared_episodes (text), trust_level (0..1), interaction (no value)."""
+async def update_relationship(
+    ctx: Ctx, person: str, field: RelationshipField, value: Any = None
+) -> str:
+    """Update a person model. value: text; trust_level 0..1; interaction none."""
     app = app_of(ctx)
     who, change = await app.blocking(app.ego.update_relationship, person, field, value)
     return compose(f"{who.name}: {change}.", scaffolds.RELATIONSHIP_UPDATED.format(person=who.name))
 
 
-async def update_self(ctx: Ctx, field: str, value: Any) -> str:
-    """Update your self model. field: preferences {key,value}, skill_confidence
-    {skill,confidence}, discovered_values, current_goals, identity_narratives, growth_log
-    (text), new_question (text or {question,importance}), resolve_question (id),
-    question_importance {id,importance}."""
+async def update_self(ctx: Ctx, field: SelfField, value: Any) -> str:
+    """Update your self model. value: preferences {key,value}; skill_confidence
+    {skill,confidence}; new_question text or {question,importance}; resolve_question id;
+    question_importance {id,importance}; other fields text."""
     app = app_of(ctx)
     change = await app.blocking(app.ego.update_self, field, value)
     return compose(f"Self model: {change}.", scaffolds.SELF_UPDATED)
@@ -163,7 +164,7 @@ async def _render_consolidation(app: AppContext, stats: ConsolidationStats) -> s
     if not stats.merge_candidates:
         return compose(lines[0], scaffolds.CONSOLIDATE_PLAIN)
     ids = [i for c in stats.merge_candidates for i in (c.memory_a_id, c.memory_b_id)]
-    found = {m.id: shown(m) for m in await app.blocking(app.memory.store.get_many, ids)}
+    found = {m.id: m for m in await app.blocking(app.memory.store.get_many, ids)}
     pairs = [c for c in stats.merge_candidates if c.memory_a_id in found and c.memory_b_id in found]
     if not pairs:
         return compose(lines[0], scaffolds.CONSOLIDATE_PLAIN)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ego_mcp.logs import PRIVATE_TEXTS
 from ego_mcp.memory.model import Memory, SearchHit
 
 SEPARATOR = "---"
@@ -41,15 +40,8 @@ def privacy_flag(memory: Memory) -> str:
     return "true" if memory.is_private else "false"
 
 
-def shown(memory: Memory) -> Memory:
-    """Note a private memory's text for the log scrubber before it goes into an answer."""
-    if memory.is_private:
-        PRIVATE_TEXTS.add(memory.content)
-    return memory
-
-
 def hit_line(index: int, hit: SearchHit, limit: int = 200) -> str:
-    memory = shown(hit.memory)
+    memory = hit.memory
     trace = memory.emotional_trace
     return (
         f"{index}. [{memory.timestamp:%Y-%m-%d}] {memory.id}: {snippet(memory.content, limit)} "
@@ -59,6 +51,6 @@ def hit_line(index: int, hit: SearchHit, limit: int = 200) -> str:
 
 
 def related_line(hit: SearchHit, now: datetime) -> str:
-    memory = shown(hit.memory)
+    memory = hit.memory
     age = relative_time(memory.timestamp, now)
     return f"- [{age}] {snippet(memory.content, 120)} (similarity: {hit.similarity:.2f})"

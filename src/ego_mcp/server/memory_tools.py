@@ -14,16 +14,16 @@ from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, LinkType, Se
 from ego_mcp.memory.service import Draft
 from ego_mcp.memory.store import MemoryFilter
 from ego_mcp.server import scaffolds
-from ego_mcp.server.app import AppContext, app_of
+from ego_mcp.server.context import AppContext, app_of
 from ego_mcp.server.format import (
     compose,
     hit_line,
     privacy_flag,
     related_line,
     relative_time,
-    shown,
     snippet,
 )
+from ego_mcp.server.vocabulary import CategoryName, EmotionName, Flag, LinkTypeName
 
 Ctx = Context[AppContext, Any]
 
@@ -31,16 +31,16 @@ Ctx = Context[AppContext, Any]
 async def remember(
     ctx: Ctx,
     content: str,
-    emotion: str = "neutral",
-    secondary: list[str] | None = None,
+    emotion: EmotionName = "neutral",
+    secondary: list[EmotionName] | None = None,
     intensity: float = 0.5,
     importance: int = 3,
-    category: str = "daily",
+    category: CategoryName = "daily",
     valence: float = 0.0,
     arousal: float = 0.5,
     body_state: dict[str, str] | None = None,
-    private: bool = False,
-    force: bool = False,
+    private: Flag = False,
+    force: Flag = False,
 ) -> str:
     """Save a memory. Near-duplicates are refused unless force=true.
 
@@ -64,7 +64,7 @@ async def remember(
     outcome = await app.blocking(app.memory.remember, draft, force)
     now = app.runtime.clock.now()
     if outcome.duplicate_of is not None:
-        existing = shown(outcome.duplicate_of.memory)
+        existing = outcome.duplicate_of.memory
         data = (
             "Not saved — very similar memory already exists.\n"
             f"Existing (id: {existing.id}, {relative_time(existing.timestamp, now)}): "
@@ -86,8 +86,8 @@ async def remember(
 
 
 def _memory_filter(
-    emotion: str | None,
-    category: str | None,
+    emotion_filter: str | None,
+    category_filter: str | None,
     date_from: str | None,
     date_to: str | None,
     valence_range: list[float] | None,
@@ -97,9 +97,13 @@ def _memory_filter(
     end = inputs.moment(date_to, "date_to", end_of_day=True)
     if start is not None and end is not None and start > end:
         raise InvalidInput("date_from must not be after date_to")
+    emotion = inputs.choice(emotion_filter, Emotion, "emotion_filter") if emotion_filter else None
+    category = (
+        inputs.choice(category_filter, Category, "category_filter") if category_filter else None
+    )
     return MemoryFilter(
-        emotion=inputs.choice(emotion, Emotion, "emotion") if emotion else None,
-        category=inputs.choice(category, Category, "category") if category else None,
+        emotion=emotion,
+        category=category,
         date_from=start,
         date_to=end,
         valence_range=inputs.number_range(valence_range, "valence_range", -1.0, 1.0),
@@ -109,8 +113,8 @@ def _memory_filter(
 
 def _describe_filter(where: MemoryFilter) -> str:
     shown = {
-        "emotion": where.emotion.value if where.emotion else None,
-        "category": where.category.value if where.category else None,
+        "emotion_filter": where.emotion.value if where.emotion else None,
+        "category_filter": where.category.value if where.category else None,
         "date_from": where.date_from.date().isoformat() if where.date_from else None,
         "date_to": where.date_to.date().isoformat() if where.date_to else None,
         "valence_range": where.valence_range,
@@ -130,15 +134,17 @@ async def recall(
     ctx: Ctx,
     context: str,
     n_results: int = 3,
-    emotion: str | None = None,
-    category: str | None = None,
+    emotion_filter: EmotionName | None = None,
+    category_filter: CategoryName | None = None,
     date_from: str | None = None,
     date_to: str | None = None,
     valence_range: list[float] | None = None,
     arousal_range: list[float] | None = None,
 ) -> str:
     """Recall memories related to a context (1-10 results). Optional filters; dates are ISO 8601."""
-    where = _memory_filter(emotion, category, date_from, date_to, valence_range, arousal_range)
+    where = _memory_filter(
+        emotion_filter, category_filter, date_from, date_to, valence_range, arousal_range
+    )
     hits = await _search(ctx, context, n_results, where)
     if not hits:
         return compose("No related memories found.", scaffolds.RECALL_EMPTY)
@@ -158,19 +164,19 @@ async def search_memories(
     ctx: Ctx,
     query: str,
     n_results: int = 5,
-    emotion: str | None = None,
-    category: str | None = None,
+    emotion_filter: EmotionName | None = None,
+    category_filter: CategoryName | None = None,
     date_from: str | None = None,
     date_to: str | None = None,
 ) -> str:
     """Find memories by meaning with exact filters; lists ids, times and link counts."""
-    where = _memory_filter(emotion, category, date_from, date_to, None, None)
+    where = _memory_filter(emotion_filter, category_filter, date_from, date_to, None, None)
     hits = await _search(ctx, query, n_results, where)
     if not hits:
         return compose("No memories match.", scaffolds.RECALL_EMPTY)
     lines = [f"{len(hits)} memories:"]
     for hit in hits:
-        memory = shown(hit.memory)
+        memory = hit.memory
         lines.append(
             f"- {memory.id} [{memory.timestamp:%Y-%m-%d %H:%M}] {snippet(memory.content, 160)} "
             f"(emotion: {memory.emotional_trace.primary.value}, category: {memory.category.value}, "
@@ -187,16 +193,16 @@ async def forget(ctx: Ctx, memory_id: str) -> str:
     await app.enqueue(jobs_after_forget(app.agent, memory))
     age = relative_time(memory.timestamp, app.runtime.clock.now())
     data = (
-        f"Forgot (id: {memory.id}, {age}): {snippet(shown(memory).content, 120)}\n"
+        f"Forgot (id: {memory.id}, {age}): {snippet(memory.content, 120)}\n"
         f"Emotion: {memory.emotional_trace.primary.value} | Importance: {memory.importance}"
     )
     return compose(data, scaffolds.FORGET_DONE)
 
 
 async def link_memories(
-    ctx: Ctx, source_id: str, target_id: str, link_type: str = "related", note: str = ""
+    ctx: Ctx, source_id: str, target_id: str, link_type: LinkTypeName = "related", note: str = ""
 ) -> str:
-    """Link two memories both ways. link_type: similar, caused_by, leads_to, related."""
+    """Link two memories both ways."""
     app = app_of(ctx)
     source_key = inputs.memory_id(source_id, "source_id")
     target_key = inputs.memory_id(target_id, "target_id")
@@ -250,7 +256,7 @@ async def get_episode(ctx: Ctx, episode_id: str) -> str:
     for memory in view.members:
         lines.append(
             f"- {memory.id} [{relative_time(memory.timestamp, now)}] "
-            f"{snippet(shown(memory).content, 120)} (private: {privacy_flag(memory)})"
+            f"{snippet(memory.content, 120)} (private: {privacy_flag(memory)})"
         )
     if view.missing:
         lines.append(f"Note: {view.missing} memory(ies) no longer exist.")

@@ -1,7 +1,8 @@
 """Pure conversions between domain objects and Chroma's flat metadata.
 
 Stored data is versioned (``schema``); reading tolerates what older versions wrote:
-a missing ``is_private`` is false and ``"true"``/``1``/``True`` all mean true.
+a missing ``is_private`` is false; a flag that is neither a boolean nor the word
+true/false is read as private, so an unreadable flag can never publish a memory.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from ego_mcp.memory.inputs import as_bool
+from ego_mcp.memory.inputs import parse_flag
 from ego_mcp.memory.model import (
     Category,
     Emotion,
@@ -103,7 +104,7 @@ def memory_from_record(memory_id: str, document: str | None, meta: Mapping[str, 
         importance=int(meta.get("importance", 3)),
         category=Category(meta.get("category", "daily")),
         tags=tuple(json.loads(meta.get("tags") or "[]")),
-        is_private=as_bool(meta.get("is_private", False)),
+        is_private=parse_flag(meta.get("is_private", False)) is not False,
         linked_ids=links_from_json(meta.get("linked_ids")),
     )
 

@@ -1,0 +1,33 @@
+"""Argument types of the tools: what each accepts, and the allowed values its schema lists.
+
+An agent reads the input schema, so every closed vocabulary (emotions, categories, link
+types, desires, self-model and relationship fields) is listed there as an ``enum``; the
+tool bodies still check the value and name the argument when it is wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BeforeValidator, WithJsonSchema
+
+from ego_mcp.ego import relationships, self_model
+from ego_mcp.ego.desires import SATISFACTION_HOURS
+from ego_mcp.memory.inputs import FLAG_RULE, parse_flag
+from ego_mcp.memory.model import Category, Emotion, LinkType
+
+
+def _flag(value: object) -> bool:
+    parsed = parse_flag(value)
+    if parsed is None:
+        raise ValueError(FLAG_RULE)
+    return parsed
+
+
+Flag = Annotated[bool, BeforeValidator(_flag), WithJsonSchema({"type": "boolean"})]
+EmotionName = Annotated[str, WithJsonSchema({"enum": [e.value for e in Emotion]})]
+CategoryName = Annotated[str, WithJsonSchema({"enum": [c.value for c in Category]})]
+LinkTypeName = Annotated[str, WithJsonSchema({"enum": [t.value for t in LinkType]})]
+DesireName = Annotated[str, WithJsonSchema({"enum": list(SATISFACTION_HOURS)})]
+SelfField = Annotated[str, WithJsonSchema({"enum": list(self_model.FIELDS)})]
+RelationshipField = Annotated[str, WithJsonSchema({"enum": list(relationships.FIELDS)})]
