@@ -61,3 +61,12 @@ def test_dedup_above_merge_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("EGO_MCP_DEDUP_THRESHOLD", "0.2")
     with pytest.raises(ConfigError, match="EGO_MCP_DEDUP_THRESHOLD must not exceed"):
         load_settings()
+
+
+def test_log_file_folder_must_exist(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EGO_MCP_LOG_FILE", str(tmp_path / "missing" / "ego.log"))
+    with pytest.raises(ConfigError, match=r"EGO_MCP_LOG_FILE: .*does not exist"):
+        load_settings()
+    assert not (tmp_path / "missing").exists()
+    monkeypatch.setenv("EGO_MCP_LOG_FILE", str(tmp_path / "ego.log"))
+    assert load_settings().log_file == tmp_path / "ego.log"

@@ -17,6 +17,7 @@ from arq.worker import func
 
 from ego_mcp.errors import ConfigError
 from ego_mcp.jobs import JOB_FUNCTIONS, RUNTIME_KEY, JobContext, JobFunction, runtime_of
+from ego_mcp.logs import Plain, ensure_logging
 from ego_mcp.queue.base import JobRequest
 from ego_mcp.queue.bookkeeping import record_failure, record_success
 from ego_mcp.queue.schedule import Schedule, last_slot, schedules
@@ -45,11 +46,11 @@ def tracked(name: str, function: JobFunction) -> Any:
             job_try = int(ctx.get("job_try", 1))
             if job_try < MAX_TRIES:
                 logger.warning(
-                    "job %s failed (try %d): %s", ctx.get("job_id"), job_try, type(exc).__name__
+                    "job %s failed (try %d): %s", Plain(str(ctx.get("job_id"))), job_try, exc
                 )
                 raise Retry(defer=backoff(job_try)) from exc
             await record_failure(ctx["redis"], str(ctx.get("job_id")), name, agent, type(exc))
-            logger.error("job %s failed for good: %s", ctx.get("job_id"), type(exc).__name__)
+            logger.error("job %s failed for good: %s", Plain(str(ctx.get("job_id"))), exc)
             raise
         await record_success(ctx["redis"], name, agent)
         return result
@@ -77,10 +78,12 @@ def fan_out(schedule: Schedule) -> Any:
 
 async def startup(ctx: JobContext) -> None:
     settings: Settings = ctx[SETTINGS_KEY]
+    # Under plain `arq worker.arq_entry.WorkerSettings`, arq's CLI has installed its own
+    # handler by now (it prints job arguments and tracebacks): take the logs back.
+    ensure_logging(settings.log_level, settings.log_file)
     ctx[RUNTIME_KEY] = await asyncio.to_thread(Runtime.open, settings)
-    logger.info(
-        "worker started for redis %s", RedisSettings.from_dsn(settings.redis_url or "").host
-    )
+    host = RedisSettings.from_dsn(settings.redis_url or "").host
+    logger.info("worker started for redis %s", Plain(host))
 
 
 async def shutdown(ctx: JobContext) -> None:
@@ -104,6 +107,7 @@ def worker_options(settings: Settings) -> dict[str, Any]:
         "ctx": {SETTINGS_KEY: settings},
         "max_tries": MAX_TRIES,
         "keep_result": 3600,
+        "log_results": False,
         "poll_delay": POLL_DELAY_SECONDS,
     }
 

@@ -78,7 +78,7 @@ def run_worker(settings: Settings) -> None:
             Worker(**options).run()
             return
         except (RedisError, OSError) as exc:
-            logger.warning("worker lost redis (%s); reconnecting in 2 s", type(exc).__name__)
+            logger.warning("worker lost redis (%s); reconnecting in 2 s", exc)
             time.sleep(2)
 
 

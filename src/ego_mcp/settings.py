@@ -77,6 +77,13 @@ class Settings(BaseSettings):
     def _expand_user(cls, value: Path | None) -> Path | None:
         return value.expanduser() if value is not None else None
 
+    @field_validator("log_file")
+    @classmethod
+    def _log_folder_exists(cls, value: Path | None) -> Path | None:
+        if value is not None and not value.parent.is_dir():
+            raise ValueError(f"the folder {value.parent} does not exist; create it first")
+        return value
+
     @field_validator("agent")
     @classmethod
     def _valid_agent(cls, value: str) -> str:

@@ -13,6 +13,7 @@ import numpy as np
 
 from ego_mcp.embedding.base import EmbeddingSignature, normalise_rows
 from ego_mcp.errors import StoreUnavailable
+from ego_mcp.logs import Plain
 from ego_mcp.memory.store import Vector
 
 logger = logging.getLogger(__name__)
@@ -110,15 +111,15 @@ class RemoteEmbedder:
             try:
                 response = self._client.post(url, json=body)
             except httpx.TransportError as exc:
-                logger.warning(
-                    "%s embedding request failed: %s", self._provider, type(exc).__name__
-                )
+                logger.warning("%s embedding request failed: %s", Plain(self._provider), exc)
             else:
                 if response.status_code < 400:
                     return _vectors_from(self._provider, response.json())
                 if response.status_code not in RETRYABLE_STATUS:
                     break
-                logger.warning("%s embedding answered %s", self._provider, response.status_code)
+                logger.warning(
+                    "%s embedding answered %s", Plain(self._provider), response.status_code
+                )
             if attempt + 1 < self._retry.attempts:
                 self._retry.sleep(self._retry.delay(attempt, response))
         raise StoreUnavailable(

@@ -12,6 +12,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
+from ego_mcp.logs import Plain
 from ego_mcp.queue.base import JobRequest
 from ego_mcp.queue.inprocess import InProcessQueue
 
@@ -59,8 +60,8 @@ class ArqQueue:
         except (RedisError, OSError) as exc:
             logger.warning(
                 "redis unavailable (%s); job %s kept until it returns",
-                type(exc).__name__,
-                request.job_id,
+                exc,
+                Plain(request.job_id),
             )
             self.waiting[request.job_id] = request
             self._ensure_flusher()
@@ -75,7 +76,7 @@ class ArqQueue:
             except (RedisError, OSError):
                 return len(self.waiting)
             del self.waiting[job_id]
-            logger.info("job %s handed to redis after an outage", job_id)
+            logger.info("job %s handed to redis after an outage", Plain(job_id))
         return 0
 
     async def close(self) -> None:

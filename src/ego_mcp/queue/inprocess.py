@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from ego_mcp.jobs import JobContext, JobFunction
+from ego_mcp.logs import Plain
 from ego_mcp.queue.base import JobRequest
 
 logger = logging.getLogger(__name__)
@@ -66,7 +67,7 @@ class InProcessQueue:
             except Exception as exc:
                 logger.warning(
                     "job %s failed (try %d of %d): %s",
-                    request.job_id,
+                    Plain(request.job_id),
                     attempt,
                     self._max_tries,
                     type(exc).__name__,
@@ -75,7 +76,7 @@ class InProcessQueue:
                 if attempt == self._max_tries:
                     self.failed.append(
                         FailedJob(
-                            request.job_id,
+                            Plain(request.job_id),
                             request.function,
                             request.agent,
                             type(exc).__name__,

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ego_mcp.embedding.base import Embedder
+from ego_mcp.logs import Plain
 from ego_mcp.store.chroma import collection_name, open_collection
 
 logger = logging.getLogger(__name__)
@@ -74,5 +75,5 @@ def reembed_agent(client: Any, agent: str, embedder: Embedder, batch_size: int =
         name = collection_name(agent, kind)
         source.modify(name=f"{name}-old-{stamp}")
         targets[kind].modify(name=name)
-    logger.info("re-embedded agent %s: %d records copied", agent, copied)
+    logger.info("re-embedded agent %s: %d records copied", Plain(agent), copied)
     return copied

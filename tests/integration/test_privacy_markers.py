@@ -1,0 +1,266 @@
+"""Every string a client sends carries a unique marker; afterwards we grep all a run wrote.
+
+Real processes at ``EGO_MCP_LOG_LEVEL=DEBUG``: the stdio front end in embedded mode, and in
+distributed mode a front end with a worker started each way (``ego-mcp worker`` and plain
+``arq worker.arq_entry.WorkerSettings``) on a real redis-server and Chroma server. A
+marker may appear only in the workspace lines of the public memory it belongs to (and,
+in distributed mode, in the state documents that hold a self-model or relationship value,
+which is where that data lives). Logs, job payloads and results never hold one.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+import redis
+from mcp import Client, StdioServerParameters
+
+from tests.conftest import model_dir
+from tests.helpers import text_of
+from tests.integration.conftest import RedisServer, service_env
+from tests.integration.test_distributed import saved_id, wait_for
+
+pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
+
+
+@dataclass
+class Markers:
+    """Markers by where they may legitimately end up."""
+
+    public: dict[str, str] = field(default_factory=dict)  # marker -> memory id
+    documents: set[str] = field(default_factory=set)  # self model / relationship values
+    nowhere: set[str] = field(default_factory=set)  # private text, queries, errors, ...
+
+    def new(self, kind: str) -> str:
+        """A fresh marker; ``public`` ones are filed with their memory id by the caller."""
+        marker = f"zq{secrets.token_hex(5)}"
+        if kind == "documents":
+            self.documents.add(marker)
+        elif kind == "nowhere":
+            self.nowhere.add(marker)
+        return marker
+
+    def all(self) -> set[str]:
+        return set(self.public) | self.documents | self.nowhere
+
+
+async def use(client: Client, tool: str, expect_error: bool = False, **arguments: object) -> str:
+    result = await client.call_tool(tool, arguments)
+    assert result.is_error == expect_error, (tool, text_of(result))
+    return text_of(result)
+
+
+async def exercise_every_tool(client: Client, markers: Markers) -> list[str]:
+    """Calls all 17 tools with markers in every string; returns the forgotten public ids."""
+
+    def nowhere() -> str:
+        return markers.new("nowhere")
+
+    kept_marker, gone_marker = markers.new("public"), markers.new("public")
+    public = saved_id(
+        await use(
+            client,
+            "remember",
+            content=f"Walked by the canal at dusk {kept_marker} and counted the boats.",
+            body_state={"legs": f"tired {nowhere()}"},
+            emotion="contentment",
+        )
+    )
+    gone = saved_id(
+        await use(client, "remember", content=f"Lost my umbrella at the station {gone_marker}.")
+    )
+    markers.public.update({kept_marker: public, gone_marker: gone})
+    secret = f"I never told Master about the cracked mug {nowhere()} in the cupboard."
+    private = saved_id(
+        await use(
+            client,
+            "remember",
+            content=secret,
+            private=True,
+            secondary=["sad"],
+            body_state={f"throat{nowhere()}": f"tight {nowhere()}"},
+        )
+    )
+    await use(client, "remember", content=secret, private="true")  # the duplicate answer
+    await use(client, "remember", True, content=f"x {nowhere()}", private="on")
+    await use(client, "remember", True, content=f"x {nowhere()}", privte=True)
+    await use(client, "remember", True, content=f"x {nowhere()}", emotion=f"calm {nowhere()}")
+    await use(client, "recall", context=secret)
+    await use(client, "recall", context=f"canal {nowhere()}", emotion_filter="contentment")
+    await use(client, "search_memories", query=f"umbrella {nowhere()}", category_filter="daily")
+    await use(client, "link_memories", source_id=public, target_id=private, note=f"why {nowhere()}")
+    episode = await use(
+        client, "create_episode", summary=f"An evening {nowhere()}", memory_ids=[public, private]
+    )
+    await use(client, "get_episode", episode_id=episode[episode.index("ep_") :][:15])
+    person = markers.new("documents")
+    await use(
+        client,
+        "update_relationship",
+        person=person,
+        field="known_facts",
+        value=f"likes canals {markers.new('documents')}",
+    )
+    await use(client, "consider_them", person=person)
+    await use(client, "update_self", field="growth_log", value=f"grew {markers.new('documents')}")
+    await use(client, "update_self", field="new_question", value=f"why {markers.new('documents')}?")
+    await use(client, "satisfy_desire", name="curiosity", quality=0.5)
+    for tool in ("wake_up", "feel_desires", "introspect", "am_i_being_genuine", "emotion_trend"):
+        await use(client, tool)
+    await use(client, "consolidate")
+    await use(client, "forget", memory_id=gone)
+    await use(client, "forget", memory_id=private)
+    # Once forgotten, the memory's workspace lines go too: its marker belongs nowhere now.
+    del markers.public[gone_marker]
+    markers.nowhere.add(gone_marker)
+    return [gone]
+
+
+def stdio_client(env: dict[str, str]) -> Client:
+    params = StdioServerParameters(command=sys.executable, args=["-m", "ego_mcp", "serve"], env=env)
+    return Client(params, read_timeout_seconds=60)
+
+
+def files_under(root: Path) -> Iterator[Path]:
+    yield from (p for p in root.rglob("*") if p.is_file()) if root.exists() else ()
+
+
+def assert_workspace_holds_only_public_lines(workspace: Path, markers: Markers) -> None:
+    for path in files_under(workspace):
+        for line in path.read_text().splitlines():
+            for marker in markers.all():
+                if marker in line:
+                    memory_id = markers.public.get(marker)
+                    assert memory_id is not None and f"[id:{memory_id}]" in line, (path, line)
+
+
+def assert_public_lines_present(workspace: Path, markers: Markers) -> None:
+    """The grep found something to find: public memories did reach the workspace."""
+    text = "".join(p.read_text() for p in files_under(workspace))
+    assert markers.public and all(marker in text for marker in markers.public)
+
+
+def assert_absent(markers: set[str], blobs: dict[str, bytes]) -> None:
+    for name, blob in blobs.items():
+        for marker in markers:
+            assert marker.encode() not in blob, f"{marker} found in {name}"
+
+
+def redis_contents(url: str) -> dict[str, bytes]:
+    """Every key with its value, read by type (DUMP would compress long strings)."""
+    client = redis.Redis.from_url(url)
+    found: dict[str, bytes] = {}
+    for key in client.scan_iter("*"):
+        kind = client.type(key).decode()
+        if kind == "string":
+            value = client.get(key) or b""
+        elif kind == "hash":
+            value = b"\n".join(k + b"=" + v for k, v in client.hgetall(key).items())
+        elif kind == "list":
+            value = b"\n".join(client.lrange(key, 0, -1))
+        elif kind == "set":
+            value = b"\n".join(client.smembers(key))
+        elif kind == "zset":
+            value = b"\n".join(client.zrange(key, 0, -1))
+        else:
+            value = b""
+        found[f"redis {key.decode(errors='replace')}"] = key + b"\n" + value
+    client.close()
+    return found
+
+
+def logs_of(folder: Path) -> dict[str, bytes]:
+    return {str(p): p.read_bytes() for p in folder.glob("*.log")}
+
+
+async def test_embedded_run_writes_no_marker_outside_public_workspace_lines(
+    tmp_path: Path,
+) -> None:
+    env = {
+        **os.environ,
+        "EGO_MCP_DATA_DIR": str(tmp_path / "data"),
+        "EGO_MCP_WORKSPACE_DIR": str(tmp_path / "workspace"),
+        "EGO_MCP_EMBEDDING_MODEL_DIR": str(model_dir()),
+        "EGO_MCP_LOG_LEVEL": "DEBUG",
+        "EGO_MCP_LOG_FILE": str(tmp_path / "server.log"),
+    }
+    markers = Markers()
+    async with stdio_client(env) as client:
+        await exercise_every_tool(client, markers)
+    # A restart: the first recall quoting a private memory comes from a fresh process.
+    async with stdio_client(env) as client:
+        await use(client, "recall", context=f"cracked mug {markers.new('nowhere')} cupboard")
+    logs = logs_of(tmp_path)
+    assert b"tool call remember" in logs[str(tmp_path / "server.log")]
+    assert_absent(markers.all(), logs)
+    assert_workspace_holds_only_public_lines(tmp_path / "workspace", markers)
+    assert_public_lines_present(tmp_path / "workspace", markers)
+    assert_public_lines_present(tmp_path / "workspace", markers)
+
+def arq_command() -> str:
+    return shutil.which("arq") or str(Path(sys.executable).parent / "arq")
+
+
+def start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    with log.open("ab") as sink:
+        return subprocess.Popen(command, env=env, stdout=sink, stderr=sink)
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    process.wait(timeout=30)
+
+
+@pytest.mark.redis
+@pytest.mark.parametrize(
+    "worker_command",
+    [
+        [sys.executable, "-m", "ego_mcp", "worker"],
+        [arq_command(), "worker.arq_entry.WorkerSettings", "--verbose"],
+    ],
+    ids=["ego-mcp-worker", "arq-cli"],
+)
+async def test_distributed_run_writes_no_marker_to_logs_or_redis(
+    tmp_path: Path, redis_server: RedisServer, chroma_url: str, worker_command: list[str]
+) -> None:
+    env = service_env(
+        tmp_path,
+        redis_server.url,
+        chroma_url,
+        EGO_MCP_LOG_LEVEL="DEBUG",
+        EGO_MCP_LOG_FILE=str(tmp_path / "front.log"),
+    )
+    worker_env = {**env, "EGO_MCP_LOG_FILE": str(tmp_path / "worker-file.log")}
+    worker = start(worker_command, worker_env, tmp_path / "worker.log")
+    markers = Markers()
+    try:
+        async with stdio_client(env) as client:
+            forgotten = await exercise_every_tool(client, markers)
+        workspace = tmp_path / "workspace"
+
+        def cleaned() -> bool:
+            text = "".join(p.read_text() for p in files_under(workspace))
+            return all(memory_id not in text for memory_id in forgotten)
+
+        await wait_for(cleaned)  # the worker ran the cleanup job
+    finally:
+        stop(worker)
+    logs = logs_of(tmp_path)
+    worker_log = logs[str(tmp_path / "worker.log")] + logs[str(tmp_path / "worker-file.log")]
+    assert b"cleanup_workspace" in worker_log or b"worker started" in worker_log
+    assert_absent(markers.all(), logs)
+    stored = redis_contents(redis_server.url)
+    assert any(b"cleanup_workspace" in blob for blob in stored.values())  # the job went by Redis
+    assert_absent(set(markers.public) | markers.nowhere, stored)
+    documents = {name: blob for name, blob in stored.items() if ":doc:" not in name}
+    assert_absent(markers.documents, documents)
+    assert_workspace_holds_only_public_lines(tmp_path / "workspace", markers)
+    assert_public_lines_present(tmp_path / "workspace", markers)
