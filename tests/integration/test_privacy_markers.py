@@ -205,6 +205,7 @@ async def test_embedded_run_writes_no_marker_outside_public_workspace_lines(
     assert_public_lines_present(tmp_path / "workspace", markers)
     assert_public_lines_present(tmp_path / "workspace", markers)
 
+
 def arq_command() -> str:
     return shutil.which("arq") or str(Path(sys.executable).parent / "arq")
 
