@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from ego_mcp.errors import EgoError
 from ego_mcp.logs import setup_logging
-from ego_mcp.settings import Settings, load_settings
+from ego_mcp.settings import AGENT_NAME_PATTERN, Settings, load_settings
 
 logger = logging.getLogger(__name__)
 
@@ -21,6 +22,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     commands.add_parser("worker", help="run an arq worker (needs EGO_MCP_REDIS_URL)")
     reembed = commands.add_parser("reembed", help="migrate a store to the configured embedding")
     reembed.add_argument("--agent", help="the agent (default: EGO_MCP_AGENT)")
+    migrate = commands.add_parser(
+        "migrate", help="import an upstream ego-mcp data dir (memories, episodes, documents)"
+    )
+    migrate.add_argument(
+        "--from", dest="source", type=Path, help="upstream data dir (default: EGO_MCP_DATA_DIR)"
+    )
+    migrate.add_argument("--agent", help="the agent to import into (default: EGO_MCP_AGENT)")
     queue = commands.add_parser("queue", help="show queued, running and failed jobs")
     queue.add_argument("--json", action="store_true", help="print JSON for dashboards")
     args = parser.parse_args(argv)
@@ -37,6 +45,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             run_worker(settings)
         elif args.command == "reembed":
             run_reembed(settings, args.agent or settings.agent)
+        elif args.command == "migrate":
+            run_migrate(settings, args.source or settings.data_dir, args.agent or settings.agent)
         else:
             show_queue(settings, as_json=args.json)
     except EgoError as exc:
@@ -109,3 +119,32 @@ def run_reembed(settings: Settings, agent: str) -> None:
     finally:
         runtime.close()
     sys.stdout.write(f"re-embedded {copied} records of agent {agent}\n")
+
+
+def run_migrate(settings: Settings, source: Path, agent: str) -> None:
+    from ego_mcp.errors import ConfigError
+    from ego_mcp.migrate.importer import migrate
+    from ego_mcp.runtime import Runtime
+
+    if not AGENT_NAME_PATTERN.match(agent):
+        raise ConfigError("--agent: use 1-64 letters, digits, '_' or '-'")
+    source = source.expanduser()
+    runtime = Runtime.open(settings)
+    try:
+        summary = migrate(runtime, agent, source, progress=progress_bar("memories"))
+    finally:
+        runtime.close()
+    sys.stderr.write("\n")
+    sys.stdout.write(summary.render(source, agent) + "\n")
+
+
+def progress_bar(label: str, width: int = 30) -> Callable[[int, int], None]:
+    """Draws ``label [#####     ] done/total`` on stderr, redrawn in place."""
+
+    def draw(done: int, total: int) -> None:
+        filled = width * done // total if total else width
+        bar = "#" * filled + " " * (width - filled)
+        sys.stderr.write(f"\r{label} [{bar}] {done}/{total}")
+        sys.stderr.flush()
+
+    return draw

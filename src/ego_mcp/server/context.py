@@ -6,6 +6,7 @@ either, so the imports run one way.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -16,7 +17,9 @@ from mcp.server.mcpserver import Context
 
 from ego_mcp.ego.service import EgoService
 from ego_mcp.jobs import JOB_FUNCTIONS, RUNTIME_KEY
+from ego_mcp.logs import Plain
 from ego_mcp.memory.service import MemoryService
+from ego_mcp.migrate.importer import upstream_waiting
 from ego_mcp.queue.arq_queue import ArqQueue
 from ego_mcp.queue.base import JobQueue, JobRequest
 from ego_mcp.queue.inprocess import InProcessQueue
@@ -26,6 +29,7 @@ from ego_mcp.runtime import Runtime
 from ego_mcp.settings import Settings
 
 T = TypeVar("T")
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -36,6 +40,8 @@ class AppContext:
     runtime: Runtime
     queue: JobQueue
     scheduler: InProcessScheduler | None = None
+    # Upstream ego-mcp memories wait in the data dir: wake_up says so once.
+    upstream_memories: int = 0
 
     @property
     def agent(self) -> str:
@@ -88,7 +94,17 @@ def open_app_context(settings: Settings) -> AppContext:
     runtime = Runtime.open(settings)
     try:
         runtime.memory(settings.agent)
+        waiting = upstream_waiting(runtime, settings.agent)
     except BaseException:
         runtime.close()
         raise
-    return build_app_context(settings, runtime)
+    if waiting:
+        logger.warning(
+            "this data dir holds %d memories written by upstream ego-mcp; "
+            "run `ego-mcp migrate` to import them into agent %s",
+            waiting,
+            Plain(settings.agent),
+        )
+    app = build_app_context(settings, runtime)
+    app.upstream_memories = waiting
+    return app

@@ -1,0 +1,1 @@
+"""Importing data written by upstream ego-mcp."""

@@ -1,0 +1,208 @@
+"""``ego-mcp migrate``: import an upstream ego-mcp data dir into one agent of ours.
+
+Non-destructive: upstream's files are only read, and its Chroma dir is read from a copy
+(unless it is our own data dir, whose client we already hold; its collections are then
+only read). Resumable and idempotent: memories and episodes keep their ids and are added
+only when absent, links are made two-way by the same repair that mends crashes, and the
+state documents are merged so that a second run changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ego_mcp.ego.service import DESIRES, RELATIONSHIPS, SELF_MODEL
+from ego_mcp.migrate.upstream import (
+    EPISODES,
+    MEMORIES,
+    Oddities,
+    episode_from_upstream,
+    memory_from_upstream,
+    merge_desires,
+    merge_relationships,
+    merge_self_model,
+)
+from ego_mcp.runtime import Runtime
+
+BATCH = 64
+Progress = Callable[[int, int], None]
+UPSTREAM_DOCUMENTS = {
+    DESIRES: Path("desires.json"),
+    SELF_MODEL: Path("self_model.json"),
+    RELATIONSHIPS: Path("relationships") / "models.json",
+}
+
+
+@dataclass
+class MigrationSummary:
+    memories_found: int = 0
+    memories_imported: int = 0
+    links_mended: int = 0
+    episodes_found: int = 0
+    episodes_imported: int = 0
+    documents_merged: list[str] = field(default_factory=list)
+    oddities: Oddities = field(default_factory=Oddities)
+
+    def render(self, source: Path, agent: str) -> str:
+        lines = [
+            f"Imported from {source} into agent {agent}:",
+            f"  memories  {self.memories_imported} new of {self.memories_found} "
+            f"({self.memories_found - self.memories_imported} already here)",
+            f"  links     {self.links_mended} made two-way or dropped as dangling",
+            f"  episodes  {self.episodes_imported} new of {self.episodes_found}",
+            "  documents "
+            + (", ".join(self.documents_merged) if self.documents_merged else "nothing new"),
+        ]
+        if self.oddities:
+            odd = ", ".join(f"{name}: {count}" for name, count in sorted(self.oddities.items()))
+            lines.append(f"  replaced by defaults (unknown values): {odd}")
+        if self.memories_imported == 0 and not self.documents_merged:
+            lines.append("Nothing new to import: the agent already has all of it.")
+        return "\n".join(lines)
+
+
+def upstream_memory_count(client: Any) -> int:
+    """How many memories upstream's collection holds in this Chroma (0 when it has none)."""
+    names = {getattr(c, "name", c) for c in client.list_collections()}
+    if MEMORIES not in names:
+        return 0
+    return int(client.get_collection(MEMORIES, embedding_function=None).count())
+
+
+def upstream_waiting(runtime: Runtime, agent: str) -> int:
+    """Upstream memories in our own embedded store while the agent has none (else 0)."""
+    if runtime.settings.chroma_url is not None or runtime.memory(agent).store.count() > 0:
+        return 0
+    return upstream_memory_count(runtime.chroma.client)
+
+
+@contextmanager
+def upstream_chroma(source: Path, runtime: Runtime) -> Iterator[Any]:
+    """A client on upstream's Chroma dir: ours if it is our data dir, else a private copy."""
+    ours = runtime.settings.data_dir.resolve()
+    if source.resolve() == ours and runtime.settings.chroma_url is None:
+        yield runtime.chroma.client
+        return
+    import chromadb
+    from chromadb.config import Settings as ChromaSettings
+
+    with tempfile.TemporaryDirectory(prefix="ego-migrate-") as scratch:
+        copy = Path(scratch) / "chroma"
+        shutil.copytree(source / "chroma", copy)
+        yield chromadb.PersistentClient(
+            path=str(copy), settings=ChromaSettings(anonymized_telemetry=False)
+        )
+
+
+def _pages(collection: Any) -> Iterator[tuple[list[str], list[str | None], list[Any]]]:
+    offset = 0
+    while True:
+        page = collection.get(include=["documents", "metadatas"], limit=500, offset=offset)
+        if not page["ids"]:
+            return
+        yield page["ids"], page["documents"], page["metadatas"]
+        offset += len(page["ids"])
+
+
+def _collection(client: Any, name: str) -> Any | None:
+    names = {getattr(c, "name", c) for c in client.list_collections()}
+    return client.get_collection(name, embedding_function=None) if name in names else None
+
+
+def migrate(
+    runtime: Runtime, agent: str, source: Path, progress: Progress | None = None
+) -> MigrationSummary:
+    """Import ``source`` (an upstream data dir) into ``agent``; see the module docstring."""
+    if not (source / "chroma").is_dir():
+        from ego_mcp.errors import ConfigError
+
+        raise ConfigError(f"--from: {source} holds no upstream data (no chroma folder)")
+    summary = MigrationSummary()
+    with upstream_chroma(source, runtime) as client:
+        _import_memories(runtime, agent, client, summary, progress)
+        _import_episodes(runtime, agent, client, summary)
+    summary.links_mended = runtime.memory(agent).repair_links()
+    _merge_documents(runtime, agent, source, summary)
+    return summary
+
+
+def _import_memories(
+    runtime: Runtime, agent: str, client: Any, summary: MigrationSummary, progress: Progress | None
+) -> None:
+    collection = _collection(client, MEMORIES)
+    if collection is None:
+        return
+    store = runtime.memory(agent).store
+    now = runtime.clock.now()
+    total = int(collection.count())
+    done = 0
+    for ids, documents, metadatas in _pages(collection):
+        summary.memories_found += len(ids)
+        present = store.existing_ids(ids)
+        fresh = [
+            memory
+            for mid, doc, meta in zip(ids, documents, metadatas, strict=True)
+            if mid not in present
+            and (memory := memory_from_upstream(mid, doc, meta or {}, now, summary.oddities))
+        ]
+        for start in range(0, len(fresh), BATCH):
+            batch = fresh[start : start + BATCH]
+            store.add_many(batch, runtime.embedder.embed([m.content for m in batch]))
+            summary.memories_imported += len(batch)
+        done += len(ids)
+        if progress is not None:
+            progress(done, total)
+
+
+def _import_episodes(runtime: Runtime, agent: str, client: Any, summary: MigrationSummary) -> None:
+    collection = _collection(client, EPISODES)
+    if collection is None:
+        return
+    episodes = runtime.memory(agent).episodes
+    now = runtime.clock.now()
+    for ids, documents, metadatas in _pages(collection):
+        summary.episodes_found += len(ids)
+        for eid, doc, meta in zip(ids, documents, metadatas, strict=True):
+            episode = episode_from_upstream(eid, doc, meta or {}, now, summary.oddities)
+            if episode is None or episodes.get(episode.id) is not None:
+                continue
+            episodes.add(episode, runtime.embedder.embed([episode.summary])[0])
+            summary.episodes_imported += 1
+
+
+def _read_json(path: Path, summary: MigrationSummary) -> dict[str, Any] | None:
+    if not path.is_file():
+        return None
+    try:
+        value = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        summary.oddities[f"unreadable {path.name}"] += 1
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _merge_documents(runtime: Runtime, agent: str, source: Path, summary: MigrationSummary) -> None:
+    documents = runtime.documents(agent)
+    now = runtime.clock.now()
+    for name, relative in UPSTREAM_DOCUMENTS.items():
+        upstream = _read_json(source / relative, summary)
+        if upstream is None:
+            continue
+        with runtime.locks.hold(agent):
+            ours = documents.load(name)
+            if name == DESIRES:
+                merged = merge_desires(ours, upstream)
+            elif name == SELF_MODEL:
+                merged = merge_self_model(ours, upstream, now)
+            else:
+                merged = merge_relationships(ours, upstream, now)
+            if merged != (ours or {}):
+                documents.save(name, merged)
+                summary.documents_merged.append(name)
