@@ -63,3 +63,28 @@ def test_without_marker_leaves_other_lines_intact() -> None:
     text = "# head\n- a [id:mem_1]\n- b [id:mem_2]\n"
     assert without_marker(text, "mem_1") == "# head\n- b [id:mem_2]\n"
     assert without_marker(text, "mem_3") is None
+
+
+def test_forget_keeps_the_files_mode_and_symlinks(tmp_path: Path) -> None:
+    real = tmp_path / "real-memory"
+    real.mkdir()
+    (tmp_path / "ws").mkdir()
+    (tmp_path / "ws" / "memory").symlink_to(real)
+    sync = WorkspaceSync(tmp_path / "ws")
+    sync.record(make("mem_aaaaaaaaaaaa", "Kept"))
+    sync.record(make("mem_bbbbbbbbbbbb", "Forgotten"))
+    daily = real / "2026-02-21.md"
+    daily.chmod(0o640)
+
+    assert sync.remove_memory("mem_bbbbbbbbbbbb") == 1
+
+    assert (tmp_path / "ws" / "memory").is_symlink()
+    assert "Forgotten" not in daily.read_text() and "Kept" in daily.read_text()
+    assert daily.stat().st_mode & 0o777 == 0o640
+
+
+def test_new_files_are_readable_like_any_other(tmp_path: Path) -> None:
+    sync = WorkspaceSync(tmp_path)
+    sync.record(make("mem_aaaaaaaaaaaa", "Looking inward", category=Category.INTROSPECTION))
+    monologue = tmp_path / "memory" / "inner-monologue-latest.md"
+    assert monologue.stat().st_mode & 0o777 == 0o644

@@ -16,6 +16,7 @@ from ego_mcp.state.redis_documents import RedisDocumentStore
 from ego_mcp.store.chroma import (
     ChromaEpisodeStore,
     ChromaMemoryStore,
+    backfill_time_index,
     collection_name,
     open_collection,
 )
@@ -133,6 +134,7 @@ class Runtime:
         signature = self.embedder.signature
         client = self.chroma.client
         memories = open_collection(client, collection_name(agent, "memories"), signature)
+        backfill_time_index(memories)
         episodes = open_collection(client, collection_name(agent, "episodes"), signature)
         return MemoryService(
             agent=agent,

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+import threading
+from datetime import UTC, datetime, timedelta
 
 from ego_mcp.clock import FixedClock
-from ego_mcp.ego.consolidation import consolidate
+from ego_mcp.ego.consolidation import consolidate, strengthen
+from ego_mcp.memory.model import Link, LinkType, Memory
 from ego_mcp.memory.service import Draft, MemoryService
 from tests.helpers import assert_links_bidirectional, save
 
@@ -79,3 +81,55 @@ def test_nothing_to_do_with_fewer_than_two_memories(
     save(memory, EVENT)
     stats = consolidate(memory, clock.now())
     assert (stats.replay_events, stats.merge_candidates) == (1, ())
+
+
+def test_a_one_sided_caused_by_is_mirrored_as_leads_to() -> None:
+
+    moment = datetime(2026, 2, 21, tzinfo=UTC)
+    a = Memory(
+        "mem_aaaaaaaaaaaa", "a", moment, linked_ids=(Link("mem_bbbbbbbbbbbb", LinkType.CAUSED_BY),)
+    )
+    b = Memory("mem_bbbbbbbbbbbb", "b", moment)
+    changed, bumped, _ = strengthen({a.id: a, b.id: b}, [(a.id, b.id, 0.2)])
+    assert bumped == 1
+    back = changed[b.id].link_to(a.id)
+    assert back is not None and back.link_type is LinkType.LEADS_TO
+
+
+def test_three_near_identical_memories_and_racing_forgets(
+    memory: MemoryService, clock: FixedClock
+) -> None:
+    """The seeds' case: one memory in several near-duplicate pairs; then forgets race."""
+    text = "Blue Envelope #14 arrived today; the letter inside was about the old lighthouse."
+    ids = [forced(memory, text) for _ in range(3)]
+    stats = consolidate(memory, clock.now())
+    pairs = {frozenset((c.memory_a_id, c.memory_b_id)) for c in stats.merge_candidates}
+    assert pairs == {frozenset(p) for p in [(ids[0], ids[1]), (ids[0], ids[2]), (ids[1], ids[2])]}
+    assert {m.id for m in memory.store.get_many([i for p in pairs for i in p])} == set(ids)
+
+    victims = [
+        forced(memory, f"Note {n}: the kettle clicked off at {n} past seven.") for n in range(30)
+    ]
+    errors: list[BaseException] = []
+
+    def consolidate_many() -> None:
+        try:
+            for _ in range(100):
+                consolidate(memory, clock.now())
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    racer = threading.Thread(target=consolidate_many)
+    racer.start()
+    for victim in victims:
+        memory.forget(victim)
+    racer.join()
+    assert errors == []
+    assert_links_bidirectional(memory.store)
+
+
+def forced(memory: MemoryService, text: str) -> str:
+    """Saved past the guard (these tests need near-identical memories)."""
+    outcome = memory.remember(Draft(content=text), force=True)
+    assert outcome.saved is not None
+    return outcome.saved.id

@@ -59,3 +59,15 @@ def test_unknown_desire_is_invalid() -> None:
     assert parse_desire(" Curiosity ") == "curiosity"
     with pytest.raises(InvalidInput, match="name must be one of"):
         parse_desire("hunger")
+
+
+def test_a_poor_satisfaction_never_raises_a_desire() -> None:
+    desires = Desires(None, T0)
+    desires.satisfy("curiosity", 1.0, T0)
+    before = desires.levels(T0 + timedelta(minutes=10))["curiosity"]
+    desires.satisfy("curiosity", 0.3, T0 + timedelta(minutes=10))
+    assert desires.levels(T0 + timedelta(minutes=10))["curiosity"] == before
+    later = T0 + timedelta(hours=8)
+    high = desires.levels(later)["curiosity"]
+    desires.satisfy("curiosity", 0.3, later)
+    assert desires.levels(later)["curiosity"] < high  # when it helps, it counts

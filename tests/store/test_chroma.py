@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+import numpy as np
 import pytest
 
 from ego_mcp.embedding.base import EmbeddingSignature
 from ego_mcp.errors import EmbeddingMismatch
+from ego_mcp.memory.model import Memory
 from ego_mcp.runtime import Runtime
 from ego_mcp.store.chroma import collection_name, open_collection
+from ego_mcp.store.codec import memory_to_metadata
+from tests.conftest import START
 
 
 def test_other_embedding_signature_is_a_clear_error(runtime: Runtime) -> None:
@@ -23,3 +29,18 @@ def test_agents_have_separate_namespaces(runtime: Runtime) -> None:
     runtime.memory("alice").remember(Draft(content="Alice's first memory"))
     assert runtime.memory("alice").store.count() == 1
     assert runtime.memory("bob").store.count() == 0
+
+
+def test_records_without_ts_are_found_by_time_windows(runtime: Runtime) -> None:
+    """Older data stored no numeric ``ts``; opening the store gives each record one, once."""
+    collection = open_collection(
+        runtime.chroma.client, collection_name("old", "memories"), runtime.embedder.signature
+    )
+    old = Memory("mem_0123456789ab", "An old memory", START)
+    metadata = {k: v for k, v in memory_to_metadata(old).items() if k != "ts"}
+    collection.add(
+        ids=[old.id], embeddings=np.ones((1, runtime.embedder.signature.dimension)),
+        documents=[old.content], metadatas=[metadata],
+    )  # fmt: skip
+    found = runtime.memory("old").store.recent(START - timedelta(days=1))
+    assert [m.id for m in found] == [old.id]

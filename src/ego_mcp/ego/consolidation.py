@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ego_mcp.memory.model import Link, LinkType, Memory, SearchHit
+from ego_mcp.memory.model import REVERSE_LINK_TYPE, Link, LinkType, Memory, SearchHit
 from ego_mcp.memory.service import MemoryService
 
 CONFIDENCE_STEP = 0.05
@@ -112,7 +112,7 @@ def strengthen(
             created += 1
         else:
             confidence = round(min(1.0, existing.confidence + CONFIDENCE_STEP), 4)
-            reverse = second.link_to(a) or Link(a, existing.link_type)
+            reverse = second.link_to(a) or Link(a, REVERSE_LINK_TYPE[existing.link_type])
             first = first.with_link(Link(b, existing.link_type, existing.note, confidence))
             second = second.with_link(Link(a, reverse.link_type, reverse.note, confidence))
             bumped += 1

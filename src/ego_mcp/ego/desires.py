@@ -109,7 +109,14 @@ class Desires:
         return {name: level(name, self.last[name], now) for name in SATISFACTION_HOURS}
 
     def satisfy(self, desire: str, quality: float, now: datetime) -> None:
-        self.last[desire] = Satisfaction(now, quality)
+        """Record a satisfaction, unless it would leave the desire higher than it is now.
+
+        A poor satisfaction counts as if it happened earlier, so right after a good one it
+        could raise the level; satisfying a desire never does that.
+        """
+        offered = Satisfaction(now, quality)
+        if level(desire, offered, now) < level(desire, self.last[desire], now):
+            self.last[desire] = offered
 
     def to_document(self) -> dict[str, Any]:
         document: dict[str, Any] = {"_created": self.created.isoformat()}

@@ -55,4 +55,5 @@ class FileDocumentStore:
         return document
 
     def save(self, name: str, document: Document) -> None:
-        write_atomically(self.path(name), json.dumps(document, ensure_ascii=False, indent=1))
+        text = json.dumps(document, ensure_ascii=False, indent=1)
+        write_atomically(self.path(name), text, new_mode=0o600)

@@ -20,9 +20,11 @@ from ego_mcp.store.codec import (
     links_to_json,
     memory_from_record,
     memory_to_metadata,
+    parse_time,
 )
 
 _RECORD = ["documents", "metadatas"]
+TIME_INDEX_CHECKED = "time_index_checked"
 
 
 def collection_name(agent: str, kind: str) -> str:
@@ -55,6 +57,39 @@ def open_collection(client: Any, name: str, signature: EmbeddingSignature) -> An
     return collection
 
 
+def backfill_time_index(collection: Any, page_size: int = 1_000) -> int:
+    """Give records written without the numeric ``ts`` (older data) one, once per collection.
+
+    Time windows (wake_up, introspect, emotion_trend, date filters, consolidation) filter
+    on ``ts``; a record without it would be invisible to all of them. Returns how many
+    records were mended; the collection remembers that it was checked.
+    """
+    recorded = dict(collection.metadata or {})
+    if recorded.get(TIME_INDEX_CHECKED):
+        return 0
+    mended = offset = 0
+    while True:
+        page = collection.get(include=["metadatas"], limit=page_size, offset=offset)
+        if not page["ids"]:
+            break
+        missing = [
+            (mid, meta)
+            for mid, meta in zip(page["ids"], page["metadatas"], strict=True)
+            if meta is not None and "ts" not in meta and "timestamp" in meta
+        ]
+        if missing:
+            collection.update(
+                ids=[mid for mid, _ in missing],
+                metadatas=[
+                    {"ts": parse_time(meta["timestamp"]).timestamp()} for _, meta in missing
+                ],
+            )
+            mended += len(missing)
+        offset += len(page["ids"])
+    collection.modify(metadata={**recorded, TIME_INDEX_CHECKED: True})
+    return mended
+
+
 class ChromaMemoryStore:
     """The ``MemoryStore`` of one agent."""
 
@@ -82,13 +117,13 @@ class ChromaMemoryStore:
     def get_many(self, memory_ids: Sequence[str]) -> list[Memory]:
         if not memory_ids:
             return []
-        result = self._collection.get(ids=list(memory_ids), include=_RECORD)
+        result = self._collection.get(ids=_unique(memory_ids), include=_RECORD)
         return _memories(result)
 
     def existing_ids(self, memory_ids: Sequence[str]) -> set[str]:
         if not memory_ids:
             return set()
-        return set(self._collection.get(ids=list(memory_ids), include=[])["ids"])
+        return set(self._collection.get(ids=_unique(memory_ids), include=[])["ids"])
 
     def search(
         self, embedding: Vector, n_results: int, where: MemoryFilter | None = None
@@ -113,6 +148,7 @@ class ChromaMemoryStore:
             [
                 SearchHit(memory_from_record(mid, doc, meta), float(dist))
                 for mid, doc, meta, dist in zip(ids, docs, metas, dists, strict=True)
+                if meta is not None  # forgotten while the query ran
             ]
             for ids, docs, metas, dists in zip(
                 result["ids"],
@@ -142,7 +178,14 @@ class ChromaMemoryStore:
         result = self._collection.get(
             where={"ts": {"$gte": moment.timestamp()}}, include=[*_RECORD, "embeddings"]
         )
-        pairs = list(zip(_memories(result), list(_vectors(result)), strict=True))
+        rows = zip(
+            result["ids"], result["documents"], result["metadatas"], _vectors(result), strict=True
+        )
+        pairs = [
+            (memory_from_record(mid, doc, meta), vector)
+            for mid, doc, meta, vector in rows
+            if meta is not None
+        ]
         return sorted(pairs, key=lambda pair: pair[0].timestamp)
 
     def batches(self, size: int) -> Iterator[tuple[list[Memory], Vector]]:
@@ -186,12 +229,19 @@ class ChromaEpisodeStore:
         )
 
 
+def _unique(ids: Sequence[str]) -> list[str]:
+    """Chroma refuses a request that names an id twice."""
+    return list(dict.fromkeys(ids))
+
+
 def _memories(result: dict[str, Any]) -> list[Memory]:
+    """The records read; one forgotten by another call while this read ran is skipped."""
     return [
         memory_from_record(mid, doc, meta)
         for mid, doc, meta in zip(
             result["ids"], result["documents"], result["metadatas"], strict=True
         )
+        if meta is not None
     ]
 
 
