@@ -1,4 +1,8 @@
-"""The ``ego-mcp`` command: ``serve`` (the default) runs the MCP server."""
+"""The ``ego-mcp`` command: ``serve`` (the default) runs the MCP server.
+
+Every setting is an environment variable (EGO_MCP_*): see the Configuration table in the
+README. A configuration or connection problem is one line naming the variable, exit 2.
+"""
 
 from __future__ import annotations
 
@@ -7,18 +11,33 @@ import logging
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from urllib.parse import urlparse
 
-from ego_mcp.errors import EgoError
+from ego_mcp import __version__
+from ego_mcp.errors import ConfigError, EgoError, StoreUnavailable
 from ego_mcp.logs import setup_logging
 from ego_mcp.settings import AGENT_NAME_PATTERN, Settings, load_settings
 
 logger = logging.getLogger(__name__)
+SERVE_HELP = """Run the MCP server: stdio by default, streamable HTTP with EGO_MCP_TRANSPORT=http.
+
+It takes no options: every setting is an environment variable (EGO_MCP_DATA_DIR,
+EGO_MCP_AGENT, EGO_MCP_REDIS_URL, EGO_MCP_CHROMA_URL, ...). The README's Configuration
+table lists them all with their defaults. Ctrl-C or SIGTERM stops it."""
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="ego-mcp", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="ego-mcp", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--version", action="version", version=f"ego-mcp {__version__}")
     commands = parser.add_subparsers(dest="command")
-    commands.add_parser("serve", help="run the MCP server (stdio unless EGO_MCP_TRANSPORT=http)")
+    commands.add_parser(
+        "serve",
+        help="run the MCP server (stdio unless EGO_MCP_TRANSPORT=http)",
+        description=SERVE_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     commands.add_parser("worker", help="run an arq worker (needs EGO_MCP_REDIS_URL)")
     reembed = commands.add_parser("reembed", help="migrate a store to the configured embedding")
     reembed.add_argument("--agent", help="the agent (default: EGO_MCP_AGENT)")
@@ -39,20 +58,56 @@ def main(argv: Sequence[str] | None = None) -> None:
         raise SystemExit(2) from None
     setup_logging(settings.log_level, settings.log_file)
     try:
-        if args.command in (None, "serve"):
-            serve(settings)
-        elif args.command == "worker":
-            run_worker(settings)
-        elif args.command == "reembed":
-            run_reembed(settings, args.agent or settings.agent)
-        elif args.command == "migrate":
-            run_migrate(settings, args.source or settings.data_dir, args.agent or settings.agent)
-        else:
-            show_queue(settings, as_json=args.json)
+        run_command(args, settings)
     except EgoError as exc:
         # A message of ours that names the setting to fix: for the user, not the log.
         sys.stderr.write(f"ego-mcp: {exc}\n")
         raise SystemExit(2) from None
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
+
+
+def run_command(args: argparse.Namespace, settings: Settings) -> None:
+    if args.command in ("reembed", "migrate") and args.agent is not None:
+        check_agent_name(args.agent)
+    if args.command in (None, "serve"):
+        serve(settings)
+    elif args.command == "worker":
+        run_worker(settings)
+    elif args.command == "reembed":
+        run_reembed(settings, args.agent or settings.agent)
+    elif args.command == "migrate":
+        run_migrate(settings, args.source or settings.data_dir, args.agent or settings.agent)
+    else:
+        show_queue(settings, as_json=args.json)
+
+
+def check_agent_name(agent: str) -> None:
+    if not AGENT_NAME_PATTERN.match(agent):
+        raise ConfigError("--agent: use 1-64 letters, digits, '_' or '-' (like EGO_MCP_AGENT)")
+
+
+def startup_line(settings: Settings) -> str:
+    """What this process serves, in one line; URLs without their credentials."""
+    store = (
+        f"chroma {public_address(settings.chroma_url)}"
+        if settings.chroma_url
+        else f"embedded {settings.data_dir}"
+    )
+    queue = f"redis {public_address(settings.redis_url)}" if settings.redis_url else "in-process"
+    transport: str = settings.transport
+    if transport == "http":
+        transport = f"http http://{settings.http_host}:{settings.http_port}/mcp"
+    return (
+        f"ego-mcp {__version__}: agent {settings.agent}, store {store}, queue {queue}, "
+        f"transport {transport}\n"
+    )
+
+
+def public_address(url: str | None) -> str:
+    parsed = urlparse(url or "")
+    port = f":{parsed.port}" if parsed.port else ""
+    return f"{parsed.scheme}://{parsed.hostname or ''}{port}"
 
 
 def serve(settings: Settings) -> None:
@@ -61,6 +116,7 @@ def serve(settings: Settings) -> None:
     from ego_mcp.server.context import open_app_context
 
     app = open_app_context(settings)
+    sys.stderr.write(startup_line(settings))
     try:
         server = create_server(settings, app)
         if settings.transport == "stdio":
@@ -96,15 +152,20 @@ def show_queue(settings: Settings, as_json: bool) -> None:
     import json
 
     from redis import Redis
+    from redis.exceptions import RedisError
 
-    from ego_mcp.errors import ConfigError
     from ego_mcp.queue.status import read_status, render_status
 
     if settings.redis_url is None:
         raise ConfigError("EGO_MCP_REDIS_URL: the queue lives in Redis; set it to inspect it")
-    client = Redis.from_url(settings.redis_url)
+    client = Redis.from_url(settings.redis_url, socket_connect_timeout=5, socket_timeout=5)
     try:
         status = read_status(client)
+    except RedisError as exc:
+        raise StoreUnavailable(
+            f"EGO_MCP_REDIS_URL: cannot read the queue from {public_address(settings.redis_url)} "
+            f"({type(exc).__name__})"
+        ) from None
     finally:
         client.close()
     sys.stdout.write((json.dumps(status, indent=2) if as_json else render_status(status)) + "\n")
@@ -122,12 +183,9 @@ def run_reembed(settings: Settings, agent: str) -> None:
 
 
 def run_migrate(settings: Settings, source: Path, agent: str) -> None:
-    from ego_mcp.errors import ConfigError
     from ego_mcp.migrate.importer import migrate
     from ego_mcp.runtime import Runtime
 
-    if not AGENT_NAME_PATTERN.match(agent):
-        raise ConfigError("--agent: use 1-64 letters, digits, '_' or '-'")
     source = source.expanduser()
     runtime = Runtime.open(settings)
     try:

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
+import anyio
 import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
@@ -21,10 +22,12 @@ from ego_mcp.server.context import AppContext, open_app_context
 from ego_mcp.server.ego_tools import EGO_TOOLS
 from ego_mcp.server.memory_tools import MEMORY_TOOLS
 from ego_mcp.server.schema import compact_schema
+from ego_mcp.server.stdio import run_stdio
 from ego_mcp.settings import Settings
 
 logger = logging.getLogger(__name__)
 
+DRAIN_SECONDS = 1.5
 INSTRUCTIONS = (
     "Your persistent inner life: memories with emotion, links between them, episodes. "
     "Start a session with wake_up; save what matters with remember; look back with recall."
@@ -33,6 +36,10 @@ INSTRUCTIONS = (
 
 class EgoServer(MCPServer[AppContext]):
     """MCPServer with one place for the tool-call log and for turning failures into tool errors."""
+
+    async def run_stdio_async(self) -> None:
+        """The stdio session, ended at once by SIGINT or SIGTERM (see ``server.stdio``)."""
+        await run_stdio(self._lowlevel_server)
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[AppContext, Any] | None = None
@@ -80,8 +87,10 @@ def create_server(settings: Settings, app: AppContext | None = None) -> EgoServe
         context.start_background()
         try:
             yield context
-            await context.drain()
         finally:
+            # Also on a signal: pending jobs run or reach Redis, within a bounded time.
+            with anyio.CancelScope(shield=True), anyio.move_on_after(DRAIN_SECONDS):
+                await context.drain()
             if app is None:
                 context.runtime.close()
 

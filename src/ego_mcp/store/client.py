@@ -46,7 +46,12 @@ def open_chroma(settings: Settings) -> ChromaHandle:
 
     directory = settings.data_dir / "chroma"
     lock = DirectoryLock(directory)
-    lock.acquire()
+    try:
+        lock.acquire()
+    except OSError as exc:
+        raise StoreUnavailable(
+            f"EGO_MCP_DATA_DIR: cannot use {settings.data_dir} ({exc.strerror or type(exc).__name__})"
+        ) from None
     try:
         client = chromadb.PersistentClient(path=str(directory), settings=chroma_settings)
     except Exception:

@@ -1,0 +1,132 @@
+"""The process as a user meets it in a terminal: start-up line, Ctrl-C, --version, bad settings."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import model_dir
+from tests.helpers import free_port
+
+pytestmark = pytest.mark.e2e
+# A liveness bound, not a benchmark: the issue asks for an exit within 2 s; measured ~0.4 s.
+STOP_BOUND_SECONDS = 5
+
+
+def environment(tmp_path: Path, **extra: str) -> dict[str, str]:
+    return {
+        **os.environ,
+        "EGO_MCP_DATA_DIR": str(tmp_path / "data"),
+        "EGO_MCP_EMBEDDING_MODEL_DIR": str(model_dir()),
+        **extra,
+    }
+
+
+def read_until(fd: int, needle: bytes, seconds: float = 60) -> bytes:
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while needle not in seen:
+        assert time.monotonic() < deadline, seen.decode(errors="replace")
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            seen += os.read(fd, 4096)
+    return seen
+
+
+def stop_in_terminal(env: dict[str, str], keys: bytes | None, signum: int | None) -> bytes:
+    """Start ``ego-mcp serve`` on a pty, then press ``keys`` or send ``signum``."""
+    pid, fd = pty.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.execvpe(sys.executable, [sys.executable, "-m", "ego_mcp", "serve"], env)
+    output = read_until(fd, b"transport")
+    time.sleep(0.5)  # the session (or the HTTP listener) is up
+    if keys is not None:
+        os.write(fd, keys)
+    else:
+        assert signum is not None
+        os.kill(pid, signum)
+    deadline = time.monotonic() + STOP_BOUND_SECONDS
+    while True:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            with contextlib.suppress(OSError):
+                output += os.read(fd, 4096)
+        done, _ = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            pytest.fail(f"still running after the stop: {output.decode(errors='replace')}")
+    os.close(fd)
+    return output
+
+
+@pytest.mark.parametrize(
+    ("transport", "keys", "signum"),
+    [
+        ("stdio", b"\x03", None),
+        ("stdio", None, signal.SIGTERM),
+        ("http", b"\x03", None),
+        ("http", None, signal.SIGTERM),
+    ],
+    ids=["stdio-ctrl-c", "stdio-sigterm", "http-ctrl-c", "http-sigterm"],
+)
+def test_the_server_stops_at_once_without_a_traceback(
+    tmp_path: Path, transport: str, keys: bytes | None, signum: int | None
+) -> None:
+    port = str(free_port())
+    env = environment(tmp_path, EGO_MCP_TRANSPORT=transport, EGO_MCP_HTTP_PORT=port)
+    output = stop_in_terminal(env, keys, signum).decode(errors="replace")
+    assert "Traceback" not in output, output
+    assert f"agent default, store embedded {tmp_path / 'data'}, queue in-process" in output
+    if transport == "http":
+        assert f"transport http http://127.0.0.1:{port}/mcp" in output
+
+
+def run_cli(env: dict[str, str], *arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ego_mcp", *arguments],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_version_and_help_point_to_the_settings(tmp_path: Path) -> None:
+    from ego_mcp import __version__
+
+    version = run_cli(environment(tmp_path), "--version")
+    assert version.returncode == 0 and version.stdout.strip() == f"ego-mcp {__version__}"
+    helped = run_cli(environment(tmp_path), "serve", "--help")
+    assert "Configuration" in helped.stdout and "EGO_MCP_DATA_DIR" in helped.stdout
+
+
+@pytest.mark.parametrize(
+    ("extra", "arguments", "names"),
+    [
+        ({"EGO_MCP_DATA_DIR": "/dev/null/data"}, ["serve"], "EGO_MCP_DATA_DIR"),
+        ({"EGO_MCP_LOG_FILE": "/nowhere/at/all/ego.log"}, ["serve"], "EGO_MCP_LOG_FILE"),
+        ({"EGO_MCP_REDIS_URL": "redis://127.0.0.1:1"}, ["queue"], "EGO_MCP_REDIS_URL"),
+        ({}, ["reembed", "--agent", "bad name!"], "--agent"),
+        ({"EGO_MCP_HTTP_PORT": "99999"}, ["serve"], "EGO_MCP_HTTP_PORT"),
+    ],
+)
+def test_a_bad_setting_is_one_line_and_exit_2(
+    tmp_path: Path, extra: dict[str, str], arguments: list[str], names: str
+) -> None:
+    done = run_cli(environment(tmp_path, **extra), *arguments)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and names in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
