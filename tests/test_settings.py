@@ -70,3 +70,18 @@ def test_log_file_folder_must_exist(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert not (tmp_path / "missing").exists()
     monkeypatch.setenv("EGO_MCP_LOG_FILE", str(tmp_path / "ego.log"))
     assert load_settings().log_file == tmp_path / "ego.log"
+
+
+def test_a_chroma_server_without_redis_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EGO_MCP_CHROMA_URL", "http://127.0.0.1:8000")
+    monkeypatch.delenv("EGO_MCP_REDIS_URL", raising=False)
+    with pytest.raises(ConfigError, match="set EGO_MCP_REDIS_URL"):
+        load_settings()
+    monkeypatch.setenv("EGO_MCP_REDIS_URL", "redis://127.0.0.1:6379")
+    assert load_settings().chroma_url == "http://127.0.0.1:8000"
+
+
+@pytest.mark.parametrize("blank", ["", "   ", "\t"])
+def test_a_blank_token_is_no_token(monkeypatch: pytest.MonkeyPatch, blank: str) -> None:
+    monkeypatch.setenv("EGO_MCP_HTTP_TOKEN", blank)
+    assert load_settings().http_token is None

@@ -98,10 +98,24 @@ class Settings(BaseSettings):
     def _blank_is_unset(cls, value: str | None) -> str | None:
         return value if value else None
 
+    @field_validator("http_token")
+    @classmethod
+    def _blank_token_is_unset(cls, value: SecretStr | None) -> SecretStr | None:
+        return value if value is not None and value.get_secret_value().strip() else None
+
     @model_validator(mode="after")
     def _thresholds_ordered(self) -> Settings:
         if not self.dedup_threshold <= self.merge_threshold:
             raise ValueError("EGO_MCP_DEDUP_THRESHOLD must not exceed EGO_MCP_MERGE_THRESHOLD")
+        return self
+
+    @model_validator(mode="after")
+    def _shared_store_needs_the_shared_lock(self) -> Settings:
+        if self.chroma_url is not None and self.redis_url is None:
+            raise ValueError(
+                "EGO_MCP_CHROMA_URL is a store other processes can share, and links stay "
+                "two-way only under a lock they share too: set EGO_MCP_REDIS_URL"
+            )
         return self
 
     @property

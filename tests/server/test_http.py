@@ -73,8 +73,11 @@ async def test_client_with_the_token_can_remember(http_server: str) -> None:
         assert result.content[0].text.startswith("Saved (id: mem_")  # type: ignore[union-attr]
 
 
-def test_listening_beyond_loopback_needs_a_token(settings: Settings) -> None:
-    exposed = load_settings(**{**settings.model_dump(), "http_host": "0.0.0.0", "http_token": None})
+@pytest.mark.parametrize("token", [None, "", "  "])
+def test_listening_beyond_loopback_needs_a_token(settings: Settings, token: str | None) -> None:
+    exposed = load_settings(
+        **{**settings.model_dump(), "http_host": "0.0.0.0", "http_token": token}
+    )
     with pytest.raises(ConfigError, match="EGO_MCP_HTTP_TOKEN"):
         http_app(create_server(exposed), exposed)
     assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
