@@ -31,13 +31,19 @@ def environment(tmp_path: Path, **extra: str) -> dict[str, str]:
     }
 
 
+def readable(fd: int, seconds: float) -> bool:
+    """poll, not select: the test process may hold more than 1,024 descriptors."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    return bool(poller.poll(seconds * 1000))
+
+
 def read_until(fd: int, needle: bytes, seconds: float = 60) -> bytes:
     seen = b""
     deadline = time.monotonic() + seconds
     while needle not in seen:
         assert time.monotonic() < deadline, seen.decode(errors="replace")
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if ready:
+        if readable(fd, 0.2):
             seen += os.read(fd, 4096)
     return seen
 
@@ -56,8 +62,7 @@ def stop_in_terminal(env: dict[str, str], keys: bytes | None, signum: int | None
         os.kill(pid, signum)
     deadline = time.monotonic() + STOP_BOUND_SECONDS
     while True:
-        ready, _, _ = select.select([fd], [], [], 0.1)
-        if ready:
+        if readable(fd, 0.1):
             with contextlib.suppress(OSError):
                 output += os.read(fd, 4096)
         done, _ = os.waitpid(pid, os.WNOHANG)

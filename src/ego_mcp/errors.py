@@ -19,6 +19,13 @@ class StoreUnavailable(EgoError):
     """ChromaDB, Redis or a state file cannot be used right now."""
 
 
+class LockUnavailable(StoreUnavailable):
+    """The service behind the agent's lock (Redis) does not answer: the lock cannot be had.
+
+    Saving and forgetting go on without it and leave their link work as a pending job.
+    """
+
+
 class CorruptState(EgoError):
     """A stored document cannot be read; it is reported, never silently reset."""
 

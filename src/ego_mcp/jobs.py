@@ -12,8 +12,7 @@ from typing import Any, Protocol
 
 from ego_mcp.clock import Clock
 from ego_mcp.ego.service import EgoService
-from ego_mcp.memory.model import Memory
-from ego_mcp.memory.service import MemoryService
+from ego_mcp.memory.service import Forgotten, MemoryService, RememberOutcome
 from ego_mcp.queue.base import JobRequest
 from ego_mcp.workspace import WorkspaceSync
 
@@ -77,6 +76,17 @@ async def repair_links(ctx: JobContext, agent: str) -> int:
     return await asyncio.to_thread(runtime_of(ctx).memory(agent).repair_links)
 
 
+async def link_memory(ctx: JobContext, agent: str, memory_id: str) -> int:
+    """Make the auto-links of a memory saved while the agent's lock was out of reach."""
+    return await asyncio.to_thread(runtime_of(ctx).memory(agent).link_pending, memory_id)
+
+
+async def unlink_memory(ctx: JobContext, agent: str, memory_id: str, targets: str) -> int:
+    """Remove links to a memory forgotten while the lock was out of reach (ids, comma-joined)."""
+    ids = [target for target in targets.split(",") if target]
+    return await asyncio.to_thread(runtime_of(ctx).memory(agent).unlink_forgotten, memory_id, ids)
+
+
 async def reembed(ctx: JobContext, agent: str) -> int:
     """Re-embed the agent's store with the configured provider (batched, resumable)."""
     return await asyncio.to_thread(runtime_of(ctx).reembed, agent)
@@ -89,11 +99,28 @@ JOB_FUNCTIONS: dict[str, JobFunction] = {
     "cleanup_episode_references": cleanup_episode_references,
     "repair_links": repair_links,
     "reembed": reembed,
+    "link_memory": link_memory,
+    "unlink_memory": unlink_memory,
 }
 
 
-def jobs_after_forget(agent: str, memory: Memory) -> list[JobRequest]:
-    """What to run once a memory is gone; a private memory was never written anywhere."""
-    if memory.is_private:
+def jobs_after_forget(agent: str, forgotten: Forgotten) -> list[JobRequest]:
+    """What to run once a memory is gone: links left pending, and its workspace lines
+    (a private memory was never written anywhere)."""
+    memory = forgotten.memory
+    jobs = []
+    if forgotten.pending_targets:
+        targets = ",".join(forgotten.pending_targets)
+        jobs.append(
+            JobRequest("unlink_memory", agent, {"memory_id": memory.id, "targets": targets})
+        )
+    if not memory.is_private:
+        jobs.append(JobRequest("cleanup_workspace", agent, {"memory_id": memory.id}))
+    return jobs
+
+
+def jobs_after_remember(agent: str, outcome: RememberOutcome) -> list[JobRequest]:
+    """A memory saved without the agent's lock gets its links later."""
+    if outcome.saved is None or not outcome.links_pending:
         return []
-    return [JobRequest("cleanup_workspace", agent, {"memory_id": memory.id})]
+    return [JobRequest("link_memory", agent, {"memory_id": outcome.saved.id})]

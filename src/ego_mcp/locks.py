@@ -30,7 +30,7 @@ class RedisAgentLocks:
     def hold(self, agent: str) -> Iterator[None]:
         from redis.exceptions import LockError, RedisError
 
-        from ego_mcp.errors import StoreUnavailable
+        from ego_mcp.errors import LockUnavailable, StoreUnavailable
 
         lock = self._client.lock(
             f"ego:lock:{agent}", timeout=self._timeout, blocking_timeout=self._wait
@@ -38,8 +38,9 @@ class RedisAgentLocks:
         try:
             acquired = lock.acquire()
         except RedisError as exc:
-            raise StoreUnavailable(
-                f"EGO_MCP_REDIS_URL: Redis did not answer ({type(exc).__name__}); try again shortly"
+            raise LockUnavailable(
+                f"EGO_MCP_REDIS_URL: Redis did not answer ({type(exc).__name__}), so the "
+                "agent's lock cannot be taken; try again when it is back"
             ) from None
         if not acquired:
             raise StoreUnavailable(

@@ -60,6 +60,7 @@ class Runtime:
         self.locks = locks
         self.redis: Any = None
         self._services: dict[str, MemoryService] = {}
+        self._documents_seen: dict[str, Any] = {}  # last known Redis documents, for outages
         self._guard = threading.Lock()
 
     @classmethod
@@ -101,7 +102,7 @@ class Runtime:
 
     def documents(self, agent: str) -> DocumentStore:
         if self.redis is not None:
-            return RedisDocumentStore(self.redis, agent)
+            return RedisDocumentStore(self.redis, agent, self._documents_seen)
         return FileDocumentStore(self.settings.data_dir / "state" / agent)
 
     def ego(self, agent: str) -> EgoService:

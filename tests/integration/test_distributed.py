@@ -161,6 +161,7 @@ async def test_two_workers_and_a_front_end_keep_links_bidirectional(
 async def test_killing_redis_mid_run_loses_no_cleanup(
     tmp_path: Path, redis_server: RedisServer, chroma_url: str
 ) -> None:
+    """Redis goes away: saving and forgetting go on, their link work waits, nothing is lost."""
     env = service_env(tmp_path, redis_server.url, chroma_url)
     worker = None
     try:
@@ -174,13 +175,20 @@ async def test_killing_redis_mid_run_loses_no_cleanup(
             redis_server.stop()  # the cleanup job is queued and no worker has run it yet
             answer = await client.call_tool("recall", {"context": "kite"})
             assert not answer.is_error  # the front end keeps answering
-            refused = await client.call_tool("forget", {"memory_id": kept})
-            assert refused.is_error and "EGO_MCP_REDIS_URL" in text_of(refused)
+            saved = text_of(await client.call_tool("remember", {"content": PAIR[1]}))
+            assert "Links pending" in saved and "EGO_MCP_REDIS_URL" in saved
+            rephrased = saved_id(saved)
+            gone = text_of(await client.call_tool("forget", {"memory_id": kept}))
+            assert gone.startswith("Forgot"), gone
             redis_server.start()
 
             worker = start_worker(env, tmp_path / "worker.log")
             await wait_for(lambda: f"[id:{doomed}]" not in workspace_text(tmp_path), seconds=90)
-            assert f"[id:{kept}]" in workspace_text(tmp_path)
+            await wait_for(lambda: f"[id:{kept}]" not in workspace_text(tmp_path), seconds=90)
+            assert f"[id:{rephrased}]" in workspace_text(tmp_path)
+        store = memory_store(chroma_url)
+        assert set(store.existing_ids([kept, doomed, rephrased])) == {rephrased}
+        assert_links_bidirectional(store)
     finally:
         if worker is not None:
             worker.terminate()

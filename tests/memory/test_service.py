@@ -74,7 +74,7 @@ def test_forget_removes_reverse_links_from_every_linked_memory(memory: MemorySer
             memory.link(hub, spoke, LinkType.RELATED)
     untouched_before = memory.get(unrelated)
 
-    forgotten = memory.forget(hub)
+    forgotten = memory.forget(hub).memory
 
     assert forgotten.id == hub
     assert memory.store.get(hub) is None

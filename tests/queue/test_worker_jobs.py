@@ -74,6 +74,8 @@ def test_worker_options_follow_the_settings(settings: Settings) -> None:
         "cleanup_episode_references",
         "reembed",
         "repair_links",
+        "link_memory",
+        "unlink_memory",
     }
     crons = {c.name: c for c in options["cron_jobs"]}
     assert crons["cron:consolidate"].hour == {0, 8, 16}

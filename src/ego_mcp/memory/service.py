@@ -13,7 +13,7 @@ from typing import Protocol
 
 from ego_mcp.clock import Clock
 from ego_mcp.embedding.base import Embedder
-from ego_mcp.errors import NotFound
+from ego_mcp.errors import LockUnavailable, NotFound
 from ego_mcp.locks import AgentLocks
 from ego_mcp.memory.model import (
     REVERSE_LINK_TYPE,
@@ -27,7 +27,7 @@ from ego_mcp.memory.model import (
     new_episode_id,
     new_memory_id,
 )
-from ego_mcp.memory.store import EpisodeStore, MemoryFilter, MemoryStore
+from ego_mcp.memory.store import EpisodeStore, MemoryFilter, MemoryStore, Vector
 
 
 class Journal(Protocol):
@@ -60,11 +60,24 @@ class Draft:
 
 @dataclass(frozen=True)
 class RememberOutcome:
-    """Either ``saved`` (with the memories it linked to) or ``duplicate_of`` is set."""
+    """Either ``saved`` (with the memories it linked to) or ``duplicate_of`` is set.
+
+    ``links_pending``: the agent's lock could not be had (Redis away), so the memory was
+    saved without links; the ``link_memory`` job makes them later.
+    """
 
     saved: Memory | None
     duplicate_of: SearchHit | None = None
     linked: tuple[SearchHit, ...] = ()
+    links_pending: bool = False
+
+
+@dataclass(frozen=True)
+class Forgotten:
+    """A deleted memory; ``pending_targets`` still link to it until ``unlink_memory`` runs."""
+
+    memory: Memory
+    pending_targets: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -96,31 +109,61 @@ class MemoryService:
         self.journal = journal
 
     def remember(self, draft: Draft, force: bool = False) -> RememberOutcome:
-        """Save ``draft`` unless a near-duplicate exists (``force`` skips that check)."""
+        """Save ``draft`` unless a near-duplicate exists (``force`` skips that check).
+
+        Without the agent's lock (Redis away) the guard still runs, but the memory is saved
+        unlinked and ``links_pending`` is set: a memory with no links keeps the invariant.
+        """
         vector = self.embedder.embed([draft.content])[0]
+        try:
+            with self.locks.hold(self.agent):
+                outcome = self._save(draft, vector, force, link=True)
+        except LockUnavailable:
+            outcome = self._save(draft, vector, force, link=False)
+        if outcome.saved is not None and self.journal is not None and not draft.is_private:
+            self.journal.record(outcome.saved)
+        return outcome
+
+    def _save(self, draft: Draft, vector: Vector, force: bool, link: bool) -> RememberOutcome:
+        nearest = self.store.search(vector, self.thresholds.max_links)
+        if not force and nearest and nearest[0].distance < self.thresholds.dedup:
+            return RememberOutcome(saved=None, duplicate_of=nearest[0])
+        close = tuple(hit for hit in nearest if hit.distance < self.thresholds.link) if link else ()
+        memory = Memory(
+            id=new_memory_id(),
+            content=draft.content,
+            timestamp=self.clock.now(),
+            emotional_trace=draft.emotional_trace,
+            importance=draft.importance,
+            category=draft.category,
+            tags=draft.tags,
+            is_private=draft.is_private,
+            linked_ids=tuple(_similar_link(hit.memory.id, hit) for hit in close),
+        )
+        self.store.add(memory, vector)
+        self.store.replace_links(
+            [hit.memory.with_link(_similar_link(memory.id, hit)) for hit in close]
+        )
+        return RememberOutcome(saved=memory, linked=close, links_pending=not link)
+
+    def link_pending(self, memory_id: str) -> int:
+        """Make the auto-links a save without the lock left out; returns how many (job)."""
         with self.locks.hold(self.agent):
-            nearest = self.store.search(vector, self.thresholds.max_links)
-            if not force and nearest and nearest[0].distance < self.thresholds.dedup:
-                return RememberOutcome(saved=None, duplicate_of=nearest[0])
-            close = tuple(hit for hit in nearest if hit.distance < self.thresholds.link)
-            memory = Memory(
-                id=new_memory_id(),
-                content=draft.content,
-                timestamp=self.clock.now(),
-                emotional_trace=draft.emotional_trace,
-                importance=draft.importance,
-                category=draft.category,
-                tags=draft.tags,
-                is_private=draft.is_private,
-                linked_ids=tuple(_similar_link(hit.memory.id, hit) for hit in close),
-            )
-            self.store.add(memory, vector)
-            self.store.replace_links(
-                [hit.memory.with_link(_similar_link(memory.id, hit)) for hit in close]
-            )
-        if self.journal is not None and not memory.is_private:
-            self.journal.record(memory)
-        return RememberOutcome(saved=memory, linked=close)
+            memory = self.store.get(memory_id)
+            if memory is None:
+                return 0
+            vector = self.embedder.embed([memory.content])[0]
+            nearest = self.store.search(vector, self.thresholds.max_links + 1)
+            close = [
+                hit
+                for hit in nearest
+                if hit.memory.id != memory_id and hit.distance < self.thresholds.link
+            ][: self.thresholds.max_links]
+            for hit in close:
+                memory = memory.with_link(_similar_link(hit.memory.id, hit))
+            others = [hit.memory.with_link(_similar_link(memory_id, hit)) for hit in close]
+            self.store.replace_links([memory, *others])
+        return len(close)
 
     def recall(
         self, query: str, n_results: int, where: MemoryFilter | None = None
@@ -135,14 +178,32 @@ class MemoryService:
             raise _memory_not_found(memory_id)
         return memory
 
-    def forget(self, memory_id: str) -> Memory:
-        """Delete a memory after removing the reverse link from every memory it links to."""
-        with self.locks.hold(self.agent):
+    def forget(self, memory_id: str) -> Forgotten:
+        """Delete a memory after removing the reverse link from every memory it links to.
+
+        Without the agent's lock (Redis away) the memory is deleted at once and the reverse
+        links are left to the ``unlink_memory`` job (``pending_targets``).
+        """
+        try:
+            with self.locks.hold(self.agent):
+                memory = self.get(memory_id)
+                targets = self.store.get_many([link.target_id for link in memory.linked_ids])
+                self.store.replace_links([target.without_link(memory_id) for target in targets])
+                self.store.delete(memory_id)
+        except LockUnavailable:
             memory = self.get(memory_id)
-            targets = self.store.get_many([link.target_id for link in memory.linked_ids])
-            self.store.replace_links([target.without_link(memory_id) for target in targets])
             self.store.delete(memory_id)
-        return memory
+            return Forgotten(memory, tuple(link.target_id for link in memory.linked_ids))
+        return Forgotten(memory)
+
+    def unlink_forgotten(self, memory_id: str, target_ids: Sequence[str]) -> int:
+        """Remove links to a forgotten memory from ``target_ids``; returns how many (job)."""
+        with self.locks.hold(self.agent):
+            if self.store.existing_ids([memory_id]):
+                return 0  # not forgotten after all (restored): its links stand
+            targets = [t for t in self.store.get_many(target_ids) if t.link_to(memory_id)]
+            self.store.replace_links([target.without_link(memory_id) for target in targets])
+        return len(targets)
 
     def link(
         self,

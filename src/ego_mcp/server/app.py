@@ -12,6 +12,7 @@ import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.server.mcpserver.tools import Tool
+from mcp.types import CallToolResult, TextContent
 
 from ego_mcp import __version__
 from ego_mcp.ego.desires import implicit_satisfactions
@@ -20,10 +21,12 @@ from ego_mcp.logs import Plain, describe_arguments, ensure_logging
 from ego_mcp.server.arguments import strict
 from ego_mcp.server.context import AppContext, open_app_context
 from ego_mcp.server.ego_tools import EGO_TOOLS
+from ego_mcp.server.format import SEPARATOR
 from ego_mcp.server.memory_tools import MEMORY_TOOLS
 from ego_mcp.server.schema import compact_schema
 from ego_mcp.server.stdio import run_stdio
 from ego_mcp.settings import Settings
+from ego_mcp.state.redis_documents import STALE_READS
 
 logger = logging.getLogger(__name__)
 
@@ -48,6 +51,8 @@ class EgoServer(MCPServer[AppContext]):
         known = list(tool.fn_metadata.arg_model.model_fields) if tool is not None else []
         shown_name = Plain(name) if tool is not None else f"<unknown tool:{len(name)} chars>"
         logger.info("tool call %s %s", shown_name, Plain(describe_arguments(arguments, known)))
+        stale_reads: set[str] = set()
+        STALE_READS.set(stale_reads)
         try:
             result = await super().call_tool(name, arguments, context)
         except UnexpectedToolError as exc:
@@ -62,7 +67,7 @@ class EgoServer(MCPServer[AppContext]):
             await self._satisfy_implicitly(
                 context.request_context.lifespan_context, name, arguments
             )
-        return result
+        return with_stale_note(result, stale_reads)
 
     async def _satisfy_implicitly(
         self, app: AppContext, name: str, arguments: dict[str, Any]
@@ -72,6 +77,22 @@ class EgoServer(MCPServer[AppContext]):
             await app.blocking(app.ego.satisfy, implicit_satisfactions(name, arguments))
         except EgoError as exc:
             logger.warning("desires not updated after %s: %s", Plain(name), exc)
+
+
+def with_stale_note(result: Any, stale_reads: set[str]) -> Any:
+    """The answer, saying which state it showed from memory while Redis was away."""
+    if not stale_reads or not isinstance(result, CallToolResult) or not result.content:
+        return result
+    first = result.content[0]
+    if not isinstance(first, TextContent):
+        return result
+    note = (
+        f"Note: Redis (EGO_MCP_REDIS_URL) does not answer; {', '.join(sorted(stale_reads))} "
+        "shown as last known."
+    )
+    data, separator, scaffold = first.text.partition(f"\n\n{SEPARATOR}\n")
+    text = f"{data}\n{note}{separator}{scaffold}"
+    return result.model_copy(update={"content": [TextContent(text=text), *result.content[1:]]})
 
 
 def create_server(settings: Settings, app: AppContext | None = None) -> EgoServer:

@@ -8,7 +8,7 @@ from typing import Any
 from mcp.server.mcpserver import Context
 
 from ego_mcp.errors import InvalidInput
-from ego_mcp.jobs import jobs_after_forget
+from ego_mcp.jobs import jobs_after_forget, jobs_after_remember
 from ego_mcp.memory import inputs
 from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, LinkType, SearchHit
 from ego_mcp.memory.service import Draft
@@ -26,6 +26,9 @@ from ego_mcp.server.format import (
 from ego_mcp.server.vocabulary import CategoryName, EmotionName, Flag, LinkTypeName
 
 Ctx = Context[AppContext, Any]
+LINKS_PENDING = (
+    "Links pending: Redis (EGO_MCP_REDIS_URL) does not answer, so {what} when it is back."
+)
 
 
 async def remember(
@@ -62,6 +65,7 @@ async def remember(
     )
     app = app_of(ctx)
     outcome = await app.blocking(app.memory.remember, draft, force)
+    await app.enqueue(jobs_after_remember(app.agent, outcome))
     now = app.runtime.clock.now()
     if outcome.duplicate_of is not None:
         existing = outcome.duplicate_of.memory
@@ -79,6 +83,8 @@ async def remember(
     if outcome.linked:
         lines.append("Most related:")
         lines.extend(related_line(hit, now) for hit in outcome.linked[:3])
+    if outcome.links_pending:
+        lines.append(LINKS_PENDING.format(what="its links are made"))
     if saved.is_private:
         lines.append("Private: kept internal, not synced to workspace files.")
     scaffold = scaffolds.REMEMBER_LINKED if outcome.linked else scaffolds.REMEMBER_ALONE
@@ -189,13 +195,16 @@ async def forget(ctx: Ctx, memory_id: str) -> str:
     """Delete a memory by ID. Returns the deleted memory's summary for confirmation."""
     app = app_of(ctx)
     wanted = inputs.memory_id(memory_id)
-    memory = await app.blocking(app.memory.forget, wanted)
-    await app.enqueue(jobs_after_forget(app.agent, memory))
+    forgotten = await app.blocking(app.memory.forget, wanted)
+    await app.enqueue(jobs_after_forget(app.agent, forgotten))
+    memory = forgotten.memory
     age = relative_time(memory.timestamp, app.runtime.clock.now())
     data = (
         f"Forgot (id: {memory.id}, {age}): {snippet(memory.content, 120)}\n"
         f"Emotion: {memory.emotional_trace.primary.value} | Importance: {memory.importance}"
     )
+    if forgotten.pending_targets:
+        data += "\n" + LINKS_PENDING.format(what="the links to it are removed")
     return compose(data, scaffolds.FORGET_DONE)
 
 

@@ -49,8 +49,9 @@ def open_chroma(settings: Settings) -> ChromaHandle:
     try:
         lock.acquire()
     except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
         raise StoreUnavailable(
-            f"EGO_MCP_DATA_DIR: cannot use {settings.data_dir} ({exc.strerror or type(exc).__name__})"
+            f"EGO_MCP_DATA_DIR: cannot use {settings.data_dir} ({reason})"
         ) from None
     try:
         client = chromadb.PersistentClient(path=str(directory), settings=chroma_settings)
