@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any, Protocol
 
 from ego_mcp.clock import Clock
@@ -87,6 +88,16 @@ async def unlink_memory(ctx: JobContext, agent: str, memory_id: str, targets: st
     return await asyncio.to_thread(runtime_of(ctx).memory(agent).unlink_forgotten, memory_id, ids)
 
 
+async def repair_after_outage(ctx: JobContext, agent: str) -> int:
+    """The whole-store link repair, under the lock, once Redis answers again.
+
+    A write that held the lock when Redis went away can finish after an unlocked forget
+    read the links it was about to change; this catches what ``unlink_memory`` cannot see.
+    """
+    memory = runtime_of(ctx).memory(agent)
+    return await asyncio.to_thread(memory.repair_links, True)
+
+
 async def reembed(ctx: JobContext, agent: str) -> int:
     """Re-embed the agent's store with the configured provider (batched, resumable)."""
     return await asyncio.to_thread(runtime_of(ctx).reembed, agent)
@@ -101,19 +112,22 @@ JOB_FUNCTIONS: dict[str, JobFunction] = {
     "reembed": reembed,
     "link_memory": link_memory,
     "unlink_memory": unlink_memory,
+    "repair_after_outage": repair_after_outage,
 }
 
 
-def jobs_after_forget(agent: str, forgotten: Forgotten) -> list[JobRequest]:
-    """What to run once a memory is gone: links left pending, and its workspace lines
-    (a private memory was never written anywhere)."""
+def jobs_after_forget(agent: str, forgotten: Forgotten, now: datetime) -> list[JobRequest]:
+    """What to run once a memory is gone: links left pending (and one whole-store repair
+    per minute of an outage), and its workspace lines (a private memory was never written
+    anywhere)."""
     memory = forgotten.memory
     jobs = []
-    if forgotten.pending_targets:
+    if forgotten.pending_targets is not None:
         targets = ",".join(forgotten.pending_targets)
         jobs.append(
             JobRequest("unlink_memory", agent, {"memory_id": memory.id, "targets": targets})
         )
+        jobs.append(JobRequest("repair_after_outage", agent, slot=f"{now:%Y-%m-%dT%H:%M}"))
     if not memory.is_private:
         jobs.append(JobRequest("cleanup_workspace", agent, {"memory_id": memory.id}))
     return jobs

@@ -50,7 +50,8 @@ class RedisAgentLocks:
             yield
         finally:
             # LockError: it expired while held; the timeout bounds a crashed holder, not us.
-            with suppress(LockError):
+            # RedisError: Redis went away meanwhile; the lock expires on its own.
+            with suppress(LockError, RedisError):
                 lock.release()
 
 

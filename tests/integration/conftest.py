@@ -75,37 +75,54 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     server.stop()
 
 
+@dataclass
+class ChromaServer:
+    """`chroma run` on a fixed port and folder, so it can be stopped and started again."""
+
+    port: int
+    directory: Path
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        chroma = shutil.which("chroma") or str(Path(sys.executable).parent / "chroma")
+        self.process = subprocess.Popen(
+            [chroma, "run", "--path", str(self.directory), "--host", "127.0.0.1",
+             "--port", str(self.port)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{self.url}/api/v2/heartbeat", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            assert self.process.poll() is None and time.monotonic() < deadline, "chroma down"
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=20)
+            self.process = None
+
+
 @pytest.fixture
-def chroma_url(tmp_path: Path) -> Iterator[str]:
-    port = free_port()
-    chroma = shutil.which("chroma") or str(Path(sys.executable).parent / "chroma")
-    process = subprocess.Popen(
-        [
-            chroma,
-            "run",
-            "--path",
-            str(tmp_path / "chroma-server"),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if httpx.get(f"{url}/api/v2/heartbeat", timeout=1).status_code == 200:
-                break
-        except httpx.TransportError:
-            pass
-        assert process.poll() is None and time.monotonic() < deadline, "chroma did not start"
-        time.sleep(0.1)
-    yield url
-    process.terminate()
-    process.wait(timeout=20)
+def chroma_server(tmp_path: Path) -> Iterator[ChromaServer]:
+    server = ChromaServer(free_port(), tmp_path / "chroma-server")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def chroma_url(chroma_server: ChromaServer) -> str:
+    return chroma_server.url
 
 
 def service_env(tmp_path: Path, redis_url: str, chroma_url: str, **extra: str) -> dict[str, str]:

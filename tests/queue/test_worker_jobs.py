@@ -76,6 +76,7 @@ def test_worker_options_follow_the_settings(settings: Settings) -> None:
         "repair_links",
         "link_memory",
         "unlink_memory",
+        "repair_after_outage",
     }
     crons = {c.name: c for c in options["cron_jobs"]}
     assert crons["cron:consolidate"].hour == {0, 8, 16}

@@ -74,10 +74,11 @@ class RememberOutcome:
 
 @dataclass(frozen=True)
 class Forgotten:
-    """A deleted memory; ``pending_targets`` still link to it until ``unlink_memory`` runs."""
+    """A deleted memory. Forgotten without the lock, ``pending_targets`` (possibly empty)
+    lists the memories that still link to it until the ``unlink_memory`` job runs."""
 
     memory: Memory
-    pending_targets: tuple[str, ...] = ()
+    pending_targets: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -269,14 +270,26 @@ class MemoryService:
                     dropped += len(episode.memory_ids) - len(kept)
         return dropped
 
-    def repair_links(self) -> int:
+    def repair_links(self, whole_under_lock: bool = False) -> int:
         """Make every link two-way again after a crash between two writes; returns fixes.
 
         The whole-store read runs without the lock (it is slow on a large store); only the
-        memories it found one-sided are re-read and fixed under the lock.
+        memories it found one-sided are re-read and fixed under the lock. After a Redis
+        outage (``whole_under_lock``) the read runs under the lock too, so no write that
+        straddled the outage can slip between the read and the fix.
         """
+        if whole_under_lock:
+            with self.locks.hold(self.agent):
+                return self._mend(self._one_sided_suspects())
+        suspects = self._one_sided_suspects()
+        if not suspects:
+            return 0
+        with self.locks.hold(self.agent):
+            return self._mend(suspects)
+
+    def _one_sided_suspects(self) -> list[str]:
         memories = {m.id: m for batch, _ in self.store.batches(1_000) for m in batch}
-        suspects = sorted(
+        return sorted(
             {
                 x
                 for m in memories.values()
@@ -285,12 +298,14 @@ class MemoryService:
                 if lk.target_id not in memories or memories[lk.target_id].link_to(m.id) is None
             }
         )
+
+    def _mend(self, suspects: list[str]) -> int:
+        """Under the lock: re-read the suspects and fix what is still one-sided."""
         if not suspects:
             return 0
-        with self.locks.hold(self.agent):
-            fresh = {m.id: m for m in self.store.get_many(suspects)}
-            fixed, fixes = mend_one_sided_links(fresh, self.store.existing_ids)
-            self.store.replace_links(list(fixed.values()))
+        fresh = {m.id: m for m in self.store.get_many(suspects)}
+        fixed, fixes = mend_one_sided_links(fresh, self.store.existing_ids)
+        self.store.replace_links(list(fixed.values()))
         return fixes
 
 

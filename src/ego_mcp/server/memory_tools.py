@@ -196,14 +196,14 @@ async def forget(ctx: Ctx, memory_id: str) -> str:
     app = app_of(ctx)
     wanted = inputs.memory_id(memory_id)
     forgotten = await app.blocking(app.memory.forget, wanted)
-    await app.enqueue(jobs_after_forget(app.agent, forgotten))
+    await app.enqueue(jobs_after_forget(app.agent, forgotten, app.runtime.clock.now()))
     memory = forgotten.memory
     age = relative_time(memory.timestamp, app.runtime.clock.now())
     data = (
         f"Forgot (id: {memory.id}, {age}): {snippet(memory.content, 120)}\n"
         f"Emotion: {memory.emotional_trace.primary.value} | Importance: {memory.importance}"
     )
-    if forgotten.pending_targets:
+    if forgotten.pending_targets is not None:
         data += "\n" + LINKS_PENDING.format(what="the links to it are removed")
     return compose(data, scaffolds.FORGET_DONE)
 

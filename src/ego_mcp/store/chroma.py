@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ego_mcp.embedding.base import EmbeddingSignature
-from ego_mcp.errors import EmbeddingMismatch
+from ego_mcp.errors import EmbeddingMismatch, StoreUnavailable
 from ego_mcp.memory.model import Episode, Memory, SearchHit
 from ego_mcp.memory.store import MemoryFilter, Vector
 from ego_mcp.store.codec import (
@@ -29,6 +30,52 @@ TIME_INDEX_CHECKED = "time_index_checked"
 
 def collection_name(agent: str, kind: str) -> str:
     return f"ego-{agent}-{kind}"
+
+
+class ReachableCollection:
+    """A Chroma collection whose lost connection is ``StoreUnavailable`` naming the setting.
+
+    The HTTP client opens a new connection per request, so once the server is back the
+    next call simply works: nothing needs reopening. A read that a Chroma server fails
+    with an internal error (it does when records are deleted while it reads them) is tried
+    again, since reads are idempotent.
+    """
+
+    READS = frozenset({"get", "query", "count", "peek"})
+    READ_TRIES = 3
+
+    def __init__(self, collection: Any) -> None:
+        self._collection = collection
+
+    def __getattr__(self, name: str) -> Any:
+        attribute = getattr(self._collection, name)
+        if not callable(attribute):
+            return attribute
+        tries = self.READ_TRIES if name in self.READS else 1
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            import httpx
+            from chromadb.errors import InternalError
+
+            for attempt in range(1, tries + 1):
+                try:
+                    return attribute(*args, **kwargs)
+                except httpx.TransportError as exc:
+                    raise _chroma_unavailable(exc) from None
+                except InternalError as exc:
+                    if attempt == tries:
+                        raise _chroma_unavailable(exc) from None
+                    time.sleep(0.05 * attempt)
+            raise AssertionError("unreachable")  # pragma: no cover
+
+        return call
+
+
+def _chroma_unavailable(exc: Exception) -> StoreUnavailable:
+    return StoreUnavailable(
+        f"EGO_MCP_CHROMA_URL: the Chroma server does not answer ({type(exc).__name__}); "
+        "try again when it is back"
+    )
 
 
 def open_collection(client: Any, name: str, signature: EmbeddingSignature) -> Any:
@@ -54,7 +101,7 @@ def open_collection(client: Any, name: str, signature: EmbeddingSignature) -> An
             f"{signature.model} ({signature.dimension} dims); set them back, or run the "
             "reembed job to migrate the store"
         )
-    return collection
+    return ReachableCollection(collection)
 
 
 def backfill_time_index(collection: Any, page_size: int = 1_000) -> int:
