@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from contextlib import suppress
 from typing import Any
 
 from arq import Retry, cron
 from arq.connections import RedisSettings
+from arq.constants import in_progress_key_prefix
 from arq.worker import func
+from redis.exceptions import RedisError
 
 from ego_mcp.errors import ConfigError
 from ego_mcp.jobs import JOB_FUNCTIONS, RUNTIME_KEY, JobContext, JobFunction, runtime_of
@@ -29,6 +32,8 @@ MAX_TRIES = 5
 # How often an idle worker looks for new jobs: the floor of enqueue-to-start latency.
 POLL_DELAY_SECONDS = 0.05
 SETTINGS_KEY = "settings"
+HEARTBEAT_TTL_MS = 30_000
+HEARTBEAT_EVERY_SECONDS = 10
 
 
 def backoff(job_try: int) -> float:
@@ -40,6 +45,7 @@ def tracked(name: str, function: JobFunction) -> Any:
     """The job as arq runs it: retried with backoff, its success or failure recorded."""
 
     async def run(ctx: JobContext, agent: str, **ids: str) -> Any:
+        heartbeat = asyncio.create_task(keep_in_progress(ctx["redis"], str(ctx.get("job_id"))))
         try:
             result = await function(ctx, agent, **ids)
         except Exception as exc:
@@ -52,10 +58,27 @@ def tracked(name: str, function: JobFunction) -> Any:
             await record_failure(ctx["redis"], str(ctx.get("job_id")), name, agent, type(exc))
             logger.error("job %s failed for good: %s", Plain(str(ctx.get("job_id"))), exc)
             raise
+        finally:
+            heartbeat.cancel()
         await record_success(ctx["redis"], name, agent)
         return result
 
     return func(run, name=name, max_tries=MAX_TRIES)
+
+
+async def keep_in_progress(redis: Any, job_id: str) -> None:
+    """Keep arq's in-progress mark of a running job alive for only ``HEARTBEAT_TTL_MS``.
+
+    arq marks a started job for the longest job timeout plus ten seconds (over five
+    minutes), and no other worker takes it until the mark expires. Renewed by the worker
+    that runs it, a short mark outlives a killed worker by at most half a minute, and then
+    another worker runs the job again (every job is idempotent).
+    """
+    key = in_progress_key_prefix + job_id
+    while True:
+        with suppress(RedisError, OSError):
+            await redis.pexpire(key, HEARTBEAT_TTL_MS)
+        await asyncio.sleep(HEARTBEAT_EVERY_SECONDS)
 
 
 def fan_out(schedule: Schedule) -> Any:

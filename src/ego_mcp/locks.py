@@ -19,9 +19,13 @@ class AgentLocks(Protocol):
 
 
 class RedisAgentLocks:
-    """Locks shared by every process that talks to the same Redis (front ends and workers)."""
+    """Locks shared by every process that talks to the same Redis (front ends and workers).
 
-    def __init__(self, client: Any, timeout: float = 60.0, wait: float = 30.0) -> None:
+    A held lock is renewed every third of its timeout by a small thread, so a long job
+    keeps it, and a holder that dies loses it within ``timeout`` seconds.
+    """
+
+    def __init__(self, client: Any, timeout: float = 15.0, wait: float = 30.0) -> None:
         self._client = client
         self._timeout = timeout
         self._wait = wait
@@ -33,7 +37,10 @@ class RedisAgentLocks:
         from ego_mcp.errors import LockUnavailable, StoreUnavailable
 
         lock = self._client.lock(
-            f"ego:lock:{agent}", timeout=self._timeout, blocking_timeout=self._wait
+            f"ego:lock:{agent}",
+            timeout=self._timeout,
+            blocking_timeout=self._wait,
+            thread_local=False,  # the renewing thread must see the token
         )
         try:
             acquired = lock.acquire()
@@ -46,13 +53,31 @@ class RedisAgentLocks:
             raise StoreUnavailable(
                 f"agent {agent} is busy (lock held elsewhere); try again shortly"
             )
+        done = threading.Event()
+        renewer = threading.Thread(
+            target=_renew, args=(lock, self._timeout / 3, done), name="ego-lock", daemon=True
+        )
+        renewer.start()
         try:
             yield
         finally:
+            done.set()
+            renewer.join()
             # LockError: it expired while held; the timeout bounds a crashed holder, not us.
             # RedisError: Redis went away meanwhile; the lock expires on its own.
             with suppress(LockError, RedisError):
                 lock.release()
+
+
+def _renew(lock: Any, every: float, done: threading.Event) -> None:
+    """Reset the lock's time to live until ``done``; stop quietly if it cannot."""
+    from redis.exceptions import LockError, RedisError
+
+    while not done.wait(every):
+        try:
+            lock.reacquire()
+        except (LockError, RedisError):
+            return
 
 
 class LocalAgentLocks:

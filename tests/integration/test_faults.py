@@ -8,14 +8,21 @@ nothing is lost, and once the fault is gone the link invariant holds over the wh
 from __future__ import annotations
 
 import random
+import signal
+import subprocess
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import anyio
 import pytest
+import redis
+from arq.connections import RedisSettings, create_pool
+from arq.jobs import Job
 from mcp import Client
 
+from ego_mcp.queue.base import JobRequest
 from tests.helpers import text_of
 from tests.integration.conftest import ChromaServer, RedisServer, service_env, start_worker
 from tests.integration.test_distributed import (
@@ -194,3 +201,79 @@ async def test_chroma_server_stopped_and_restarted(
         recalled = await call(client, ledger, "recall", context="before the fault", n_results=5)
         assert recalled is not None
     assert_whole(chroma_server.url, ledger)
+
+
+async def test_jobs_of_a_killed_worker_run_again_on_another(
+    tmp_path: Path, redis_server: RedisServer, chroma_url: str
+) -> None:
+    """kill -9 a worker while it holds jobs: another worker runs every one within 60 s."""
+    env = service_env(tmp_path, redis_server.url, chroma_url)
+    client = redis.Redis.from_url(redis_server.url)
+    # Jobs that take the agent's lock wait while the test holds it: the worker is mid-job.
+    held = client.lock("ego:lock:default", timeout=120)
+    assert held.acquire()
+    jobs = [JobRequest("repair_after_outage", "default", slot=f"s{n}") for n in range(4)] + [
+        JobRequest("cleanup_episode_references", "default", slot=f"s{n}") for n in range(4)
+    ]
+    pool = await create_pool(RedisSettings.from_dsn(redis_server.url))
+    doomed = start_worker(env, tmp_path / "doomed.log")
+    survivor = None
+    try:
+        for job in jobs:
+            await pool.enqueue_job(job.function, _job_id=job.job_id, **job.kwargs())
+        await wait_for(lambda: len(list(client.scan_iter("arq:in-progress:*"))) == len(jobs))
+        doomed.send_signal(signal.SIGKILL)
+        doomed.wait(timeout=10)
+        held.release()
+        killed_at = time.monotonic()
+        survivor = start_worker(env, tmp_path / "survivor.log")
+
+        def all_done() -> bool:
+            return all(client.exists(f"arq:result:{job.job_id}") for job in jobs)
+
+        await wait_for(all_done, seconds=60)
+        print(f"all jobs done {time.monotonic() - killed_at:.1f}s after the kill")  # noqa: T201
+        for job in jobs:
+            result = await Job(job.job_id, pool).result_info()
+            assert result is not None and result.success, job.job_id
+    finally:
+        await pool.aclose()
+        client.close()
+        for worker in (doomed, survivor):
+            if worker is not None and worker.poll() is None:
+                worker.terminate()
+                worker.wait(timeout=30)
+
+
+def test_a_held_lock_is_renewed_and_a_dead_holders_lock_expires(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    from ego_mcp.locks import RedisAgentLocks
+
+    client = redis.Redis.from_url(redis_server.url)
+    locks = RedisAgentLocks(client, timeout=1.0, wait=0.1)
+    with locks.hold("nova"):
+        time.sleep(2.5)  # well past the timeout: renewed, still ours
+        assert client.exists("ego:lock:nova")
+    assert not client.exists("ego:lock:nova")
+
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import redis, time; from ego_mcp.locks import RedisAgentLocks\n"
+            f"locks = RedisAgentLocks(redis.Redis.from_url('{redis_server.url}'), timeout=2)\n"
+            "with locks.hold('nova'):\n    print('held', flush=True); time.sleep(60)",
+        ],
+        stdout=subprocess.PIPE,
+    )
+    assert holder.stdout is not None and holder.stdout.readline().strip() == b"held"
+    holder.send_signal(signal.SIGKILL)
+    holder.wait(timeout=10)
+    killed_at = time.monotonic()
+    while client.exists("ego:lock:nova"):
+        assert time.monotonic() - killed_at < 10, "a dead holder's lock did not expire"
+        time.sleep(0.1)
+    with RedisAgentLocks(client, timeout=2, wait=1).hold("nova"):
+        pass
+    client.close()
