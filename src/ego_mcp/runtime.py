@@ -8,20 +8,20 @@ from typing import Any
 from ego_mcp.clock import Clock, SystemClock
 from ego_mcp.ego.service import EgoService
 from ego_mcp.embedding import Embedder, create_embedder
+from ego_mcp.errors import StoreUnavailable
 from ego_mcp.locks import AgentLocks, LocalAgentLocks, RedisAgentLocks
 from ego_mcp.memory.service import MemoryService, Thresholds
+from ego_mcp.presence import live_front_ends
 from ego_mcp.settings import Settings
 from ego_mcp.state.documents import DocumentStore, FileDocumentStore
-from ego_mcp.state.redis_documents import RedisDocumentStore
+from ego_mcp.state.redis_documents import RedisDocumentStore, redis_unavailable
 from ego_mcp.store.chroma import (
     ChromaEpisodeStore,
     ChromaMemoryStore,
     backfill_time_index,
-    collection_name,
-    open_collection,
 )
 from ego_mcp.store.client import ChromaHandle, open_chroma
-from ego_mcp.store.reembed import reembed_agent
+from ego_mcp.store.reembed import Step, open_live_collection, reembed_agent
 from ego_mcp.workspace import WorkspaceSync
 
 
@@ -110,9 +110,29 @@ class Runtime:
             self.memory(agent), self.documents(agent), self.clock, self.settings.companion_name
         )
 
-    def reembed(self, agent: str) -> int:
-        """Migrate the agent's collections to this runtime's embedding model."""
-        copied = reembed_agent(self.chroma.client, agent, self.embedder)
+    def reembed(self, agent: str, after_step: Step | None = None) -> int:
+        """Migrate the agent's collections to this runtime's embedding model.
+
+        No front end of the agent may be live: in embedded mode the directory lock sees to
+        that; with Redis, live front ends are counted and the agent's lock is held (and
+        renewed) for the whole run.
+        """
+        client = self.chroma.client
+        if self.redis is None:
+            copied = reembed_agent(client, agent, self.embedder, after_step=after_step)
+        else:
+            from redis.exceptions import RedisError
+
+            try:
+                live = live_front_ends(self.redis, agent)
+            except RedisError as exc:
+                raise redis_unavailable(exc) from None
+            if live:
+                raise StoreUnavailable(
+                    f"agent {agent} has {live} live front end(s); stop them before re-embedding"
+                )
+            with self.locks.hold(agent):
+                copied = reembed_agent(client, agent, self.embedder, after_step=after_step)
         with self._guard:
             self._services.pop(agent, None)
         return copied
@@ -134,9 +154,9 @@ class Runtime:
     def _build_memory_service(self, agent: str) -> MemoryService:
         signature = self.embedder.signature
         client = self.chroma.client
-        memories = open_collection(client, collection_name(agent, "memories"), signature)
+        memories = open_live_collection(client, agent, "memories", signature)
         backfill_time_index(memories)
-        episodes = open_collection(client, collection_name(agent, "episodes"), signature)
+        episodes = open_live_collection(client, agent, "episodes", signature)
         return MemoryService(
             agent=agent,
             store=ChromaMemoryStore(memories),

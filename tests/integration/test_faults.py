@@ -277,3 +277,33 @@ def test_a_held_lock_is_renewed_and_a_dead_holders_lock_expires(
     with RedisAgentLocks(client, timeout=2, wait=1).hold("nova"):
         pass
     client.close()
+
+
+async def test_reembed_refuses_while_a_front_end_of_the_agent_is_live(
+    tmp_path: Path, redis_server: RedisServer, chroma_url: str
+) -> None:
+    from ego_mcp.errors import StoreUnavailable
+    from ego_mcp.runtime import Runtime
+    from ego_mcp.settings import load_settings
+    from tests.conftest import model_dir
+
+    env = service_env(tmp_path, redis_server.url, chroma_url)
+    settings = load_settings(
+        data_dir=tmp_path / "data",
+        redis_url=redis_server.url,
+        chroma_url=chroma_url,
+        embedding_model_dir=model_dir(),
+    )
+    async with front_end(env) as client:
+        await call(client, Ledger(), "remember", content="A front end is here.")
+        runtime = Runtime.open(settings)
+        try:
+            with pytest.raises(StoreUnavailable, match="1 live front end"):
+                runtime.reembed("default")
+        finally:
+            runtime.close()
+    runtime = Runtime.open(settings)
+    try:
+        assert runtime.reembed("default") == 0  # gone: allowed, and nothing to do
+    finally:
+        runtime.close()

@@ -10,7 +10,7 @@ import pytest
 
 from ego_mcp.embedding.base import EmbeddingSignature, normalise_rows
 from ego_mcp.embedding.local import LocalMiniLM
-from ego_mcp.errors import EmbeddingMismatch
+from ego_mcp.errors import ConfigError, EmbeddingMismatch, StoreUnavailable
 from ego_mcp.memory.model import LinkType
 from ego_mcp.memory.service import Draft
 from ego_mcp.memory.store import Vector
@@ -78,3 +78,65 @@ def test_reembed_moves_a_store_to_the_local_model(
     assert len(migrated.episodes.all()) == 1
     assert copy_missing(source, partial, embedder, 10) == 0
     new.close()
+
+
+SWITCH_STEPS = [
+    "copied memories",
+    "copied episodes",
+    "moved old memories aside",
+    "switched memories",
+    "moved old episodes aside",
+]
+
+
+class Crash(Exception):
+    """Stands for a kill between two steps."""
+
+
+def old_store(settings: Settings) -> tuple[str, str]:
+    old = Runtime.open(settings, embedder=LetterCounts())
+    service = old.memory("nova")
+    first = service.remember(Draft("I walked by the river at dawn.")).saved
+    second = service.remember(Draft("The compiler failed on a missing flag."), force=True).saved
+    assert first is not None and second is not None
+    service.link(first.id, second.id, LinkType.CAUSED_BY)
+    service.create_episode("morning", [first.id, second.id])
+    old.close()
+    return first.id, second.id
+
+
+@pytest.mark.parametrize("crash_after", SWITCH_STEPS)
+def test_reembed_killed_at_any_step_hides_nothing_and_completes_when_run_again(
+    settings: Settings, embedder: LocalMiniLM, crash_after: str
+) -> None:
+    first, second = old_store(settings)
+    new = Runtime.open(settings, embedder=embedder)
+
+    def stop(step: str) -> None:
+        if step == crash_after:
+            raise Crash(step)
+
+    with pytest.raises(Crash):
+        new.reembed("nova", after_step=stop)
+    # A front end now sees the whole store, or a clear error; never an empty one.
+    try:
+        reader = new.memory("nova")
+    except (EmbeddingMismatch, StoreUnavailable) as refused:
+        assert "reembed" in str(refused)
+    else:
+        assert reader.store.count() == 2 and len(reader.episodes.all()) == 1
+
+    new.reembed("nova")
+    migrated = new.memory("nova")
+    assert migrated.store.count() == 2 and len(migrated.episodes.all()) == 1
+    assert migrated.get(first).link_to(second) is not None
+    assert_links_bidirectional(migrated.store)
+    assert migrated.recall("a walk along the river in the early morning", 1)[0].memory.id == first
+    new.close()
+
+
+def test_reembed_of_an_unknown_agent_creates_nothing(runtime: Runtime) -> None:
+    before = {c.name for c in runtime.chroma.client.list_collections()}
+    with pytest.raises(ConfigError, match="no agent typo"):
+        runtime.reembed("typo")
+    assert {c.name for c in runtime.chroma.client.list_collections()} == before

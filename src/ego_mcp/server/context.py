@@ -20,6 +20,7 @@ from ego_mcp.jobs import JOB_FUNCTIONS, RUNTIME_KEY
 from ego_mcp.logs import Plain
 from ego_mcp.memory.service import MemoryService
 from ego_mcp.migrate.importer import upstream_waiting
+from ego_mcp.presence import PresenceBeacon
 from ego_mcp.queue.arq_queue import ArqQueue
 from ego_mcp.queue.base import JobQueue, JobRequest
 from ego_mcp.queue.inprocess import InProcessQueue
@@ -40,6 +41,7 @@ class AppContext:
     runtime: Runtime
     queue: JobQueue
     scheduler: InProcessScheduler | None = None
+    beacon: PresenceBeacon | None = None
     # Upstream ego-mcp memories wait in the data dir: wake_up says so once.
     upstream_memories: int = 0
 
@@ -66,12 +68,16 @@ class AppContext:
     def start_background(self) -> None:
         if self.scheduler is not None:
             self.scheduler.start()
+        if self.beacon is not None:
+            self.beacon.start()
 
     async def drain(self) -> None:
         """Stop the schedule and let queued jobs finish (or reach Redis) before exit."""
         if self.scheduler is not None:
             await self.scheduler.stop()
         await self.queue.close()
+        if self.beacon is not None:
+            await anyio.to_thread.run_sync(self.beacon.stop)
 
 
 def app_of(ctx: Context[AppContext, Any]) -> AppContext:
@@ -82,7 +88,9 @@ def build_app_context(settings: Settings, runtime: Runtime) -> AppContext:
     """Jobs go to arq when Redis is configured, else run in-process on a local schedule."""
     queue = InProcessQueue({RUNTIME_KEY: runtime}, JOB_FUNCTIONS)
     if settings.redis_url is not None:
-        return AppContext(settings, runtime, ArqQueue.connect(settings.redis_url, fallback=queue))
+        beacon = PresenceBeacon(runtime.redis, settings.agent) if runtime.redis else None
+        arq_queue = ArqQueue.connect(settings.redis_url, fallback=queue)
+        return AppContext(settings, runtime, arq_queue, beacon=beacon)
     scheduler = InProcessScheduler(
         settings.agent, schedules(settings), queue, runtime.documents(settings.agent), runtime.clock
     )

@@ -1,29 +1,59 @@
 """Migrating an agent's collections to another embedding model, in batches and resumably.
 
 Memories and episodes are copied, with their metadata, into ``<name>-reembed`` collections
-embedded by the new model; ids already copied are skipped, so an interrupted run picks up
-where it stopped. When both are complete the old collections are renamed aside
-(``<name>-old-<time>``) and the new ones take their names. Front ends of the agent must be
-stopped while it runs: they refuse the store until it matches their model anyway.
+("staged") embedded by the new model; ids already copied are skipped. A staged collection
+is marked complete once every record is in it. Then each kind is switched: the live
+collection is renamed aside (``<name>-old-<time>``) and the staged one takes its name.
+
+Every step can be interrupted and the next run carries on from what it finds:
+
+- live only, other model: stage and copy; live and staged: copy what is missing;
+- staged only (the run stopped between the two renames): the staged one, which is
+  complete, takes the live name.
+
+A reader never gets an empty store: while a kind has a staged collection but no live one,
+:func:`open_live_collection` says a re-embed is in progress. The caller keeps front ends
+away while it runs (``Runtime.reembed``).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from ego_mcp.embedding.base import Embedder
+from ego_mcp.embedding.base import Embedder, EmbeddingSignature
+from ego_mcp.errors import ConfigError, StoreUnavailable
 from ego_mcp.logs import Plain
 from ego_mcp.store.chroma import collection_name, open_collection
 
 logger = logging.getLogger(__name__)
 KINDS = ("memories", "episodes")
+STAGED = "-reembed"
+COMPLETE = "reembed_complete"
+Step = Callable[[str], None]
 
 
 def signature_of(collection: Any) -> tuple[Any, Any, Any]:
     meta = collection.metadata or {}
     return meta.get("embedding_provider"), meta.get("embedding_model"), meta.get("embedding_dim")
+
+
+def _names(client: Any) -> set[str]:
+    return {getattr(c, "name", c) for c in client.list_collections()}
+
+
+def open_live_collection(client: Any, agent: str, kind: str, signature: EmbeddingSignature) -> Any:
+    """The agent's collection of ``kind`` for a reader; created when the agent is new."""
+    name = collection_name(agent, kind)
+    names = _names(client)
+    if name not in names and name + STAGED in names:
+        raise StoreUnavailable(
+            f"agent {agent}: a re-embed is in progress (its {kind} are being switched to a new "
+            f"model); run `ego-mcp reembed --agent {agent}` to finish it"
+        )
+    return open_collection(client, name, signature)
 
 
 def copy_missing(source: Any, target: Any, embedder: Embedder, batch_size: int) -> int:
@@ -53,27 +83,47 @@ def copy_missing(source: Any, target: Any, embedder: Embedder, batch_size: int) 
             copied += len(rows)
 
 
-def reembed_agent(client: Any, agent: str, embedder: Embedder, batch_size: int = 256) -> int:
-    """Re-embed the agent's store with ``embedder``; returns records copied (0: nothing to do)."""
+def reembed_agent(
+    client: Any,
+    agent: str,
+    embedder: Embedder,
+    batch_size: int = 256,
+    after_step: Step | None = None,
+) -> int:
+    """Re-embed the agent's store with ``embedder``; returns records copied (0: nothing to do).
+
+    ``after_step`` is called with a step's name after it is done (the tests stop a run
+    there, as a crash would).
+    """
     wanted = embedder.signature
-    sources = {
-        kind: client.get_or_create_collection(collection_name(agent, kind)) for kind in KINDS
-    }
-    if all(
-        signature_of(c) == (wanted.provider, wanted.model, wanted.dimension)
-        for c in sources.values()
-    ):
-        return 0
+    names = _names(client)
+    live = {kind: collection_name(agent, kind) for kind in KINDS}
+    if not any(n in names or n + STAGED in names for n in live.values()):
+        raise ConfigError(f"--agent: the store has no agent {agent}; nothing was created")
+    done = after_step or (lambda _: None)
     copied = 0
-    targets = {}
-    for kind, source in sources.items():
-        target = open_collection(client, collection_name(agent, kind) + "-reembed", wanted)
-        copied += copy_missing(source, target, embedder, batch_size)
-        targets[kind] = target
+    for kind, name in live.items():
+        if name not in names:
+            continue  # switched already, or only staged (finished below)
+        source = client.get_collection(name, embedding_function=None)
+        if signature_of(source) == (wanted.provider, wanted.model, wanted.dimension):
+            continue
+        staged = open_collection(client, name + STAGED, wanted)
+        copied += copy_missing(source, staged, embedder, batch_size)
+        staged.modify(metadata={**(staged.metadata or {}), COMPLETE: True})
+        done(f"copied {kind}")
     stamp = datetime.now(UTC).strftime("%Y%m%d%H%M%S")
-    for kind, source in sources.items():
-        name = collection_name(agent, kind)
-        source.modify(name=f"{name}-old-{stamp}")
-        targets[kind].modify(name=name)
+    for kind, name in live.items():
+        names = _names(client)
+        if name + STAGED not in names:
+            continue
+        staged = client.get_collection(name + STAGED, embedding_function=None)
+        if not (staged.metadata or {}).get(COMPLETE):
+            raise StoreUnavailable(f"agent {agent}: the staged {kind} are incomplete; run again")
+        if name in names:
+            client.get_collection(name, embedding_function=None).modify(name=f"{name}-old-{stamp}")
+            done(f"moved old {kind} aside")
+        staged.modify(name=name)
+        done(f"switched {kind}")
     logger.info("re-embedded agent %s: %d records copied", Plain(agent), copied)
     return copied
