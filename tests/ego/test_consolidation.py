@@ -133,3 +133,19 @@ def forced(memory: MemoryService, text: str) -> str:
     outcome = memory.remember(Draft(content=text), force=True)
     assert outcome.saved is not None
     return outcome.saved.id
+
+
+def test_the_merge_scan_finds_every_pair_of_many_near_identical_memories(
+    memory: MemoryService, clock: FixedClock
+) -> None:
+    from itertools import combinations
+
+    from ego_mcp.ego.consolidation import scan_store
+
+    text = "Blue Envelope #14 arrived today; the letter inside was about the old lighthouse."
+    ids = [forced(memory, text) for _ in range(6)]
+    for other in OTHERS:
+        forced(memory, other)
+    stats = scan_store(memory, clock.now(), batch_size=4, max_candidates=100)
+    found = {frozenset((c.memory_a_id, c.memory_b_id)) for c in stats.merge_candidates}
+    assert found == {frozenset(pair) for pair in combinations(ids, 2)}  # all 15, no others

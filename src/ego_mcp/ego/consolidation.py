@@ -17,7 +17,7 @@ from ego_mcp.memory.model import REVERSE_LINK_TYPE, Link, LinkType, Memory, Sear
 from ego_mcp.memory.service import MemoryService
 
 CONFIDENCE_STEP = 0.05
-NEIGHBOURS_PER_MEMORY = 4
+SCAN_NEIGHBOURS = 4
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,7 @@ def consolidate(
     if len(window) < 2:
         return ConsolidationStats(len(window), 0, 0, 0, (), now.isoformat())
     recent = [m for m, _ in window]
-    hits = memory.store.neighbours(np.stack([v for _, v in window]), NEIGHBOURS_PER_MEMORY)
+    hits = neighbours_under(memory, np.stack([v for _, v in window]), memory.thresholds.merge)
     pairs = neighbour_pairs(recent, hits)
     recent_ids = {m.id for m in recent}
     coactivated = sorted(
@@ -154,6 +154,24 @@ def consolidate(
     )
 
 
+def neighbours_under(
+    memory: MemoryService, vectors: np.ndarray[Any, Any], threshold: float
+) -> list[list[SearchHit]]:
+    """Each vector's neighbours, with every one closer than ``threshold`` among them.
+
+    One batched query asks for a few; a row whose farthest is still under the threshold
+    (a memory saved many times over) is asked again for twice as many, until it is not.
+    """
+    rows = memory.store.neighbours(vectors, SCAN_NEIGHBOURS)
+    size = memory.store.count()
+    for index in range(len(rows)):
+        wanted = SCAN_NEIGHBOURS
+        while len(rows[index]) == wanted and wanted < size and rows[index][-1].distance < threshold:
+            wanted *= 2
+            rows[index] = memory.store.neighbours(vectors[index : index + 1], wanted)[0]
+    return rows
+
+
 def scan_store(
     memory: MemoryService, now: datetime, batch_size: int = 500, max_candidates: int = 20
 ) -> ConsolidationStats:
@@ -161,7 +179,7 @@ def scan_store(
     pairs: dict[tuple[str, str], float] = {}
     scanned = 0
     for memories, vectors in memory.store.batches(batch_size):
-        hits = memory.store.neighbours(vectors, 2)
+        hits = neighbours_under(memory, vectors, memory.thresholds.merge)
         close = neighbour_pairs(memories, hits)
         pairs.update({k: d for k, d in close.items() if d < memory.thresholds.merge})
         scanned += len(memories)
