@@ -13,6 +13,7 @@ from mcp import Client
 
 from ego_mcp.clock import FixedClock
 from ego_mcp.embedding.local import LocalMiniLM, resolve_model_dir
+from ego_mcp.embedding.multilingual import LocalMultilingualUSE
 from ego_mcp.memory.service import MemoryService
 from ego_mcp.runtime import Runtime
 from ego_mcp.server.app import create_server
@@ -41,7 +42,13 @@ def model_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def embedder() -> LocalMiniLM:
+def embedder() -> LocalMultilingualUSE:
+    """The default model: the one whose thresholds and behaviour users get."""
+    return LocalMultilingualUSE()
+
+
+@pytest.fixture(scope="session")
+def minilm() -> LocalMiniLM:
     return LocalMiniLM(model_dir())
 
 
@@ -60,7 +67,9 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture
-def runtime(settings: Settings, embedder: LocalMiniLM, clock: FixedClock) -> Iterator[Runtime]:
+def runtime(
+    settings: Settings, embedder: LocalMultilingualUSE, clock: FixedClock
+) -> Iterator[Runtime]:
     opened = Runtime.open(settings, clock=clock, embedder=embedder)
     yield opened
     opened.close()

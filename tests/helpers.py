@@ -34,9 +34,9 @@ def snapshot(store: MemoryStore) -> dict[str, Memory]:
     return all_memories(store)
 
 
-def save(memory: MemoryService, content: str, **fields: object) -> str:
-    """Remember ``content`` (it must be saved, not refused as a duplicate); returns its id."""
-    outcome = memory.remember(Draft(content=content, **fields))  # type: ignore[arg-type]
+def save(memory: MemoryService, content: str, force: bool = True, **fields: object) -> str:
+    """Remember ``content`` (past the guard unless ``force=False``); returns its id."""
+    outcome = memory.remember(Draft(content=content, **fields), force=force)  # type: ignore[arg-type]
     assert outcome.saved is not None, f"not saved: {content}"
     return outcome.saved.id
 

@@ -136,7 +136,8 @@ async def test_stdio_whole_session_over_every_tool(tmp_path: Path) -> None:
         await use("feel_desires")
         await use("introspect")
         first = saved_id(await use("remember", content=PAIR_A, emotion="happy"))
-        second = saved_id(await use("remember", content=PAIR_B, emotion="moved"))
+        # A rephrasing of PAIR_A: planted past the guard for consolidation to find.
+        second = saved_id(await use("remember", content=PAIR_B, emotion="moved", force=True))
         secret = saved_id(
             await use("remember", content=SECRET, private=True, category="introspection")
         )

@@ -16,12 +16,13 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     settings = load_settings()
     assert settings.data_dir == Path("~/.ego-mcp/data").expanduser()
     assert settings.companion_name == "Master"
+    # Unset thresholds are the embedding model's calibrated ones (memory/thresholds.py).
     assert (settings.dedup_threshold, settings.merge_threshold, settings.link_threshold) == (
-        0.05,
-        0.10,
-        0.3,
+        None,
+        None,
+        None,
     )
-    assert settings.resolved_embedding_model == "all-MiniLM-L6-v2"
+    assert settings.resolved_embedding_model == "use-multilingual-v3"
     assert settings.redis_url is None and settings.chroma_url is None
 
 
@@ -59,8 +60,22 @@ def test_bad_value_names_the_variable(
 
 def test_dedup_above_merge_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("EGO_MCP_DEDUP_THRESHOLD", "0.2")
+    monkeypatch.setenv("EGO_MCP_MERGE_THRESHOLD", "0.1")
     with pytest.raises(ConfigError, match="EGO_MCP_DEDUP_THRESHOLD must not exceed"):
         load_settings()
+
+
+def test_thresholds_are_the_models_unless_set() -> None:
+    from ego_mcp.memory.thresholds import MODEL_THRESHOLDS, SEED_THRESHOLDS, thresholds_for
+
+    assert (
+        thresholds_for("use-multilingual-v3", None, None, None)
+        == (MODEL_THRESHOLDS["use-multilingual-v3"])
+    )
+    assert thresholds_for("gemini-embedding-001", None, None, None) == SEED_THRESHOLDS
+    assert thresholds_for("all-MiniLM-L6-v2", None, None, 0.4).link == 0.4
+    with pytest.raises(ConfigError, match="EGO_MCP_DEDUP_THRESHOLD"):
+        thresholds_for("use-multilingual-v3", 0.5, None, None)
 
 
 def test_log_file_folder_must_exist(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

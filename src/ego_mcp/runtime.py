@@ -11,6 +11,7 @@ from ego_mcp.embedding import Embedder, create_embedder
 from ego_mcp.errors import StoreUnavailable
 from ego_mcp.locks import AgentLocks, LocalAgentLocks, RedisAgentLocks
 from ego_mcp.memory.service import MemoryService, Thresholds
+from ego_mcp.memory.thresholds import thresholds_for
 from ego_mcp.presence import live_front_ends
 from ego_mcp.settings import Settings
 from ego_mcp.state.documents import DocumentStore, FileDocumentStore
@@ -86,10 +87,11 @@ class Runtime:
 
     @property
     def thresholds(self) -> Thresholds:
-        return Thresholds(
-            dedup=self.settings.dedup_threshold,
-            link=self.settings.link_threshold,
-            merge=self.settings.merge_threshold,
+        return thresholds_for(
+            self.embedder.signature.model,
+            self.settings.dedup_threshold,
+            self.settings.merge_threshold,
+            self.settings.link_threshold,
         )
 
     def memory(self, agent: str) -> MemoryService:

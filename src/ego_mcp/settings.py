@@ -21,7 +21,7 @@ from ego_mcp.errors import ConfigError
 AGENT_NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,62}[A-Za-z0-9]$|^[A-Za-z0-9]$")
 
 DEFAULT_EMBEDDING_MODELS = {
-    "local": "all-MiniLM-L6-v2",
+    "local": "use-multilingual-v3",
     "gemini": "gemini-embedding-001",
     "openai": "text-embedding-3-small",
 }
@@ -49,9 +49,10 @@ class Settings(BaseSettings):
     http_port: int = Field(default=8765, ge=1, le=65535)
     http_token: SecretStr | None = None
 
-    dedup_threshold: float = Field(default=0.05, gt=0.0, lt=2.0)
-    merge_threshold: float = Field(default=0.10, gt=0.0, lt=2.0)
-    link_threshold: float = Field(default=0.3, gt=0.0, lt=2.0)
+    # None: the embedding model's calibrated value (memory/thresholds.py).
+    dedup_threshold: float | None = Field(default=None, gt=0.0, lt=2.0)
+    merge_threshold: float | None = Field(default=None, gt=0.0, lt=2.0)
+    link_threshold: float | None = Field(default=None, gt=0.0, lt=2.0)
 
     consolidate_every_hours: int = Field(default=6, ge=1, le=168)
     merge_scan_hour_utc: int = Field(default=3, ge=0, le=23)
@@ -105,7 +106,8 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def _thresholds_ordered(self) -> Settings:
-        if not self.dedup_threshold <= self.merge_threshold:
+        dedup, merge = self.dedup_threshold, self.merge_threshold
+        if dedup is not None and merge is not None and not dedup <= merge:
             raise ValueError("EGO_MCP_DEDUP_THRESHOLD must not exceed EGO_MCP_MERGE_THRESHOLD")
         return self
 

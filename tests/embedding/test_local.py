@@ -8,38 +8,39 @@ import numpy as np
 import pytest
 
 from ego_mcp.embedding.local import LocalMiniLM
+from ego_mcp.embedding.multilingual import LocalMultilingualUSE
 from ego_mcp.errors import ConfigError
 
 
-def test_vectors_are_unit_length_with_384_dims(embedder: LocalMiniLM) -> None:
-    vectors = embedder.embed(["hello", "a somewhat longer sentence about the sea"])
+def test_vectors_are_unit_length_with_384_dims(minilm: LocalMiniLM) -> None:
+    vectors = minilm.embed(["hello", "a somewhat longer sentence about the sea"])
     assert vectors.shape == (2, 384) and vectors.dtype == np.float32
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
-    assert embedder.embed([]).shape == (0, 384)
+    assert minilm.embed([]).shape == (0, 384)
 
 
-def test_padding_to_the_batch_does_not_change_a_text_embedding(embedder: LocalMiniLM) -> None:
-    alone = embedder.embed(["short text"])[0]
-    beside_long = embedder.embed(["short text", "word " * 200])[0]
+def test_padding_to_the_batch_does_not_change_a_text_embedding(minilm: LocalMiniLM) -> None:
+    alone = minilm.embed(["short text"])[0]
+    beside_long = minilm.embed(["short text", "word " * 200])[0]
     assert np.allclose(alone, beside_long, atol=1e-5)
 
 
-def test_large_mixed_batches_keep_their_order(embedder: LocalMiniLM) -> None:
+def test_large_mixed_batches_keep_their_order(minilm: LocalMiniLM) -> None:
     texts = [("word " * (i % 37 + 1)) + f"number {i}" for i in range(150)]  # > 2 chunks
-    together = embedder.embed(texts)
+    together = minilm.embed(texts)
     for i in (0, 1, 63, 64, 99, 149):
-        assert np.allclose(together[i], embedder.embed([texts[i]])[0], atol=1e-5), i
+        assert np.allclose(together[i], minilm.embed([texts[i]])[0], atol=1e-5), i
 
 
-def test_texts_over_256_tokens_are_truncated(embedder: LocalMiniLM) -> None:
+def test_texts_over_256_tokens_are_truncated(minilm: LocalMiniLM) -> None:
     head = "the cat sat on the mat " * 60  # well past 256 tokens
     assert np.allclose(
-        embedder.embed([head])[0], embedder.embed([head + "and then a dog came"])[0], atol=1e-5
+        minilm.embed([head])[0], minilm.embed([head + "and then a dog came"])[0], atol=1e-5
     )
 
 
-def test_paraphrase_is_closer_than_an_unrelated_sentence(embedder: LocalMiniLM) -> None:
-    a, b, c = embedder.embed(
+def test_paraphrase_is_closer_than_an_unrelated_sentence(minilm: LocalMiniLM) -> None:
+    a, b, c = minilm.embed(
         [
             "Today's conversation was fun. I learned a lot from Master.",
             "Today's conversation was enjoyable. Master taught me many things.",
@@ -52,3 +53,15 @@ def test_paraphrase_is_closer_than_an_unrelated_sentence(embedder: LocalMiniLM) 
 def test_missing_model_files_name_the_setting(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="EGO_MCP_EMBEDDING_MODEL_DIR"):
         LocalMiniLM(tmp_path)
+
+
+def test_the_multilingual_model_reads_japanese_and_finds_across_languages(
+    embedder: LocalMultilingualUSE,
+) -> None:
+    vectors = embedder.embed(
+        ["鎌倉に行った。", "横浜に行った。", "The cat knocked the cup off the table.",
+         "猫がカップをテーブルから落とした。", "I paid the electricity bill."]
+    )  # fmt: skip
+    assert vectors.shape == (5, 512) and np.allclose(np.linalg.norm(vectors, axis=1), 1.0)
+    assert float(vectors[0] @ vectors[1]) < 0.9  # MiniLM: 1.000, both are all [UNK]
+    assert float(vectors[2] @ vectors[3]) > float(vectors[2] @ vectors[4]) + 0.3

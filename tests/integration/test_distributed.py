@@ -17,9 +17,9 @@ from arq.connections import RedisSettings, create_pool
 from chromadb.config import Settings as ChromaSettings
 from mcp import Client, StdioServerParameters
 
-from ego_mcp.embedding.local import LocalMiniLM
+from ego_mcp.embedding.base import EmbeddingSignature
+from ego_mcp.embedding.multilingual import DIMENSION, MODEL_NAME
 from ego_mcp.store.chroma import ChromaMemoryStore, collection_name, open_collection
-from tests.conftest import model_dir
 from tests.helpers import assert_links_bidirectional, text_of
 from tests.integration.conftest import RedisServer, service_env, start_worker
 
@@ -58,7 +58,7 @@ def memory_store(chroma_url: str, agent: str = "default") -> ChromaMemoryStore:
     client = chromadb.HttpClient(
         host=host, port=int(port), settings=ChromaSettings(anonymized_telemetry=False)
     )
-    signature = LocalMiniLM(model_dir()).signature
+    signature = EmbeddingSignature("local", MODEL_NAME, DIMENSION)  # the default model
     return ChromaMemoryStore(open_collection(client, collection_name(agent, "memories"), signature))
 
 
@@ -79,7 +79,8 @@ async def test_forget_cleanup_scheduled_consolidation_and_no_content_in_redis(
     try:
         async with front_end(env) as client:
             first = saved_id(text_of(await client.call_tool("remember", {"content": PAIR[0]})))
-            second = saved_id(text_of(await client.call_tool("remember", {"content": PAIR[1]})))
+            planted = {"content": PAIR[1], "force": True}  # a rephrasing, past the guard
+            second = saved_id(text_of(await client.call_tool("remember", planted)))
             private = {"content": SECRET, "private": True}
             saved_id(text_of(await client.call_tool("remember", private)))
             assert f"[id:{first}]" in workspace_text(tmp_path)
@@ -89,7 +90,8 @@ async def test_forget_cleanup_scheduled_consolidation_and_no_content_in_redis(
             await wait_for(lambda: f"[id:{first}]" not in workspace_text(tmp_path))
             assert f"[id:{second}]" in workspace_text(tmp_path)
 
-            third = saved_id(text_of(await client.call_tool("remember", {"content": PAIR[0]})))
+            again = {"content": PAIR[0], "force": True}
+            third = saved_id(text_of(await client.call_tool("remember", again)))
             pool = await create_pool(RedisSettings.from_dsn(redis_server.url))
             await pool.enqueue_job("cron:consolidate", _job_id="test-cron-consolidate")
             status = redis.Redis.from_url(redis_server.url)
@@ -175,7 +177,7 @@ async def test_killing_redis_mid_run_loses_no_cleanup(
             redis_server.stop()  # the cleanup job is queued and no worker has run it yet
             answer = await client.call_tool("recall", {"context": "kite"})
             assert not answer.is_error  # the front end keeps answering
-            saved = text_of(await client.call_tool("remember", {"content": PAIR[1]}))
+            saved = text_of(await client.call_tool("remember", {"content": PAIR[1], "force": True}))
             assert "Links pending" in saved and "EGO_MCP_REDIS_URL" in saved
             rephrased = saved_id(saved)
             gone = text_of(await client.call_tool("forget", {"memory_id": kept}))

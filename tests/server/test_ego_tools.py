@@ -94,7 +94,7 @@ async def test_consider_them_defaults_to_the_companion(client: Client) -> None:
 
 async def test_consolidate_lists_the_planted_pair_with_forget_guidance(client: Client) -> None:
     await call(client, "remember", content=EVENT)
-    await call(client, "remember", content=REPHRASED)
+    await call(client, "remember", content=REPHRASED, force=True)  # the guard would refuse it
     await call(
         client,
         "remember",

@@ -79,6 +79,7 @@ async def test_forget_removes_links_and_workspace_lines(
             client,
             "remember",
             content="Today's conversation was enjoyable. Master taught me many things.",
+            force=True,  # a rephrasing: the guard would refuse it
         )
     )
     assert app.memory.get(second).link_to(first) is not None
@@ -267,3 +268,12 @@ async def test_bad_input_is_a_one_line_tool_error_and_writes_nothing(
     assert snapshot(app.memory.store) == before
     assert app.memory.episodes.all() == []
     assert workspace_text(settings) == files_before
+
+
+async def test_a_near_miss_is_saved_and_says_what_differs(client: Client) -> None:
+    first = await call(client, "remember", content="Blue Envelope #14 arrived today.")
+    second = await call(client, "remember", content="Blue Envelope #15 arrived today.")
+    assert second.startswith("Saved")
+    assert f"Similar to {memory_id_in(first)}, differs in: numbers: 14 → 15" in second
+    again = await call(client, "remember", content="Today, Blue Envelope #14 arrived.")
+    assert again.startswith("Not saved — very similar memory already exists.")

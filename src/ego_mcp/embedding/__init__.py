@@ -1,4 +1,4 @@
-"""Embedding providers: ``local`` (ONNX MiniLM), ``gemini`` and ``openai``."""
+"""Embedding providers: ``local`` (ONNX MiniLM or multilingual USE), ``gemini``, ``openai``."""
 
 from __future__ import annotations
 
@@ -12,8 +12,17 @@ __all__ = ["Embedder", "EmbeddingSignature", "create_embedder"]
 def create_embedder(settings: Settings) -> Embedder:
     """The embedder the settings ask for; a missing API key is a ConfigError."""
     if settings.embedding_provider == "local":
-        from ego_mcp.embedding.local import LocalMiniLM, resolve_model_dir
+        if settings.resolved_embedding_model == "use-multilingual-v3":
+            from ego_mcp.embedding.multilingual import LocalMultilingualUSE
 
+            return LocalMultilingualUSE()
+        from ego_mcp.embedding.local import MODEL_NAME, LocalMiniLM, resolve_model_dir
+
+        if settings.resolved_embedding_model != MODEL_NAME:
+            raise ConfigError(
+                "EGO_MCP_EMBEDDING_MODEL: the local provider has all-MiniLM-L6-v2 and "
+                "use-multilingual-v3"
+            )
         return LocalMiniLM(resolve_model_dir(settings.embedding_model_dir))
 
     from ego_mcp.embedding.remote import RemoteEmbedder

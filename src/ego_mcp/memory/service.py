@@ -15,6 +15,7 @@ from ego_mcp.clock import Clock
 from ego_mcp.embedding.base import Embedder
 from ego_mcp.errors import LockUnavailable, NotFound
 from ego_mcp.locks import AgentLocks
+from ego_mcp.memory.guard import compare
 from ego_mcp.memory.model import (
     REVERSE_LINK_TYPE,
     Category,
@@ -38,7 +39,9 @@ class Journal(Protocol):
 
 @dataclass(frozen=True)
 class Thresholds:
-    """Cosine distances: below ``dedup`` a save is refused, below ``link`` memories link."""
+    """Cosine distances. Below ``dedup`` a memory is a duplicate candidate (the guard's
+    evidence rules decide); below ``link`` memories link; below ``merge`` consolidation
+    proposes a merge. ``memory/thresholds.py`` has them per model."""
 
     dedup: float = 0.05
     link: float = 0.3
@@ -70,6 +73,9 @@ class RememberOutcome:
     duplicate_of: SearchHit | None = None
     linked: tuple[SearchHit, ...] = ()
     links_pending: bool = False
+    # Saved although this memory embeds alike: what differs (numbers, names, ...).
+    near_miss: SearchHit | None = None
+    differences: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,11 @@ class MemoryService:
         self.thresholds = thresholds
         self.journal = journal
 
+    @property
+    def guard(self) -> float:
+        """The similarity from which the nearest memory is a duplicate candidate."""
+        return 1.0 - self.thresholds.dedup
+
     def remember(self, draft: Draft, force: bool = False) -> RememberOutcome:
         """Save ``draft`` unless a near-duplicate exists (``force`` skips that check).
 
@@ -127,8 +138,13 @@ class MemoryService:
 
     def _save(self, draft: Draft, vector: Vector, force: bool, link: bool) -> RememberOutcome:
         nearest = self.store.search(vector, self.thresholds.max_links)
-        if not force and nearest and nearest[0].distance < self.thresholds.dedup:
-            return RememberOutcome(saved=None, duplicate_of=nearest[0])
+        near_miss: tuple[SearchHit | None, tuple[str, ...]] = (None, ())
+        for hit in nearest if not force else []:
+            verdict = compare(hit.memory.content, draft.content, hit.similarity, self.guard)
+            if verdict.duplicate:
+                return RememberOutcome(saved=None, duplicate_of=hit)
+            if verdict.differences and near_miss[0] is None:
+                near_miss = (hit, verdict.differences)
         close = tuple(hit for hit in nearest if hit.distance < self.thresholds.link) if link else ()
         memory = Memory(
             id=new_memory_id(),
@@ -145,7 +161,13 @@ class MemoryService:
         self.store.replace_links(
             [hit.memory.with_link(_similar_link(memory.id, hit)) for hit in close]
         )
-        return RememberOutcome(saved=memory, linked=close, links_pending=not link)
+        return RememberOutcome(
+            saved=memory,
+            linked=close,
+            links_pending=not link,
+            near_miss=near_miss[0],
+            differences=near_miss[1],
+        )
 
     def link_pending(self, memory_id: str) -> int:
         """Make the auto-links a save without the lock left out; returns how many (job)."""

@@ -83,6 +83,11 @@ async def remember(
     if outcome.linked:
         lines.append("Most related:")
         lines.extend(related_line(hit, now) for hit in outcome.linked[:3])
+    if outcome.near_miss is not None:
+        lines.append(
+            f"Similar to {outcome.near_miss.memory.id}, differs in: "
+            + "; ".join(outcome.differences)
+        )
     if outcome.links_pending:
         lines.append(LINKS_PENDING.format(what="its links are made"))
     if saved.is_private:

@@ -1,0 +1,167 @@
+"""Memory quality on ../shared/eval through the real tools: the guard and recall.
+
+    python bench/quality.py                       # the configured model (EGO_MCP_EMBEDDING_MODEL)
+    EGO_MCP_EMBEDDING_MODEL=all-MiniLM-L6-v2 python bench/quality.py
+
+Guard: every ``a`` of dedup_dev.jsonl is saved first (force=true); then each ``b`` is sent to
+``remember``. A refusal is the guard saying "duplicate"; a save is forgotten again so the
+next pair sees the same store. Precision and recall of refusals, per language and kind.
+
+Recall: the 150 memories of recall_dev.json are saved (force=true); each query goes to
+``recall`` with n_results=10. R@1, R@5 and MRR (within the ten), per language and kind.
+
+Both run over the MCP client against the server in this process (the tools, the store and
+the model are the real ones). Prints tables and writes bench/results/quality-<model>.json.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from mcp import Client
+
+from ego_mcp.runtime import Runtime
+from ego_mcp.server.app import create_server
+from ego_mcp.server.context import build_app_context
+from ego_mcp.settings import load_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+EVAL = ROOT.parent / "shared" / "eval"
+ID = re.compile(r"mem_[0-9a-f]{12}")
+
+
+async def answer(client: Client, tool: str, **arguments: Any) -> str:
+    result = await client.call_tool(tool, arguments)
+    text = str(result.content[0].text)  # type: ignore[union-attr]
+    if result.is_error:
+        raise RuntimeError(f"{tool}: {text}")
+    return text
+
+
+async def guard(client: Client, pairs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    for pair in pairs:
+        await answer(client, "remember", content=pair["a"], force=True)
+    outcomes = []
+    for pair in pairs:
+        text = await answer(client, "remember", content=pair["b"])
+        refused = text.startswith("Not saved")
+        if not refused:
+            saved = ID.search(text)
+            assert saved is not None, text
+            await answer(client, "forget", memory_id=saved.group(0))
+        outcomes.append({**pair, "refused": refused})
+    return outcomes
+
+
+def guard_table(outcomes: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in outcomes:
+        for key in ("all", f"lang={row['lang']}"):
+            groups[key].append(row)
+    table = {}
+    for key, rows in groups.items():
+        refused_dups = sum(1 for r in rows if r["refused"] and r["dup"])
+        refused = sum(1 for r in rows if r["refused"])
+        dups = sum(1 for r in rows if r["dup"])
+        table[key] = {
+            "precision": refused_dups / refused if refused else 1.0,
+            "recall": refused_dups / dups if dups else 1.0,
+            "n": len(rows),
+        }
+    kinds: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in outcomes:
+        kinds[f"kind={row['kind']}"].append(row)
+    for key, rows in kinds.items():
+        right = sum(1 for r in rows if r["refused"] == r["dup"])
+        table[key] = {"accuracy": right / len(rows), "n": len(rows)}
+    return table
+
+
+async def recall(client: Client, data: dict[str, Any]) -> list[dict[str, Any]]:
+    ours: dict[str, str] = {}
+    for memory in data["memories"]:
+        text = await answer(client, "remember", content=memory["text"], force=True)
+        found = ID.search(text)
+        assert found is not None, text
+        ours[found.group(0)] = memory["id"]
+    outcomes = []
+    for query in data["queries"]:
+        text = await answer(client, "recall", context=query["q"], n_results=10)
+        ranked = [ours[mid] for mid in ID.findall(text) if mid in ours]
+        ranks = [i + 1 for i, mid in enumerate(ranked) if mid in query["relevant"]]
+        outcomes.append({**query, "ranked": ranked, "first": min(ranks) if ranks else None})
+    return outcomes
+
+
+def recall_table(outcomes: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in outcomes:
+        for key in ("all", f"lang={row['lang']}", f"kind={row['kind']}"):
+            groups[key].append(row)
+    table = {}
+    for key, rows in groups.items():
+
+        def at(k: int, rows: list[dict[str, Any]] = rows) -> float:
+            hits = [
+                len(set(r["ranked"][:k]) & set(r["relevant"])) / min(k, len(r["relevant"]))
+                for r in rows
+            ]
+            return sum(hits) / len(hits)
+
+        mrr = sum(1 / r["first"] if r["first"] else 0.0 for r in rows) / len(rows)
+        table[key] = {"R@1": at(1), "R@5": at(5), "MRR": mrr, "n": len(rows)}
+    return table
+
+
+def render(title: str, table: dict[str, dict[str, float]]) -> str:
+    lines = [title]
+    for key in sorted(table, key=lambda k: (k != "all", k)):
+        cells = ", ".join(
+            f"{name} {value:.2f}" if name != "n" else f"n={int(value)}"
+            for name, value in table[key].items()
+        )
+        lines.append(f"  {key:<24} {cells}")
+    return "\n".join(lines)
+
+
+async def main() -> None:
+    pairs = [json.loads(line) for line in (EVAL / "dedup_dev.jsonl").read_text().splitlines()]
+    data = json.loads((EVAL / "recall_dev.json").read_text())
+    results: dict[str, Any] = {}
+    for name, run in (("guard", guard), ("recall", recall)):
+        with tempfile.TemporaryDirectory() as scratch:
+            settings = load_settings(data_dir=Path(scratch))
+            runtime = Runtime.open(settings)
+            try:
+                async with Client(
+                    create_server(settings, build_app_context(settings, runtime))
+                ) as c:
+                    outcomes = await run(c, pairs if name == "guard" else data)  # type: ignore[operator]
+            finally:
+                runtime.close()
+        results[name] = guard_table(outcomes) if name == "guard" else recall_table(outcomes)
+        results["model"] = settings.resolved_embedding_model
+        results[f"{name}_misses"] = [
+            {k: v for k, v in row.items() if k in ("a", "b", "q", "kind", "lang", "first")}
+            for row in outcomes
+            if (name == "guard" and row["refused"] != row["dup"])
+            or (name == "recall" and row["first"] != 1)
+        ]
+    print(f"model: {results['model']}")
+    print(render("guard (refusals of dup=true pairs)", results["guard"]))
+    print(render("recall (n_results=10)", results["recall"]))
+    out = ROOT / "bench" / "results" / f"quality-{results['model']}.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(results, ensure_ascii=False, indent=1))
+    print(f"wrote {out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
