@@ -195,3 +195,21 @@ async def test_killing_redis_mid_run_loses_no_cleanup(
         if worker is not None:
             worker.terminate()
             worker.wait(timeout=30)
+
+
+async def test_hybrid_recall_against_a_chroma_server(
+    tmp_path: Path, redis_server: RedisServer, chroma_url: str
+) -> None:
+    from tests.memory.test_service import HYBRID_STORE
+
+    env = service_env(tmp_path, redis_server.url, chroma_url)
+    async with front_end(env) as client:
+        ids = [
+            saved_id(text_of(await client.call_tool("remember", {"content": t, "force": True})))
+            for t in HYBRID_STORE
+        ]
+        for query, expected in (("LOG-131", ids[0]), ("佐藤さん", ids[4])):
+            answer = text_of(await client.call_tool("recall", {"context": query, "n_results": 3}))
+            assert answer.splitlines()[1].startswith("1. ") and expected in answer.splitlines()[1]
+        found = text_of(await client.call_tool("search_memories", {"query": "LOG-88"}))
+        assert ids[1] in found.splitlines()[1]

@@ -10,8 +10,9 @@ import pytest
 
 from ego_mcp.clock import FixedClock
 from ego_mcp.errors import NotFound
-from ego_mcp.memory.model import Emotion, EmotionalTrace, Link, LinkType, Memory
+from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, Link, LinkType, Memory
 from ego_mcp.memory.service import Draft, MemoryService, mend_one_sided_links
+from ego_mcp.memory.store import MemoryFilter
 from tests.helpers import assert_links_bidirectional, save, snapshot
 
 EVENT = "Today's conversation was fun. I learned a lot from Master."
@@ -124,7 +125,6 @@ def test_create_episode_with_unknown_member_writes_nothing(memory: MemoryService
 
 
 def test_recall_filters_by_emotion_and_date(memory: MemoryService, clock: FixedClock) -> None:
-    from ego_mcp.memory.store import MemoryFilter
 
     save(memory, EVENT, emotional_trace=EmotionalTrace(primary=Emotion.HAPPY))
     clock.set(clock.now() + timedelta(days=3))
@@ -210,3 +210,26 @@ def test_mend_one_sided_links_in_either_processing_order(first_id: str) -> None:
     assert [lk.target_id for lk in changed[first_id].linked_ids] == [second_id]
     back = changed[second_id].link_to(first_id)
     assert back is not None and back.link_type is LinkType.LEADS_TO
+
+
+HYBRID_STORE = [
+    "The log tool crashed again on a malformed timestamp; ticket LOG-131 tracks it.",
+    "The log tool crashed on an empty line; ticket LOG-88 tracks that one.",
+    "The log tool was slow on big files, so I added a buffer.",
+    "Master's dog Biscuit chewed through a headphone cable.",
+    "佐藤さんがマスターに新しいカメラを見せてくれた。",
+    "マスターと一緒に新しいカメラの使い方を調べた。",
+]
+
+
+def test_recall_finds_the_exact_rare_term_first(memory: MemoryService) -> None:
+    ids = [save(memory, text) for text in HYBRID_STORE]
+    assert memory.recall("LOG-131", 1)[0].memory.id == ids[0]
+    assert memory.recall("LOG-88", 1)[0].memory.id == ids[1]
+    assert memory.recall("佐藤さん", 1)[0].memory.id == ids[4]
+    # A paraphrase and a crosslingual query rank by meaning, as before.
+    assert memory.recall("the dog destroyed a cable by chewing it", 1)[0].memory.id == ids[3]
+    assert memory.recall("犬がケーブルをかじった", 1)[0].memory.id == ids[3]
+    # Lexical matches obey the filters too.
+    no_match = MemoryFilter(category=Category.DREAM)
+    assert memory.recall("LOG-131", 3, no_match) == []

@@ -16,6 +16,7 @@ from ego_mcp.embedding.base import Embedder
 from ego_mcp.errors import LockUnavailable, NotFound
 from ego_mcp.locks import AgentLocks
 from ego_mcp.memory.guard import compare
+from ego_mcp.memory.lexical import RARE, fuse, lexical_terms, rare_matches, spellings
 from ego_mcp.memory.model import (
     REVERSE_LINK_TYPE,
     Category,
@@ -29,6 +30,8 @@ from ego_mcp.memory.model import (
     new_memory_id,
 )
 from ego_mcp.memory.store import EpisodeStore, MemoryFilter, MemoryStore, Vector
+
+RECALL_POOL = 20  # vector candidates that lexical evidence may reorder
 
 
 class Journal(Protocol):
@@ -191,9 +194,20 @@ class MemoryService:
     def recall(
         self, query: str, n_results: int, where: MemoryFilter | None = None
     ) -> list[SearchHit]:
-        """The memories nearest in meaning to ``query``, private ones included."""
+        """The memories nearest in meaning to ``query``, private ones included, with the
+        exact rare terms of the query counted in (hybrid recall, see ``memory/lexical``)."""
         vector = self.embedder.embed([query])[0]
-        return self.store.search(vector, n_results, where)
+        hits = self.store.search(vector, max(n_results, RECALL_POOL), where)
+        bonus = rare_matches({term: self._containing(term, where) for term in lexical_terms(query)})
+        seen = {hit.memory.id for hit in hits}
+        for memory, stored in self.store.with_vectors([i for i in bonus if i not in seen]):
+            hits.append(SearchHit(memory, float(1.0 - stored @ vector)))
+        return fuse(hits, bonus, n_results)
+
+    def _containing(self, term: str, where: MemoryFilter | None) -> list[str]:
+        """Ids of memories holding ``term`` in any spelling (enough of them to judge rarity)."""
+        found = (self.store.containing(form, where, RARE + 1) for form in spellings(term))
+        return sorted({memory_id for ids in found for memory_id in ids})
 
     def get(self, memory_id: str) -> Memory:
         memory = self.store.get(memory_id)

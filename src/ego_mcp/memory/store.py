@@ -54,6 +54,14 @@ class MemoryStore(Protocol):
         """The nearest memories to ``embedding``, nearest first."""
         ...
 
+    def containing(self, text: str, where: MemoryFilter | None, limit: int) -> list[str]:
+        """Ids of memories (passing ``where``) whose text contains ``text`` exactly."""
+        ...
+
+    def with_vectors(self, memory_ids: Sequence[str]) -> list[tuple[Memory, Vector]]:
+        """The memories among ``memory_ids`` that exist, with their embeddings."""
+        ...
+
     def neighbours(self, embeddings: Vector, n_results: int) -> list[list[SearchHit]]:
         """For each row of ``embeddings``, its nearest memories; one batched query."""
         ...

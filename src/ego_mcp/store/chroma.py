@@ -177,6 +177,25 @@ class ChromaMemoryStore:
     ) -> list[SearchHit]:
         return self._query(embedding.reshape(1, -1), n_results, filter_to_where(where))[0]
 
+    def containing(self, text: str, where: MemoryFilter | None, limit: int) -> list[str]:
+        """Ids of memories whose text contains ``text`` exactly (case-sensitive)."""
+        found = self._collection.get(
+            where=filter_to_where(where),
+            where_document={"$contains": text},
+            include=[],
+            limit=limit,
+        )
+        return list(found["ids"])
+
+    def with_vectors(self, memory_ids: Sequence[str]) -> list[tuple[Memory, Vector]]:
+        if not memory_ids:
+            return []
+        result = self._collection.get(ids=_unique(memory_ids), include=[*_RECORD, "embeddings"])
+        rows = zip(
+            result["ids"], result["documents"], result["metadatas"], _vectors(result), strict=True
+        )
+        return [(memory_from_record(i, d, m), v) for i, d, m, v in rows if m is not None]
+
     def neighbours(self, embeddings: Vector, n_results: int) -> list[list[SearchHit]]:
         if len(embeddings) == 0:
             return []
