@@ -6,10 +6,11 @@
 - guard: the similarity from which the nearest memory is a duplicate candidate (then the
   evidence rules of ``memory/guard.py`` decide). Chosen on the labelled pairs as the
   value with the best F1 in the weaker of the two languages (ties: the higher value).
-- link: remember auto-links memories at least this similar. Chosen as the 99.9th
-  percentile of the similarity between the recall set's memories, nearly all of which are
-  about different things: so about one unrelated pair in a thousand links, and a store of
-  a thousand memories gives each about one link it did not earn.
+- link: remember auto-links memories at least this similar. Chosen as the lower quartile
+  of the labelled near-misses (``dup: false``: the same scene with one fact changed), so
+  a link means "about the same thing", as close as a retelling with one fact changed
+  usually is; and never below the 99.9th percentile between the recall set's memories,
+  which are nearly all about different things.
 - merge: consolidation proposes pairs at least this similar (the evidence rules apply
   too), the guard's value: a pair the guard would have refused.
 
@@ -68,7 +69,8 @@ def main() -> None:
     vectors = embedder.embed([m["text"] for m in memories])
     between = vectors @ vectors.T
     upper = between[np.triu_indices(len(memories), k=1)]
-    link = float(np.percentile(upper, 99.9))
+    near_misses = [float(sim) for pair, sim in zip(pairs, sims, strict=True) if not pair["dup"]]
+    link = max(float(np.percentile(near_misses, 25)), float(np.percentile(upper, 99.9)))
     result = {
         "model": settings.resolved_embedding_model,
         "guard_similarity": guard,

@@ -10,7 +10,10 @@ next pair sees the same store. Precision and recall of refusals, per language an
 Recall: the 150 memories of recall_dev.json are saved (force=true); each query goes to
 ``recall`` with n_results=10. R@1, R@5 and MRR (within the ten), per language and kind.
 
-Both run over the MCP client against the server in this process (the tools, the store and
+Auto-links: 1,000 sentences of bench/'s synthetic diary corpus go through ``remember``;
+the mean number of links per memory.
+
+All run over the MCP client against the server in this process (the tools, the store and
 the model are the real ones). Prints tables and writes bench/results/quality-<model>.json.
 """
 
@@ -25,6 +28,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from common import sentences
 from mcp import Client
 
 from ego_mcp.runtime import Runtime
@@ -35,6 +39,7 @@ from ego_mcp.settings import load_settings
 ROOT = Path(__file__).resolve().parent.parent
 EVAL = ROOT.parent / "shared" / "eval"
 ID = re.compile(r"mem_[0-9a-f]{12}")
+LINK_CORPUS = 1_000
 
 
 async def answer(client: Client, tool: str, **arguments: Any) -> str:
@@ -120,6 +125,23 @@ def recall_table(outcomes: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
     return table
 
 
+async def links(client: Client, _: object) -> list[dict[str, Any]]:
+    """Seed the synthetic diary corpus of bench/ through remember; links each save made."""
+    outcomes = []
+    for text in sentences(LINK_CORPUS, seed=7):
+        answer_text = await answer(client, "remember", content=text)
+        found = re.search(r"Linked to (\d+) existing", answer_text)
+        outcomes.append({"saved": found is not None, "links": int(found.group(1)) if found else 0})
+    return outcomes
+
+
+def links_table(outcomes: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    saved = [o for o in outcomes if o["saved"]]
+    # Each auto-link joins two memories: links per memory = 2 x links made / memories.
+    per_memory = 2 * sum(o["links"] for o in saved) / max(1, len(saved))
+    return {"all": {"links_per_memory": per_memory, "refused": len(outcomes) - len(saved)}}
+
+
 def render(title: str, table: dict[str, dict[str, float]]) -> str:
     lines = [title]
     for key in sorted(table, key=lambda k: (k != "all", k)):
@@ -135,7 +157,8 @@ async def main() -> None:
     pairs = [json.loads(line) for line in (EVAL / "dedup_dev.jsonl").read_text().splitlines()]
     data = json.loads((EVAL / "recall_dev.json").read_text())
     results: dict[str, Any] = {}
-    for name, run in (("guard", guard), ("recall", recall)):
+    tables = {"guard": guard_table, "recall": recall_table, "links": links_table}
+    for name, run in (("guard", guard), ("recall", recall), ("links", links)):
         with tempfile.TemporaryDirectory() as scratch:
             settings = load_settings(data_dir=Path(scratch))
             runtime = Runtime.open(settings)
@@ -146,8 +169,10 @@ async def main() -> None:
                     outcomes = await run(c, pairs if name == "guard" else data)  # type: ignore[operator]
             finally:
                 runtime.close()
-        results[name] = guard_table(outcomes) if name == "guard" else recall_table(outcomes)
+        results[name] = tables[name](outcomes)
         results["model"] = settings.resolved_embedding_model
+        if name == "links":
+            continue
         results[f"{name}_misses"] = [
             {k: v for k, v in row.items() if k in ("a", "b", "q", "kind", "lang", "first")}
             for row in outcomes
@@ -157,6 +182,7 @@ async def main() -> None:
     print(f"model: {results['model']}")
     print(render("guard (refusals of dup=true pairs)", results["guard"]))
     print(render("recall (n_results=10)", results["recall"]))
+    print(render(f"auto-links ({LINK_CORPUS} synthetic diary sentences)", results["links"]))
     out = ROOT / "bench" / "results" / f"quality-{results['model']}.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(results, ensure_ascii=False, indent=1))

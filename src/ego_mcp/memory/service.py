@@ -197,8 +197,11 @@ class MemoryService:
         """The memories nearest in meaning to ``query``, private ones included, with the
         exact rare terms of the query counted in (hybrid recall, see ``memory/lexical``)."""
         vector = self.embedder.embed([query])[0]
+        terms = lexical_terms(query)
+        if not terms:  # nothing to look up exactly: meaning alone decides
+            return self.store.search(vector, n_results, where)
         hits = self.store.search(vector, max(n_results, RECALL_POOL), where)
-        bonus = rare_matches({term: self._containing(term, where) for term in lexical_terms(query)})
+        bonus = rare_matches({term: self._containing(term, where) for term in terms})
         seen = {hit.memory.id for hit in hits}
         for memory, stored in self.store.with_vectors([i for i in bonus if i not in seen]):
             hits.append(SearchHit(memory, float(1.0 - stored @ vector)))
