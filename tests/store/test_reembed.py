@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from ego_mcp.embedding.base import EmbeddingSignature, normalise_rows
-from ego_mcp.embedding.local import LocalMiniLM
+from ego_mcp.embedding.multilingual import LocalMultilingualUSE
 from ego_mcp.errors import ConfigError, EmbeddingMismatch, StoreUnavailable
 from ego_mcp.memory.model import LinkType
 from ego_mcp.memory.service import Draft
@@ -38,17 +38,9 @@ class LetterCounts:
 
 
 def test_reembed_moves_a_store_to_the_local_model(
-    settings: Settings, embedder: LocalMiniLM, tmp_path: Path
+    settings: Settings, embedder: LocalMultilingualUSE, tmp_path: Path
 ) -> None:
-    old = Runtime.open(settings, embedder=LetterCounts())
-    service = old.memory("nova")
-    first = service.remember(Draft("I walked by the river at dawn.")).saved
-    second = service.remember(Draft("The compiler failed on a missing flag."), force=True).saved
-    assert first is not None and second is not None
-    service.link(first.id, second.id, LinkType.CAUSED_BY)
-    service.create_episode("morning", [first.id, second.id])
-    old.close()
-
+    first, second = old_store(settings)
     new = Runtime.open(settings, embedder=embedder)
     with pytest.raises(EmbeddingMismatch):
         new.memory("nova")
@@ -58,7 +50,7 @@ def test_reembed_moves_a_store_to_the_local_model(
         client, collection_name("nova", "memories") + "-reembed", embedder.signature
     )
     source = client.get_collection(collection_name("nova", "memories"))
-    one = source.get(ids=[first.id], include=["documents", "metadatas"])
+    one = source.get(ids=[first], include=["documents", "metadatas"])
     partial.add(
         ids=one["ids"],
         documents=one["documents"],
@@ -71,10 +63,10 @@ def test_reembed_moves_a_store_to_the_local_model(
 
     migrated = new.memory("nova")
     assert migrated.store.count() == 2
-    assert migrated.get(first.id).link_to(second.id) is not None
+    assert migrated.get(first).link_to(second) is not None
     assert_links_bidirectional(migrated.store)
     hits = migrated.recall("a walk along the river in the early morning", 1)
-    assert hits[0].memory.id == first.id
+    assert hits[0].memory.id == first
     assert len(migrated.episodes.all()) == 1
     assert copy_missing(source, partial, embedder, 10) == 0
     new.close()
@@ -107,7 +99,7 @@ def old_store(settings: Settings) -> tuple[str, str]:
 
 @pytest.mark.parametrize("crash_after", SWITCH_STEPS)
 def test_reembed_killed_at_any_step_hides_nothing_and_completes_when_run_again(
-    settings: Settings, embedder: LocalMiniLM, crash_after: str
+    settings: Settings, embedder: LocalMultilingualUSE, crash_after: str
 ) -> None:
     first, second = old_store(settings)
     new = Runtime.open(settings, embedder=embedder)

@@ -239,8 +239,6 @@ class MemoryService:
     def unlink_forgotten(self, memory_id: str, target_ids: Sequence[str]) -> int:
         """Remove links to a forgotten memory from ``target_ids``; returns how many (job)."""
         with self.locks.hold(self.agent):
-            if self.store.existing_ids([memory_id]):
-                return 0  # not forgotten after all (restored): its links stand
             targets = [t for t in self.store.get_many(target_ids) if t.link_to(memory_id)]
             self.store.replace_links([target.without_link(memory_id) for target in targets])
         return len(targets)
