@@ -20,6 +20,7 @@ from ego_mcp.store.chroma import (
     ChromaEpisodeStore,
     ChromaMemoryStore,
     backfill_time_index,
+    collection_names,
 )
 from ego_mcp.store.client import ChromaHandle, open_chroma
 from ego_mcp.store.reembed import Step, open_live_collection, reembed_agent
@@ -141,7 +142,7 @@ class Runtime:
 
     def agents(self) -> list[str]:
         """Every agent with a memory collection in the store (what scheduled jobs cover)."""
-        names = [getattr(c, "name", c) for c in self.chroma.client.list_collections()]
+        names = collection_names(self.chroma.client)
         return sorted(agent_of(name) for name in names if agent_of(name))
 
     def workspace(self, agent: str) -> WorkspaceSync | None:

@@ -44,3 +44,17 @@ def test_records_without_ts_are_found_by_time_windows(runtime: Runtime) -> None:
     )  # fmt: skip
     found = runtime.memory("old").store.recent(START - timedelta(days=1))
     assert [m.id for m in found] == [old.id]
+
+
+def test_a_record_gone_mid_read_is_skipped_with_its_vector() -> None:
+    from ego_mcp.store.chroma import _memories_with_vectors
+
+    kept = Memory("mem_0123456789ab", "kept", START)
+    result = {
+        "ids": ["mem_0123456789ab", "mem_ffffffffffff"],
+        "documents": ["kept", None],
+        "metadatas": [memory_to_metadata(kept), None],
+        "embeddings": np.array([[1.0, 0.0], [0.0, 1.0]]),
+    }
+    pairs = _memories_with_vectors(result)
+    assert [(m.id, v.tolist()) for m, v in pairs] == [("mem_0123456789ab", [1.0, 0.0])]

@@ -30,8 +30,10 @@ from ego_mcp.migrate.upstream import (
     merge_self_model,
 )
 from ego_mcp.runtime import Runtime
+from ego_mcp.store.chroma import collection_names, pages
 
 BATCH = 64
+PAGE = 500
 Progress = Callable[[int, int], None]
 UPSTREAM_DOCUMENTS = {
     DESIRES: Path("desires.json"),
@@ -70,10 +72,8 @@ class MigrationSummary:
 
 def upstream_memory_count(client: Any) -> int:
     """How many memories upstream's collection holds in this Chroma (0 when it has none)."""
-    names = {getattr(c, "name", c) for c in client.list_collections()}
-    if MEMORIES not in names:
-        return 0
-    return int(client.get_collection(MEMORIES, embedding_function=None).count())
+    collection = _collection(client, MEMORIES)
+    return 0 if collection is None else int(collection.count())
 
 
 def upstream_waiting(runtime: Runtime, agent: str) -> int:
@@ -102,18 +102,14 @@ def upstream_chroma(source: Path, runtime: Runtime) -> Iterator[Any]:
 
 
 def _pages(collection: Any) -> Iterator[tuple[list[str], list[str | None], list[Any]]]:
-    offset = 0
-    while True:
-        page = collection.get(include=["documents", "metadatas"], limit=500, offset=offset)
-        if not page["ids"]:
-            return
+    for page in pages(collection, ["documents", "metadatas"], PAGE):
         yield page["ids"], page["documents"], page["metadatas"]
-        offset += len(page["ids"])
 
 
 def _collection(client: Any, name: str) -> Any | None:
-    names = {getattr(c, "name", c) for c in client.list_collections()}
-    return client.get_collection(name, embedding_function=None) if name in names else None
+    if name not in collection_names(client):
+        return None
+    return client.get_collection(name, embedding_function=None)
 
 
 def migrate(

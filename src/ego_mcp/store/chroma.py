@@ -114,11 +114,8 @@ def backfill_time_index(collection: Any, page_size: int = 1_000) -> int:
     recorded = dict(collection.metadata or {})
     if recorded.get(TIME_INDEX_CHECKED):
         return 0
-    mended = offset = 0
-    while True:
-        page = collection.get(include=["metadatas"], limit=page_size, offset=offset)
-        if not page["ids"]:
-            break
+    mended = 0
+    for page in pages(collection, ["metadatas"], page_size):
         missing = [
             (mid, meta)
             for mid, meta in zip(page["ids"], page["metadatas"], strict=True)
@@ -132,7 +129,6 @@ def backfill_time_index(collection: Any, page_size: int = 1_000) -> int:
                 ],
             )
             mended += len(missing)
-        offset += len(page["ids"])
     collection.modify(metadata={**recorded, TIME_INDEX_CHECKED: True})
     return mended
 
@@ -191,10 +187,7 @@ class ChromaMemoryStore:
         if not memory_ids:
             return []
         result = self._collection.get(ids=_unique(memory_ids), include=[*_RECORD, "embeddings"])
-        rows = zip(
-            result["ids"], result["documents"], result["metadatas"], _vectors(result), strict=True
-        )
-        return [(memory_from_record(i, d, m), v) for i, d, m, v in rows if m is not None]
+        return _memories_with_vectors(result)
 
     def neighbours(self, embeddings: Vector, n_results: int) -> list[list[SearchHit]]:
         if len(embeddings) == 0:
@@ -244,27 +237,17 @@ class ChromaMemoryStore:
         result = self._collection.get(
             where={"ts": {"$gte": moment.timestamp()}}, include=[*_RECORD, "embeddings"]
         )
-        rows = zip(
-            result["ids"], result["documents"], result["metadatas"], _vectors(result), strict=True
-        )
-        pairs = [
-            (memory_from_record(mid, doc, meta), vector)
-            for mid, doc, meta, vector in rows
-            if meta is not None
-        ]
-        return sorted(pairs, key=lambda pair: pair[0].timestamp)
+        return sorted(_memories_with_vectors(result), key=lambda pair: pair[0].timestamp)
 
     def batches(self, size: int) -> Iterator[tuple[list[Memory], Vector]]:
         """Every memory with its embedding, ``size`` at a time (for whole-store jobs)."""
-        offset = 0
-        while True:
-            result = self._collection.get(
-                include=[*_RECORD, "embeddings"], limit=size, offset=offset
+        for page in pages(self._collection, [*_RECORD, "embeddings"], size):
+            pairs = _memories_with_vectors(page)
+            vectors = [vector for _, vector in pairs]
+            yield (
+                [memory for memory, _ in pairs],
+                (np.stack(vectors) if vectors else np.zeros((0, 0), dtype=np.float32)),
             )
-            if not result["ids"]:
-                return
-            yield _memories(result), _vectors(result)
-            offset += len(result["ids"])
 
 
 class ChromaEpisodeStore:
@@ -293,6 +276,29 @@ class ChromaEpisodeStore:
         self._collection.update(
             ids=[episode_id], metadatas=[{"memory_ids": json.dumps(list(memory_ids))}]
         )
+
+
+def pages(collection: Any, include: list[str], size: int) -> Iterator[dict[str, Any]]:
+    """A whole collection, ``size`` records a ``get`` at a time."""
+    offset = 0
+    while True:
+        page = collection.get(include=include, limit=size, offset=offset)
+        if not page["ids"]:
+            return
+        yield page
+        offset += len(page["ids"])
+
+
+def collection_names(client: Any) -> set[str]:
+    return {getattr(c, "name", c) for c in client.list_collections()}
+
+
+def _memories_with_vectors(result: dict[str, Any]) -> list[tuple[Memory, Vector]]:
+    """Records with their embeddings; one forgotten while this read ran is skipped."""
+    rows = zip(
+        result["ids"], result["documents"], result["metadatas"], _vectors(result), strict=True
+    )
+    return [(memory_from_record(i, d, m), v) for i, d, m, v in rows if m is not None]
 
 
 def _unique(ids: Sequence[str]) -> list[str]:

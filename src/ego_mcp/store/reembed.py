@@ -26,7 +26,7 @@ from typing import Any
 from ego_mcp.embedding.base import Embedder, EmbeddingSignature
 from ego_mcp.errors import ConfigError, StoreUnavailable
 from ego_mcp.logs import Plain
-from ego_mcp.store.chroma import collection_name, open_collection
+from ego_mcp.store.chroma import collection_name, collection_names, open_collection, pages
 
 logger = logging.getLogger(__name__)
 KINDS = ("memories", "episodes")
@@ -40,14 +40,10 @@ def signature_of(collection: Any) -> tuple[Any, Any, Any]:
     return meta.get("embedding_provider"), meta.get("embedding_model"), meta.get("embedding_dim")
 
 
-def _names(client: Any) -> set[str]:
-    return {getattr(c, "name", c) for c in client.list_collections()}
-
-
 def open_live_collection(client: Any, agent: str, kind: str, signature: EmbeddingSignature) -> Any:
     """The agent's collection of ``kind`` for a reader; created when the agent is new."""
     name = collection_name(agent, kind)
-    names = _names(client)
+    names = collection_names(client)
     if name not in names and name + STAGED in names:
         raise StoreUnavailable(
             f"agent {agent}: a re-embed is in progress (its {kind} are being switched to a new "
@@ -59,12 +55,7 @@ def open_live_collection(client: Any, agent: str, kind: str, signature: Embeddin
 def copy_missing(source: Any, target: Any, embedder: Embedder, batch_size: int) -> int:
     """Copy the records of ``source`` that ``target`` lacks; returns how many were copied."""
     copied = 0
-    offset = 0
-    while True:
-        page = source.get(include=["documents", "metadatas"], limit=batch_size, offset=offset)
-        if not page["ids"]:
-            return copied
-        offset += len(page["ids"])
+    for page in pages(source, ["documents", "metadatas"], batch_size):
         present = set(target.get(ids=page["ids"], include=[])["ids"])
         rows = [
             (rid, doc, meta)
@@ -81,6 +72,7 @@ def copy_missing(source: Any, target: Any, embedder: Embedder, batch_size: int) 
                 embeddings=embedder.embed([r[1] or "" for r in rows]),
             )
             copied += len(rows)
+    return copied
 
 
 def reembed_agent(
@@ -96,7 +88,7 @@ def reembed_agent(
     there, as a crash would).
     """
     wanted = embedder.signature
-    names = _names(client)
+    names = collection_names(client)
     live = {kind: collection_name(agent, kind) for kind in KINDS}
     if not any(n in names or n + STAGED in names for n in live.values()):
         raise ConfigError(f"--agent: the store has no agent {agent}; nothing was created")
@@ -114,7 +106,7 @@ def reembed_agent(
         done(f"copied {kind}")
     stamp = datetime.now(UTC).strftime("%Y%m%d%H%M%S")
     for kind, name in live.items():
-        names = _names(client)
+        names = collection_names(client)
         if name + STAGED not in names:
             continue
         staged = client.get_collection(name + STAGED, embedding_function=None)
