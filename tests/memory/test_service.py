@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -233,3 +234,30 @@ def test_recall_finds_the_exact_rare_term_first(memory: MemoryService) -> None:
     # Lexical matches obey the filters too.
     no_match = MemoryFilter(category=Category.DREAM)
     assert memory.recall("LOG-131", 3, no_match) == []
+
+
+def test_a_save_without_the_lock_gets_its_links_from_the_pending_job(
+    memory: MemoryService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from contextlib import contextmanager
+
+    from ego_mcp.errors import LockUnavailable
+
+    first = save(memory, EVENT)
+    locks = memory.locks
+
+    class Away:
+        @contextmanager
+        def hold(self, agent: str) -> Iterator[None]:
+            raise LockUnavailable("EGO_MCP_REDIS_URL: away")
+            yield  # pragma: no cover
+
+    monkeypatch.setattr(memory, "locks", Away())
+    outcome = memory.remember(Draft(content=EVENT_REPHRASED), force=True)
+    assert outcome.saved is not None and outcome.links_pending and outcome.linked == ()
+    assert memory.get(outcome.saved.id).linked_ids == ()
+
+    monkeypatch.setattr(memory, "locks", locks)
+    assert memory.link_pending(outcome.saved.id) == 1
+    assert memory.get(outcome.saved.id).link_to(first) is not None
+    assert assert_links_bidirectional(memory.store) == 2

@@ -61,11 +61,9 @@ def parse_flag(value: object) -> bool | None:
     return None
 
 
-def flag(value: object, field: str) -> bool:
-    parsed = parse_flag(value)
-    if parsed is None:
-        raise InvalidInput(f"{field} {FLAG_RULE}")
-    return parsed
+def stored_privacy(value: object) -> bool:
+    """A stored ``is_private`` flag; an unreadable one reads as private (fails closed)."""
+    return parse_flag(value) is not False
 
 
 def loose_number(value: Any, field: str, low: float, high: float) -> float:

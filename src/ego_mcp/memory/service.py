@@ -175,10 +175,10 @@ class MemoryService:
     def link_pending(self, memory_id: str) -> int:
         """Make the auto-links a save without the lock left out; returns how many (job)."""
         with self.locks.hold(self.agent):
-            memory = self.store.get(memory_id)
-            if memory is None:
+            found = self.store.with_vectors([memory_id])
+            if not found:
                 return 0
-            vector = self.embedder.embed([memory.content])[0]
+            memory, vector = found[0]
             nearest = self.store.search(vector, self.thresholds.max_links + 1)
             close = [
                 hit

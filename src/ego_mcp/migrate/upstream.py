@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from ego_mcp.ego import relationships, self_model
 from ego_mcp.ego.desires import SATISFACTION_HOURS
-from ego_mcp.memory.inputs import EPISODE_ID, MEMORY_ID, parse_flag
+from ego_mcp.memory.inputs import EPISODE_ID, MEMORY_ID, stored_privacy
 from ego_mcp.memory.model import (
     Category,
     Emotion,
@@ -138,8 +138,7 @@ def memory_from_upstream(
         importance=int(_number(meta.get("importance"), 3, 1, 5)),
         category=_enum(meta.get("category", "daily"), Category, Category.DAILY, "category", odd),
         tags=tuple(_comma_list(meta.get("tags"))),
-        # An unreadable flag is read as private: it can never publish a memory.
-        is_private=parse_flag(meta.get("is_private", False)) is not False,
+        is_private=stored_privacy(meta.get("is_private", False)),
         linked_ids=_links(meta.get("linked_ids"), odd),
     )
 

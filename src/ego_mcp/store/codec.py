@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from ego_mcp.memory.inputs import parse_flag
+from ego_mcp.memory.inputs import stored_privacy
 from ego_mcp.memory.model import (
     Category,
     Emotion,
@@ -104,7 +104,7 @@ def memory_from_record(memory_id: str, document: str | None, meta: Mapping[str, 
         importance=int(meta.get("importance", 3)),
         category=Category(meta.get("category", "daily")),
         tags=tuple(json.loads(meta.get("tags") or "[]")),
-        is_private=parse_flag(meta.get("is_private", False)) is not False,
+        is_private=stored_privacy(meta.get("is_private", False)),
         linked_ids=links_from_json(meta.get("linked_ids")),
     )
 
