@@ -26,6 +26,12 @@ from ego_mcp.memory.guard import compare, differences
         ("マスターはその映画が好きだった。", "マスターはその映画が好きではなかった。", "negation"),
         ("Lunch with Aoi at noon.", "Lunch with Ren at noon.", "names: Ren"),
         ("田中さんと会った。", "佐藤さんと会った。", "names: 佐藤"),
+        ("夏に北海道でキャンプをする。", "夏に長野でキャンプをする。", "things"),
+        ("リードを玄関に置き忘れた。", "リードを車の中に置き忘れた。", "things: 玄関 → 車"),
+        ("His grandmother taught him to knit.", "His grandfather taught him to knit.", "people"),
+        ("I emailed his teacher.", "I emailed his manager.", "people: teacher → manager"),
+        ("I remembered to send the form.", "I forgot to send the form.", "opposite"),
+        ("マスターは試合に勝った。", "マスターは試合に負けた。", "opposite: 勝つ → 負ける"),
         (
             "Fixed the flat tyre.",
             "Fixed the flat tyre and bought a new helmet and gloves.",
@@ -47,6 +53,10 @@ def test_a_changed_fact_is_named(existing: str, new: str, what: str) -> None:
         ("Ｂｌｕｅ Envelope #１４ arrived.", "Blue Envelope #14 arrived."),  # full-width
         ("I met Aoi and Ren at noon, then we ate ramen.", "I met Aoi at noon."),  # shorter
         ("今日の会話は楽しかった。", "今日の会話は、楽しかった。"),
+        ("His mom called him twice.", "His mother called him twice."),  # one kind of person
+        ("The clerk was rude about the refund.", "The cashier was rude about the refund."),
+        ("雪で電車が止まった。", "降雪で電車が止まった。"),  # a compound sharing a kanji
+        ("マスターが古いギターを修理に出した。", "マスターが古いギターを直しに出した。"),
     ],
 )
 def test_the_same_facts_in_other_words_are_a_duplicate(existing: str, new: str) -> None:

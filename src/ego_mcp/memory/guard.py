@@ -5,7 +5,8 @@ Tuesday as near-identical, while a real rephrasing scores lower. So the nearest 
 only a candidate; it is a duplicate when it is close enough *and* the two texts agree on
 the facts an embedding blurs: numbers, dates, weekdays and times, negation, and names.
 Pure functions over both texts, English and Japanese alike (NFKC-normalised, so
-full-width digits and half-width kana count as the same).
+full-width digits and half-width kana count as the same); people and opposites come from
+closed word lists (``lexicon.py``), Japanese nouns from a dictionary (``japanese.py``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ import difflib
 import re
 import unicodedata
 from dataclasses import dataclass
+
+from ego_mcp.memory import japanese
+from ego_mcp.memory.lexicon import flipped, people
 
 KANJI_DIGITS = str.maketrans("〇一二三四五六七八九", "0123456789")
 COUNTERS = "個回人匹枚本冊日時分年月歳度つ円"
@@ -93,6 +97,25 @@ def new_names(existing: str, new: str) -> set[str]:
     return {name for name in names(new) if not _mentioned(name, existing, words)}
 
 
+def lower_words(text: str) -> set[str]:
+    return {w.lower() for w in WORD.findall(text)}
+
+
+def new_people(existing: str, new: str) -> tuple[set[str], set[str]]:
+    """(people only ``existing`` names, people only ``new`` names), by kind of person."""
+    old, fresh = people(lower_words(existing)), people(lower_words(new))
+    gone = {w for kind, found in old.items() if kind not in fresh for w in found}
+    added = {w for kind, found in fresh.items() if kind not in old for w in found}
+    return gone, added
+
+
+def opposite(existing: str, new: str) -> tuple[str, str] | None:
+    """A word of ``existing`` turned into its opposite in ``new`` (remembered → forgot)."""
+    old = lower_words(existing) | japanese.base_forms(existing)
+    fresh = lower_words(new) | japanese.base_forms(new)
+    return flipped(old, fresh)
+
+
 def content_words(text: str) -> set[str]:
     return {w.lower() for w in WORD.findall(text) if len(w) > 3}
 
@@ -118,6 +141,17 @@ def differences(existing: str, new: str) -> tuple[str, ...]:
     added = new_names(a, b)
     if added:
         found.append(f"names: {', '.join(sorted(added))}")
+    things = japanese.new_things(a, b) - added
+    if things:
+        gone = japanese.things(a) - japanese.things(b)
+        found.append(f"things: {', '.join(sorted(gone)) or '—'} → {', '.join(sorted(things))}")
+    gone_people, people_added = new_people(a, b)
+    if people_added:
+        shown = ", ".join(sorted(gone_people)) or "—"
+        found.append(f"people: {shown} → {', '.join(sorted(people_added))}")
+    flip = opposite(a, b)
+    if flip:
+        found.append(f"opposite: {flip[0]} → {flip[1]}")
     if negated(a) % 2 != negated(b) % 2:
         found.append("negation")
     if adds_a_clause(a, b):
