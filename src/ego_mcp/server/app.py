@@ -73,8 +73,11 @@ class EgoServer(MCPServer[AppContext]):
         self, app: AppContext, name: str, arguments: dict[str, Any]
     ) -> None:
         """Some tools feed desires; a failure here must not undo the tool's answer."""
+        satisfied = implicit_satisfactions(name, arguments)
+        if not satisfied:  # most tools: no thread hop, no lock
+            return
         try:
-            await app.blocking(app.ego.satisfy, implicit_satisfactions(name, arguments))
+            await app.blocking(app.ego.satisfy, satisfied)
         except EgoError as exc:
             logger.warning("desires not updated after %s: %s", Plain(name), exc)
 

@@ -7,6 +7,7 @@ either, so the imports run one way.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -66,10 +67,21 @@ class AppContext:
             await self.queue.enqueue(request)
 
     def start_background(self) -> None:
+        if self.settings.embedding_provider == "local":
+            threading.Thread(target=self.warm_up, name="ego-warm-up", daemon=True).start()
         if self.scheduler is not None:
             self.scheduler.start()
         if self.beacon is not None:
             self.beacon.start()
+
+    def warm_up(self) -> None:
+        """Build the local model's lazy parts (about 1.8 s), which the session's first call
+        would otherwise wait for. (The guard's Japanese dictionary, 0.15 s and 50 MiB, is
+        left to the first Japanese text.)"""
+        try:
+            self.memory.embedder.embed(["warm-up"])
+        except Exception:
+            logger.warning("warm-up failed; the first call will load the model", exc_info=True)
 
     async def drain(self) -> None:
         """Stop the schedule and let queued jobs finish (or reach Redis) before exit."""

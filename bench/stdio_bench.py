@@ -1,0 +1,275 @@
+"""Tool latency the way users feel it: a server subprocess over stdio, calls back to back.
+
+    python bench/stdio_bench.py                          # N = 1,000 and 10,000
+    python bench/stdio_bench.py --sizes 1000 10000 100000 --ops 100
+
+For each N, with the configured model (``EGO_MCP_EMBEDDING_MODEL``, default USE v3):
+
+1. Build the store. The last ``--remember-seed`` memories (default 1,000) go through
+   ``remember`` over stdio, the way users build a store (auto-links, the guard); the rest,
+   if N is larger, through the bulk path (batched embedding, one Chroma add per batch).
+   Seeding throughput through ``remember`` is reported.
+2. Respawn the server on that store (cold start: spawn until ``tools/list`` answers), then
+   time ``--ops`` calls each, back to back: ``remember`` of new sentences, ``recall``
+   (n_results=5), ``forget`` of the memories just remembered (with their auto-links).
+   The first call of a session (a ``recall``) is timed alone: right after ``tools/list``
+   (empty store), and after a pause of 3 s (seeded store), as when a user types first.
+   Server CPU per call (from /proc) and the server's peak RSS (VmHWM).
+3. The floor, in this process, in the same run: the bare embedding and the bare Chroma
+   operations each tool cannot avoid, on a scratch collection of the same size:
+   remember = embed + query + add + a 2-record update (one link); recall = embed + query;
+   forget = get + a 2-record update + delete.
+
+Prints p50/p95 and the ratio to the floor; writes bench/results/stdio-<model>.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import chromadb
+from common import ROOT, percentiles, sentences
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+from ego_mcp.embedding import create_embedder
+from ego_mcp.embedding.base import Embedder
+from ego_mcp.memory.model import Memory, new_memory_id
+from ego_mcp.runtime import Runtime
+from ego_mcp.settings import load_settings
+
+ID = re.compile(r"mem_[0-9a-f]{12}")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+AGENT = "bench"
+BULK_BATCH = 500
+FIRST_CALL_PAUSE_S = 3.0  # a session's first call usually comes a while after tools/list
+
+
+@dataclass
+class Server:
+    session: ClientSession
+    pid: int
+    cold_start_s: float
+
+    async def call(self, tool: str, **arguments: Any) -> str:
+        result = await self.session.call_tool(tool, arguments)
+        text = str(result.content[0].text)  # type: ignore[union-attr]
+        if result.is_error:
+            raise RuntimeError(f"{tool}: {text}")
+        return text
+
+    def cpu_s(self) -> float:
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+    def peak_rss_mib(self) -> float:
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
+
+def _server_pid(before: set[int]) -> int:
+    """The ego-mcp process this bench spawned (a new child of ours)."""
+    mine = str(os.getpid())
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) in before:
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if stat[1] == mine and b"serve" in cmdline:
+            return int(entry.name)
+    raise RuntimeError("server process not found")
+
+
+@asynccontextmanager
+async def server(data_dir: Path) -> AsyncIterator[Server]:
+    env = {**os.environ, "EGO_MCP_DATA_DIR": str(data_dir), "EGO_MCP_AGENT": AGENT}
+    env["EGO_MCP_LOG_LEVEL"] = "WARNING"
+    parameters = StdioServerParameters(
+        command=sys.executable, args=["-m", "ego_mcp", "serve"], env=env
+    )
+    before = {int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()}
+    start = time.perf_counter()
+    async with (
+        stdio_client(parameters) as (read, write),
+        ClientSession(read, write) as session,
+    ):
+        await session.initialize()
+        await session.list_tools()
+        cold = time.perf_counter() - start
+        yield Server(session, _server_pid(before), cold)
+
+
+async def first_recall_ms(node: Server) -> int:
+    start = time.perf_counter()
+    await node.call("recall", context="first call of the session", n_results=5)
+    return round((time.perf_counter() - start) * 1000)
+
+
+def bulk_seed(data_dir: Path, texts: list[str]) -> float:
+    """The bulk path: batched embedding, one add per batch; memories per second."""
+    settings = load_settings(data_dir=data_dir, agent=AGENT)
+    runtime = Runtime.open(settings)
+    try:
+        store = runtime.memory(AGENT).store
+        start = time.perf_counter()
+        for offset in range(0, len(texts), BULK_BATCH):
+            chunk = texts[offset : offset + BULK_BATCH]
+            now = runtime.clock.now()
+            memories = [Memory(id=new_memory_id(), content=t, timestamp=now) for t in chunk]
+            store.add_many(memories, runtime.embedder.embed(chunk))
+        return len(texts) / (time.perf_counter() - start) if texts else 0.0
+    finally:
+        runtime.close()
+
+
+async def timed_calls(node: Server, calls: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    samples, answers = [], []
+    cpu = node.cpu_s()
+    for tool, arguments in calls:
+        start = time.perf_counter()
+        answers.append(await node.call(tool, **arguments))
+        samples.append(time.perf_counter() - start)
+    cpu_ms = (node.cpu_s() - cpu) * 1000 / len(calls)
+    return {**percentiles(samples), "server_cpu_ms": round(cpu_ms, 1), "answers": answers}
+
+
+def floor(embedder: Embedder, size: int, ops: int) -> dict[str, Any]:
+    """The bare operations of each tool on a scratch collection of ``size`` records."""
+    texts = sentences(size, seed=11)
+    with tempfile.TemporaryDirectory() as scratch:
+        client = chromadb.PersistentClient(path=scratch)
+        collection = client.create_collection("floor", metadata={"hnsw:space": "cosine"})
+        for offset in range(0, size, BULK_BATCH):
+            chunk = texts[offset : offset + BULK_BATCH]
+            collection.add(
+                ids=[f"f{offset + i}" for i in range(len(chunk))],
+                documents=chunk,
+                embeddings=embedder.embed(chunk),
+                metadatas=[{"ts": 0.0}] * len(chunk),
+            )
+        probe = sentences(ops, seed=12)
+        stamp = datetime.now(UTC).timestamp()
+        times: dict[str, list[float]] = {"remember": [], "recall": [], "forget": []}
+        for i, text in enumerate(probe):
+            start = time.perf_counter()
+            vector = embedder.embed([text])
+            near = collection.query(query_embeddings=vector, n_results=5)
+            collection.add(ids=[f"p{i}"], documents=[text], embeddings=vector,
+                           metadatas=[{"ts": stamp}])  # fmt: skip
+            collection.update(ids=[f"p{i}", near["ids"][0][0]],
+                              metadatas=[{"ts": stamp}, {"ts": stamp}])  # fmt: skip
+            times["remember"].append(time.perf_counter() - start)
+        for text in probe:
+            start = time.perf_counter()
+            collection.query(query_embeddings=embedder.embed([text]), n_results=5)
+            times["recall"].append(time.perf_counter() - start)
+        for i in range(ops):
+            start = time.perf_counter()
+            collection.get(ids=[f"p{i}"], include=["metadatas", "documents"])
+            collection.update(ids=[f"f{i}", f"f{i + 1}"], metadatas=[{"ts": stamp}] * 2)
+            collection.delete(ids=[f"p{i}"])
+            times["forget"].append(time.perf_counter() - start)
+    return {tool: percentiles(samples) for tool, samples in times.items()}
+
+
+async def measure(size: int, ops: int, remember_seed: int, embedder: Embedder) -> dict[str, Any]:
+    texts = sentences(size + ops, seed=1)
+    seed_texts, fresh = texts[:size], texts[size:]
+    via_remember = min(size, remember_seed)
+    result: dict[str, Any] = {"n_memories": size, "ops": ops}
+    with tempfile.TemporaryDirectory() as tmp:
+        data_dir = Path(tmp)
+        result["bulk_seed_per_s"] = round(bulk_seed(data_dir, seed_texts[: size - via_remember]))
+        async with server(data_dir) as node:
+            result["cold_start_empty_s"] = round(node.cold_start_s, 2)
+            result["first_call_at_once_ms"] = await first_recall_ms(node)
+            start = time.perf_counter()
+            for text in seed_texts[size - via_remember :]:
+                await node.call("remember", content=text)
+            elapsed = time.perf_counter() - start
+            result["seed_via_remember_per_s"] = round(via_remember / elapsed, 1)
+        async with server(data_dir) as node:
+            result["cold_start_s"] = round(node.cold_start_s, 2)
+            await asyncio.sleep(FIRST_CALL_PAUSE_S)
+            result["first_call_after_pause_ms"] = await first_recall_ms(node)
+            remember = await timed_calls(node, [("remember", {"content": t}) for t in fresh])
+            answers = remember.pop("answers")
+            saved = [m.group(0) for m in map(ID.search, answers) if m]
+            links = [int(n) for n in re.findall(r"Linked to (\d+)", " ".join(answers))]
+            recall = await timed_calls(
+                node, [("recall", {"context": t[:40], "n_results": 5}) for t in fresh]
+            )
+            recall.pop("answers")
+            forget = await timed_calls(node, [("forget", {"memory_id": i}) for i in saved])
+            forget.pop("answers")
+            result["peak_rss_mib"] = round(node.peak_rss_mib())
+    result["links_per_remembered"] = round(statistics.fmean(links), 2) if links else 0.0
+    result["tools"] = {"remember": remember, "recall": recall, "forget": forget}
+    result["floor"] = floor(embedder, size, ops)
+    for tool, figures in result["tools"].items():
+        figures["ratio_to_floor"] = round(figures["p50_ms"] / result["floor"][tool]["p50_ms"], 2)
+    return result
+
+
+def render(results: list[dict[str, Any]]) -> str:
+    lines = [f"{'N':>7} {'tool':<9} {'p50':>8} {'p95':>8} {'floor':>8} {'ratio':>6} {'cpu':>7}"]
+    for row in results:
+        for tool, f in row["tools"].items():
+            lines.append(
+                f"{row['n_memories']:>7} {tool:<9} {f['p50_ms']:>8} {f['p95_ms']:>8} "
+                f"{row['floor'][tool]['p50_ms']:>8} {f['ratio_to_floor']:>6} "
+                f"{f['server_cpu_ms']:>7}"
+            )
+        lines.append(
+            f"{'':>7} seeding {row['seed_via_remember_per_s']}/s via remember, "
+            f"bulk {row['bulk_seed_per_s']}/s; cold start {row['cold_start_empty_s']} s "
+            f"(empty), {row['cold_start_s']} s (N); first recall {row['first_call_at_once_ms']} ms "
+            f"at once, {row['first_call_after_pause_ms']} ms after {FIRST_CALL_PAUSE_S:.0f} s; "
+            f"peak RSS {row['peak_rss_mib']} MiB; "
+            f"{row['links_per_remembered']} links per remember"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--ops", type=int, default=100)
+    parser.add_argument("--remember-seed", type=int, default=1000)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    settings = load_settings()
+    embedder = create_embedder(settings)
+    results = [
+        asyncio.run(measure(size, args.ops, args.remember_seed, embedder)) for size in args.sizes
+    ]
+    model = embedder.signature.model
+    print(f"model: {model}; times in ms, cpu = server CPU ms per call")
+    print(render(results))
+    out = args.out or ROOT / "bench" / "results" / f"stdio-{model}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2))
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
