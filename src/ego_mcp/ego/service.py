@@ -20,6 +20,8 @@ SELF_MODEL = "self_model"
 RELATIONSHIPS = "relationships"
 CONSOLIDATION = "consolidation"
 MERGE_SCAN = "merge_scan"
+FIRST_WINDOW = timedelta(hours=1)  # latest_memories reads this far back first
+WINDOW_GROWTH = 8
 
 
 @dataclass(frozen=True)
@@ -91,8 +93,26 @@ class EgoService:
     def memories_since(self, days: int) -> list[Memory]:
         return self.memory.store.recent(self.clock.now() - timedelta(days=days))
 
+    def latest_memories(
+        self, count: int, days: int, category: Category | None = None
+    ) -> list[Memory]:
+        """The newest ``count`` memories of the last ``days`` days, oldest first.
+
+        Read in widening windows (1 h, 8 h, 64 h, ...), so a store with thousands of
+        memories a week is not read whole to show the last five.
+        """
+        now = self.clock.now()
+        oldest = now - timedelta(days=days)
+        window = FIRST_WINDOW
+        while True:
+            moment = max(now - window, oldest)
+            found = self.memory.store.recent(moment, category)
+            if len(found) >= count or moment == oldest:
+                return found[-count:]
+            window *= WINDOW_GROWTH
+
     def last_introspection(self) -> Memory | None:
-        thoughts = [m for m in self.memories_since(30) if m.category is Category.INTROSPECTION]
+        thoughts = self.latest_memories(1, 30, Category.INTROSPECTION)
         return thoughts[-1] if thoughts else None
 
     def consolidate_now(self) -> ConsolidationStats:
@@ -111,6 +131,6 @@ class EgoService:
         if document is None or not document.get("finished_at"):
             return None
         finished = datetime.fromisoformat(document["finished_at"])
-        if self.clock.now() - finished > fresh_for or self.memory.store.recent(finished):
+        if self.clock.now() - finished > fresh_for or self.memory.store.has_since(finished):
             return None
         return ConsolidationStats.from_document(document)

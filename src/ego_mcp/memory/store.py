@@ -76,8 +76,13 @@ class MemoryStore(Protocol):
         """Memories stored at or after ``moment`` with their embeddings, oldest first."""
         ...
 
-    def recent(self, moment: datetime) -> list[Memory]:
-        """Memories stored at or after ``moment``, oldest first, without embeddings."""
+    def recent(self, moment: datetime, category: Category | None = None) -> list[Memory]:
+        """Memories stored at or after ``moment`` (of one category if given), oldest first,
+        without embeddings."""
+        ...
+
+    def has_since(self, moment: datetime) -> bool:
+        """Whether any memory was stored at or after ``moment`` (reads one record at most)."""
         ...
 
     def batches(self, size: int) -> Iterator[tuple[list[Memory], Vector]]:

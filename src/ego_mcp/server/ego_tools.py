@@ -84,7 +84,7 @@ async def introspect(ctx: Ctx) -> str:
     app = app_of(ctx)
     ego = app.ego
     now = app.runtime.clock.now()
-    recent = (await app.blocking(ego.memories_since, 7))[-5:]
+    recent = await app.blocking(ego.latest_memories, 5, 7)
     desires = await app.blocking(ego.desires)
     questions = open_questions(await app.blocking(ego.self_model))[:3]
     lines = ["Recent memories:" if recent else "Recent memories: none this week."]

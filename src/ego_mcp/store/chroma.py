@@ -12,7 +12,7 @@ import numpy as np
 
 from ego_mcp.embedding.base import EmbeddingSignature
 from ego_mcp.errors import EmbeddingMismatch, StoreUnavailable
-from ego_mcp.memory.model import Episode, Memory, SearchHit
+from ego_mcp.memory.model import Category, Episode, Memory, SearchHit
 from ego_mcp.memory.store import MemoryFilter, Vector
 from ego_mcp.store.codec import (
     episode_from_record,
@@ -229,9 +229,16 @@ class ChromaMemoryStore:
     def delete(self, memory_id: str) -> None:
         self._collection.delete(ids=[memory_id])
 
-    def recent(self, moment: datetime) -> list[Memory]:
-        result = self._collection.get(where={"ts": {"$gte": moment.timestamp()}}, include=_RECORD)
+    def recent(self, moment: datetime, category: Category | None = None) -> list[Memory]:
+        where: dict[str, Any] = {"ts": {"$gte": moment.timestamp()}}
+        if category is not None:
+            where = {"$and": [where, {"category": category.value}]}
+        result = self._collection.get(where=where, include=_RECORD)
         return sorted(_memories(result), key=lambda memory: memory.timestamp)
+
+    def has_since(self, moment: datetime) -> bool:
+        where = {"ts": {"$gte": moment.timestamp()}}
+        return bool(self._collection.get(where=where, limit=1, include=[])["ids"])
 
     def since(self, moment: datetime) -> list[tuple[Memory, Vector]]:
         result = self._collection.get(
