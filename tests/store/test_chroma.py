@@ -9,9 +9,10 @@ import pytest
 
 from ego_mcp.embedding.base import EmbeddingSignature
 from ego_mcp.errors import EmbeddingMismatch
+from ego_mcp.memory.hours import hour_of
 from ego_mcp.memory.model import Memory
 from ego_mcp.runtime import Runtime
-from ego_mcp.store.chroma import collection_name, open_collection
+from ego_mcp.store.chroma import TIME_INDEX_CHECKED, collection_name, open_collection
 from ego_mcp.store.codec import memory_to_metadata
 from tests.conftest import START
 
@@ -31,19 +32,26 @@ def test_agents_have_separate_namespaces(runtime: Runtime) -> None:
     assert runtime.memory("bob").store.count() == 0
 
 
-def test_records_without_ts_are_found_by_time_windows(runtime: Runtime) -> None:
-    """Older data stored no numeric ``ts``; opening the store gives each record one, once."""
+@pytest.mark.parametrize(("left_out", "checked_before"), [({"ts", "hour"}, None), ({"hour"}, True)])
+def test_records_without_ts_or_hour_are_found_by_time_windows(
+    runtime: Runtime, left_out: set[str], checked_before: bool | None
+) -> None:
+    """Older data stored no numeric ``ts`` (and then no ``hour``); opening the store gives
+    each record both, once, also when an older version had checked it for ``ts`` alone."""
     collection = open_collection(
         runtime.chroma.client, collection_name("old", "memories"), runtime.embedder.signature
     )
+    if checked_before is not None:
+        collection.modify(metadata={**collection.metadata, TIME_INDEX_CHECKED: checked_before})
     old = Memory("mem_0123456789ab", "An old memory", START)
-    metadata = {k: v for k, v in memory_to_metadata(old).items() if k != "ts"}
+    metadata = {k: v for k, v in memory_to_metadata(old).items() if k not in left_out}
     collection.add(
         ids=[old.id], embeddings=np.ones((1, runtime.embedder.signature.dimension)),
         documents=[old.content], metadatas=[metadata],
     )  # fmt: skip
-    found = runtime.memory("old").store.recent(START - timedelta(days=1))
-    assert [m.id for m in found] == [old.id]
+    store = runtime.memory("old").store
+    assert [m.id for m in store.recent(START - timedelta(days=1))] == [old.id]
+    assert [m.id for m in store.in_hour(hour_of(START))] == [old.id]
 
 
 def test_a_record_gone_mid_read_is_skipped_with_its_vector() -> None:

@@ -11,6 +11,7 @@ from ego_mcp.clock import Clock
 from ego_mcp.ego import relationships, self_model
 from ego_mcp.ego.consolidation import ConsolidationStats, consolidate, scan_store
 from ego_mcp.ego.desires import Desires
+from ego_mcp.ego.emotion_hours import month_trend
 from ego_mcp.memory.model import Category, Memory
 from ego_mcp.memory.service import MemoryService
 from ego_mcp.state.documents import DocumentStore
@@ -90,8 +91,9 @@ class EgoService:
             self.documents.save(RELATIONSHIPS, people)
         return Person(who, model, True), change
 
-    def memories_since(self, days: int) -> list[Memory]:
-        return self.memory.store.recent(self.clock.now() - timedelta(days=days))
+    def emotion_trend(self) -> str:
+        """The layered emotion summary of the last 30 days (see ``ego/emotion_hours``)."""
+        return month_trend(self.memory.store, self.memory.closed_hours, self.clock.now())
 
     def latest_memories(
         self, count: int, days: int, category: Category | None = None

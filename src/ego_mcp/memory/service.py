@@ -16,6 +16,7 @@ from ego_mcp.embedding.base import Embedder
 from ego_mcp.errors import LockUnavailable, NotFound
 from ego_mcp.locks import AgentLocks
 from ego_mcp.memory.guard import compare
+from ego_mcp.memory.hours import ClosedHours
 from ego_mcp.memory.lexical import RARE, fuse, lexical_terms, rare_matches, spellings
 from ego_mcp.memory.model import (
     REVERSE_LINK_TYPE,
@@ -117,6 +118,7 @@ class MemoryService:
         self.locks = locks
         self.thresholds = thresholds
         self.journal = journal
+        self.closed_hours = ClosedHours()  # per-hour summaries other services keep
 
     @property
     def guard(self) -> float:
@@ -135,6 +137,8 @@ class MemoryService:
                 outcome = self._save(draft, vector, force, link=True)
         except LockUnavailable:
             outcome = self._save(draft, vector, force, link=False)
+        if outcome.saved is not None:
+            self.closed_hours.drop(outcome.saved.timestamp)
         if outcome.saved is not None and self.journal is not None and not draft.is_private:
             self.journal.record(outcome.saved)
         return outcome
@@ -233,7 +237,9 @@ class MemoryService:
         except LockUnavailable:
             memory = self.get(memory_id)
             self.store.delete(memory_id)
+            self.closed_hours.drop(memory.timestamp)
             return Forgotten(memory, tuple(link.target_id for link in memory.linked_ids))
+        self.closed_hours.drop(memory.timestamp)
         return Forgotten(memory)
 
     def unlink_forgotten(self, memory_id: str, target_ids: Sequence[str]) -> int:

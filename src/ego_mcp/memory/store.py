@@ -81,6 +81,10 @@ class MemoryStore(Protocol):
         without embeddings."""
         ...
 
+    def in_hour(self, hour: int) -> list[Memory]:
+        """Memories stored in one hour (``memory.hours.hour_of``), oldest first."""
+        ...
+
     def has_since(self, moment: datetime) -> bool:
         """Whether any memory was stored at or after ``moment`` (reads one record at most)."""
         ...

@@ -10,7 +10,6 @@ from mcp.server.mcpserver import Context
 
 from ego_mcp.ego.consolidation import ConsolidationStats
 from ego_mcp.ego.desires import Desires, parse_desire, word_for
-from ego_mcp.ego.emotion_trend import emotion_trend as summarise_emotions
 from ego_mcp.ego.self_model import open_questions
 from ego_mcp.memory import inputs
 from ego_mcp.server import scaffolds
@@ -148,8 +147,7 @@ async def am_i_being_genuine(ctx: Ctx) -> str:
 async def emotion_trend(ctx: Ctx) -> str:
     """Emotional patterns over recent days, this week and this month."""
     app = app_of(ctx)
-    memories = await app.blocking(app.ego.memories_since, 30)
-    return compose(summarise_emotions(memories, app.runtime.clock.now()), scaffolds.EMOTION_TREND)
+    return compose(await app.blocking(app.ego.emotion_trend), scaffolds.EMOTION_TREND)
 
 
 async def consolidate(ctx: Ctx) -> str:

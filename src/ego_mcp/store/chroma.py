@@ -12,6 +12,7 @@ import numpy as np
 
 from ego_mcp.embedding.base import EmbeddingSignature
 from ego_mcp.errors import EmbeddingMismatch, StoreUnavailable
+from ego_mcp.memory.hours import hour_of
 from ego_mcp.memory.model import Category, Episode, Memory, SearchHit
 from ego_mcp.memory.store import MemoryFilter, Vector
 from ego_mcp.store.codec import (
@@ -26,6 +27,7 @@ from ego_mcp.store.codec import (
 
 _RECORD = ["documents", "metadatas"]
 TIME_INDEX_CHECKED = "time_index_checked"
+TIME_INDEX_VERSION = 2  # 1: ts; 2: ts and hour
 
 
 def collection_name(agent: str, kind: str) -> str:
@@ -105,31 +107,31 @@ def open_collection(client: Any, name: str, signature: EmbeddingSignature) -> An
 
 
 def backfill_time_index(collection: Any, page_size: int = 1_000) -> int:
-    """Give records written without the numeric ``ts`` (older data) one, once per collection.
+    """Give records written without the numeric ``ts`` or ``hour`` (older data) both, once
+    per collection and index version.
 
     Time windows (wake_up, introspect, emotion_trend, date filters, consolidation) filter
-    on ``ts``; a record without it would be invisible to all of them. Returns how many
-    records were mended; the collection remembers that it was checked.
+    on ``ts``, the emotion trend reads single hours by ``hour``; a record without them
+    would be invisible there. Returns how many records were mended; the collection
+    remembers the version it was checked for.
     """
     recorded = dict(collection.metadata or {})
-    if recorded.get(TIME_INDEX_CHECKED):
+    if recorded.get(TIME_INDEX_CHECKED, 0) >= TIME_INDEX_VERSION:  # True == 1, the old mark
         return 0
     mended = 0
     for page in pages(collection, ["metadatas"], page_size):
         missing = [
-            (mid, meta)
+            (mid, parse_time(meta["timestamp"]))
             for mid, meta in zip(page["ids"], page["metadatas"], strict=True)
-            if meta is not None and "ts" not in meta and "timestamp" in meta
+            if meta is not None and "timestamp" in meta and not {"ts", "hour"} <= meta.keys()
         ]
         if missing:
             collection.update(
                 ids=[mid for mid, _ in missing],
-                metadatas=[
-                    {"ts": parse_time(meta["timestamp"]).timestamp()} for _, meta in missing
-                ],
+                metadatas=[{"ts": t.timestamp(), "hour": hour_of(t)} for _, t in missing],
             )
             mended += len(missing)
-    collection.modify(metadata={**recorded, TIME_INDEX_CHECKED: True})
+    collection.modify(metadata={**recorded, TIME_INDEX_CHECKED: TIME_INDEX_VERSION})
     return mended
 
 
@@ -234,6 +236,10 @@ class ChromaMemoryStore:
         if category is not None:
             where = {"$and": [where, {"category": category.value}]}
         result = self._collection.get(where=where, include=_RECORD)
+        return sorted(_memories(result), key=lambda memory: memory.timestamp)
+
+    def in_hour(self, hour: int) -> list[Memory]:
+        result = self._collection.get(where={"hour": hour}, include=_RECORD)
         return sorted(_memories(result), key=lambda memory: memory.timestamp)
 
     def has_since(self, moment: datetime) -> bool:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from ego_mcp.memory.hours import hour_of
 from ego_mcp.memory.inputs import stored_privacy
 from ego_mcp.memory.model import (
     Category,
@@ -73,6 +74,7 @@ def memory_to_metadata(memory: Memory) -> Metadata:
         "schema": SCHEMA_VERSION,
         "timestamp": memory.timestamp.isoformat(),
         "ts": memory.timestamp.timestamp(),
+        "hour": hour_of(memory.timestamp),
         "emotion": trace.primary.value,
         "secondary": json.dumps([e.value for e in trace.secondary]),
         "intensity": trace.intensity,
