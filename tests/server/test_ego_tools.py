@@ -80,6 +80,26 @@ async def test_introspection_flow(client: Client, clock: FixedClock) -> None:
     assert "Last introspection (1 hour ago): I keep thinking" in woke
 
 
+async def test_wake_up_finds_the_last_introspection_after_the_noted_one_is_forgotten(
+    client: Client, app: AppContext, clock: FixedClock
+) -> None:
+    await call(client, "remember", content="Home is where I am heard.", category="introspection")
+    clock.set(clock.now() + timedelta(days=3))
+    newest = await call(
+        client, "remember", content="Rest is part of work, too.", category="introspection"
+    )
+    noted = app.ego.documents.load("last_introspection")
+    assert noted is not None and noted["memory_id"] in newest
+    clock.set(clock.now() + timedelta(hours=2))
+    assert "Last introspection (2 hours ago): Rest is part" in await call(client, "wake_up")
+
+    await call(client, "forget", memory_id=noted["memory_id"])
+    woke = await call(client, "wake_up")  # the noted memory is gone: found by time again
+    assert "Last introspection (3 days ago): Home is where" in woke
+    clock.set(clock.now() + timedelta(days=28))
+    assert "Last introspection: none yet." in await call(client, "wake_up")
+
+
 async def test_consider_them_defaults_to_the_companion(client: Client) -> None:
     await call(
         client, "update_relationship", person="Master", field="known_facts", value="likes tea"

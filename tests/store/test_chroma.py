@@ -51,7 +51,7 @@ def test_records_without_ts_or_hour_are_found_by_time_windows(
     )  # fmt: skip
     store = runtime.memory("old").store
     assert [m.id for m in store.recent(START - timedelta(days=1))] == [old.id]
-    assert [m.id for m in store.in_hour(hour_of(START))] == [old.id]
+    assert [m.id for m in store.in_hours([hour_of(START)])] == [old.id]
 
 
 def test_a_record_gone_mid_read_is_skipped_with_its_vector() -> None:

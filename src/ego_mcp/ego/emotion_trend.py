@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from ego_mcp.memory.model import Memory
+from ego_mcp.memory.model import EmotionalTrace, Memory
 
 LAYERS = (("Recent days", 3), ("This week", 7), ("This month", 30))
 MIN_FOR_LAYERS = 5
@@ -28,6 +28,10 @@ class Tally:
     first_seen: dict[str, tuple[float, int]] = field(default_factory=dict)  # (time, place)
     peak: tuple[float, float, str] | None = None  # (intensity, time, emotion)
     valence_sum: float = 0.0
+    # The memories added one by one, as (time, trace) in the order added: for the mood
+    # shift, which splits memories by count, and for parts of an hour; ``absorb`` does
+    # not carry them.
+    traces: list[tuple[float, EmotionalTrace]] = field(default_factory=list)
 
     @classmethod
     def of(cls, memories: Iterable[Memory]) -> Tally:
@@ -37,9 +41,10 @@ class Tally:
         return tally
 
     def add(self, memory: Memory) -> None:
+        self.add_trace(memory.timestamp.timestamp(), memory.emotional_trace)
+
+    def add_trace(self, moment: float, trace: EmotionalTrace) -> None:
         """Each memory counts by intensity, its secondary emotions half as much."""
-        trace = memory.emotional_trace
-        moment = memory.timestamp.timestamp()
         weight = 0.5 + trace.intensity
         names = [trace.primary.value, *(e.value for e in trace.secondary)]
         for place, name in enumerate(names):
@@ -49,13 +54,15 @@ class Tally:
         self.peak = _stronger(self.peak, (trace.intensity, moment, trace.primary.value))
         self.count += 1
         self.valence_sum += trace.valence
+        self.traces.append((moment, trace))
 
     def absorb(self, other: Tally) -> None:
         """Add ``other``'s memories to this tally (``other`` is left as it is)."""
         for name, weight in other.weights.items():
             self.weights[name] = self.weights.get(name, 0.0) + weight
             seen = other.first_seen[name]
-            self.first_seen[name] = min(self.first_seen.get(name, seen), seen)
+            if name not in self.first_seen or seen < self.first_seen[name]:
+                self.first_seen[name] = seen
         self.peak = _stronger(self.peak, other.peak)
         self.count += other.count
         self.valence_sum += other.valence_sum
@@ -79,6 +86,13 @@ def total(tallies: Iterable[Tally]) -> Tally:
     for tally in tallies:
         joined.absorb(tally)
     return joined
+
+
+def copy(tally: Tally) -> Tally:
+    """A tally with the same sums (not the traces), to absorb more into."""
+    return Tally(
+        tally.count, dict(tally.weights), dict(tally.first_seen), tally.peak, tally.valence_sum
+    )
 
 
 def describe_layer(tally: Tally) -> str:

@@ -21,6 +21,8 @@ SELF_MODEL = "self_model"
 RELATIONSHIPS = "relationships"
 CONSOLIDATION = "consolidation"
 MERGE_SCAN = "merge_scan"
+LAST_INTROSPECTION = "last_introspection"
+INTROSPECTION_DAYS = 30
 FIRST_WINDOW = timedelta(hours=1)  # latest_memories reads this far back first
 WINDOW_GROWTH = 8
 
@@ -113,8 +115,21 @@ class EgoService:
                 return found[-count:]
             window *= WINDOW_GROWTH
 
+    def note_introspection(self, memory_id: str) -> None:
+        """Remember which memory is the newest introspection (its id only)."""
+        self.documents.save(LAST_INTROSPECTION, {"memory_id": memory_id})
+
     def last_introspection(self) -> Memory | None:
-        thoughts = self.latest_memories(1, 30, Category.INTROSPECTION)
+        """The newest introspection of the last 30 days: by the noted id (one read by id),
+        else looked for in widening windows (and noted)."""
+        oldest = self.clock.now() - timedelta(days=INTROSPECTION_DAYS)
+        noted = (self.documents.load(LAST_INTROSPECTION) or {}).get("memory_id")
+        found = self.memory.store.get(str(noted)) if noted else None
+        if found is not None and found.category is Category.INTROSPECTION:
+            return found if found.timestamp >= oldest else None
+        thoughts = self.latest_memories(1, INTROSPECTION_DAYS, Category.INTROSPECTION)
+        if thoughts:
+            self.note_introspection(thoughts[-1].id)
         return thoughts[-1] if thoughts else None
 
     def consolidate_now(self) -> ConsolidationStats:

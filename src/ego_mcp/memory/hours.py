@@ -19,9 +19,14 @@ def hour_of(moment: datetime) -> int:
 
 
 class ClosedHours:
+    """Hour -> value; ``version`` changes whenever a value comes or goes, so values
+    derived from several hours (``derived``) are kept only while it holds."""
+
     def __init__(self) -> None:
         self._values: dict[int, object] = {}
+        self._derived: dict[object, tuple[int, object]] = {}
         self._lock = threading.Lock()
+        self.version = 0
 
     def get(self, hour: int) -> object | None:
         with self._lock:
@@ -30,14 +35,29 @@ class ClosedHours:
     def put(self, hour: int, value: object) -> None:
         with self._lock:
             self._values[hour] = value
+            self.version += 1
 
     def drop(self, moment: datetime) -> None:
         """A memory of ``moment``'s hour was saved or forgotten: its value is stale."""
         with self._lock:
-            self._values.pop(hour_of(moment), None)
+            if self._values.pop(hour_of(moment), None) is not None:
+                self.version += 1
 
     def keep_from(self, hour: int) -> None:
         """Forget values of hours before ``hour`` (out of every window now)."""
         with self._lock:
-            for old in [h for h in self._values if h < hour]:
-                del self._values[old]
+            old = [h for h in self._values if h < hour]
+            for gone in old:
+                del self._values[gone]
+            self.version += bool(old)
+
+    def derived(self, key: object, version: int) -> object | None:
+        """A value derived from several hours at ``version``, if the hours are unchanged."""
+        with self._lock:
+            found = self._derived.get(key)
+            return found[1] if found is not None and found[0] == version else None
+
+    def keep_derived(self, key: object, version: int, value: object) -> None:
+        with self._lock:
+            self._derived = {k: v for k, v in self._derived.items() if v[0] == version}
+            self._derived[key] = (version, value)

@@ -81,8 +81,8 @@ class MemoryStore(Protocol):
         without embeddings."""
         ...
 
-    def in_hour(self, hour: int) -> list[Memory]:
-        """Memories stored in one hour (``memory.hours.hour_of``), oldest first."""
+    def in_hours(self, hours: Sequence[int]) -> list[Memory]:
+        """Memories stored in the given hours (``memory.hours.hour_of``), oldest first."""
         ...
 
     def has_since(self, moment: datetime) -> bool:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from mcp.server.mcpserver import Context
 
-from ego_mcp.errors import InvalidInput
+from ego_mcp.errors import EgoError, InvalidInput
 from ego_mcp.jobs import jobs_after_forget, jobs_after_remember
 from ego_mcp.memory import inputs
 from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, LinkType, SearchHit
@@ -26,6 +27,7 @@ from ego_mcp.server.format import (
 from ego_mcp.server.vocabulary import CategoryName, EmotionName, Flag, LinkTypeName
 
 Ctx = Context[AppContext, Any]
+logger = logging.getLogger(__name__)
 LINKS_PENDING = (
     "Links pending: Redis (EGO_MCP_REDIS_URL) does not answer, so {what} when it is back."
 )
@@ -79,6 +81,8 @@ async def remember(
         return compose(data, scaffolds.REMEMBER_DUPLICATE)
     assert outcome.saved is not None
     saved = outcome.saved
+    if saved.category is Category.INTROSPECTION:
+        await _note_introspection(app, saved.id)
     lines = [f"Saved (id: {saved.id}). Linked to {len(outcome.linked)} existing memories."]
     if outcome.linked:
         lines.append("Most related:")
@@ -94,6 +98,14 @@ async def remember(
         lines.append("Private: kept internal, not synced to workspace files.")
     scaffold = scaffolds.REMEMBER_LINKED if outcome.linked else scaffolds.REMEMBER_ALONE
     return compose("\n".join(lines), scaffold)
+
+
+async def _note_introspection(app: AppContext, memory_id: str) -> None:
+    """wake_up finds it by id; the memory is saved even if this note is not."""
+    try:
+        await app.blocking(app.ego.note_introspection, memory_id)
+    except EgoError as exc:
+        logger.warning("last introspection not noted: %s", exc)
 
 
 def _memory_filter(

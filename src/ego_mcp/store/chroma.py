@@ -238,8 +238,10 @@ class ChromaMemoryStore:
         result = self._collection.get(where=where, include=_RECORD)
         return sorted(_memories(result), key=lambda memory: memory.timestamp)
 
-    def in_hour(self, hour: int) -> list[Memory]:
-        result = self._collection.get(where={"hour": hour}, include=_RECORD)
+    def in_hours(self, hours: Sequence[int]) -> list[Memory]:
+        wanted = sorted(set(hours))
+        where = {"hour": wanted[0]} if len(wanted) == 1 else {"hour": {"$in": wanted}}
+        result = self._collection.get(where=where, include=_RECORD)
         return sorted(_memories(result), key=lambda memory: memory.timestamp)
 
     def has_since(self, moment: datetime) -> bool:
