@@ -13,11 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from ego_mcp.memory.model import REVERSE_LINK_TYPE, Link, LinkType, Memory, SearchHit
+from ego_mcp.memory.model import REVERSE_LINK_TYPE, Link, LinkType, Memory
 from ego_mcp.memory.service import MemoryService
 
 CONFIDENCE_STEP = 0.05
-SCAN_NEIGHBOURS = 4
 
 
 @dataclass(frozen=True)
@@ -81,16 +80,16 @@ def merge_candidates(
 
 
 def neighbour_pairs(
-    recent: list[Memory], hits: list[list[SearchHit]]
+    memory_ids: list[str], rows: list[list[tuple[str, float]]]
 ) -> dict[tuple[str, str], float]:
-    """Unordered pairs (sorted ids) of each recent memory with its neighbours."""
+    """Unordered pairs (sorted ids) of each memory with its neighbours."""
     pairs: dict[tuple[str, str], float] = {}
-    for memory, row in zip(recent, hits, strict=True):
-        for hit in row:
-            if hit.memory.id == memory.id:
+    for memory_id, row in zip(memory_ids, rows, strict=True):
+        for other, distance in row:
+            if other == memory_id:
                 continue
-            a, b = sorted((memory.id, hit.memory.id))
-            pairs[(a, b)] = min(hit.distance, pairs.get((a, b), 2.0))
+            a, b = sorted((memory_id, other))
+            pairs[(a, b)] = min(distance, pairs.get((a, b), 2.0))
     return pairs
 
 
@@ -126,13 +125,19 @@ def consolidate(
     window_hours: int = 24,
     max_candidates: int = 5,
 ) -> ConsolidationStats:
-    """Run one consolidation over the memories of the last ``window_hours``."""
+    """Run one consolidation over the memories of the last ``window_hours``.
+
+    Each memory of the window is replayed with its nearest neighbours (as many as
+    ``remember`` links, and enough for the closest ``max_candidates`` pairs, see
+    ``nearest``): links among them are strengthened, the closest pairs proposed.
+    """
     window = memory.store.since(now - timedelta(hours=window_hours))
     if len(window) < 2:
         return ConsolidationStats(len(window), 0, 0, 0, (), now.isoformat())
     recent = [m for m, _ in window]
-    hits = neighbours_under(memory, np.stack([v for _, v in window]), memory.thresholds.merge)
-    pairs = neighbour_pairs(recent, hits)
+    wanted = max(memory.thresholds.max_links, max_candidates) + 1
+    rows = nearest(memory, np.stack([v for _, v in window]), wanted)
+    pairs = neighbour_pairs([m.id for m in recent], rows)
     recent_ids = {m.id for m in recent}
     coactivated = sorted(
         (a, b, d)
@@ -154,35 +159,29 @@ def consolidate(
     )
 
 
-def neighbours_under(
-    memory: MemoryService, vectors: np.ndarray[Any, Any], threshold: float
-) -> list[list[SearchHit]]:
-    """Each vector's neighbours, with every one closer than ``threshold`` among them.
+def nearest(
+    memory: MemoryService, vectors: np.ndarray[Any, Any], wanted: int
+) -> list[list[tuple[str, float]]]:
+    """Each vector's ``wanted`` nearest memories (itself among them), ids and distances.
 
-    One batched query asks for a few; a row whose farthest is still under the threshold
-    (a memory saved many times over) is asked again for twice as many, until it is not.
+    That is enough for the closest ``wanted - 1`` pairs of the whole set: if a pair (a, b)
+    is among them, fewer than ``wanted - 1`` memories are closer to a than b is, so b is
+    in a's row. Pairs past that number are never reported, so none are missed.
     """
-    rows = memory.store.neighbours(vectors, SCAN_NEIGHBOURS)
-    size = memory.store.count()
-    for index in range(len(rows)):
-        wanted = SCAN_NEIGHBOURS
-        while len(rows[index]) == wanted and wanted < size and rows[index][-1].distance < threshold:
-            wanted *= 2
-            rows[index] = memory.store.neighbours(vectors[index : index + 1], wanted)[0]
-    return rows
+    return memory.store.neighbour_ids(vectors, wanted)
 
 
 def scan_store(
     memory: MemoryService, now: datetime, batch_size: int = 500, max_candidates: int = 20
 ) -> ConsolidationStats:
-    """A whole-store near-duplicate scan: each batch of stored embeddings is one query."""
+    """A whole-store near-duplicate scan: each batch of stored embeddings is one query for
+    its ``max_candidates + 1`` nearest (ids and distances only)."""
     pairs: dict[tuple[str, str], float] = {}
     scanned = 0
-    for memories, vectors in memory.store.batches(batch_size):
-        hits = neighbours_under(memory, vectors, memory.thresholds.merge)
-        close = neighbour_pairs(memories, hits)
+    for memory_ids, vectors in memory.store.vector_batches(batch_size):
+        close = neighbour_pairs(memory_ids, nearest(memory, vectors, max_candidates + 1))
         pairs.update({k: d for k, d in close.items() if d < memory.thresholds.merge})
-        scanned += len(memories)
+        scanned += len(memory_ids)
     return ConsolidationStats(
         replay_events=0,
         coactivation_updates=0,

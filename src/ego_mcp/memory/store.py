@@ -62,8 +62,9 @@ class MemoryStore(Protocol):
         """The memories among ``memory_ids`` that exist, with their embeddings."""
         ...
 
-    def neighbours(self, embeddings: Vector, n_results: int) -> list[list[SearchHit]]:
-        """For each row of ``embeddings``, its nearest memories; one batched query."""
+    def neighbour_ids(self, embeddings: Vector, n_results: int) -> list[list[tuple[str, float]]]:
+        """For each row of ``embeddings``, the ids and distances of its nearest memories;
+        one batched query that reads no records."""
         ...
 
     def replace_links(self, memories: Sequence[Memory]) -> None:
@@ -91,6 +92,10 @@ class MemoryStore(Protocol):
 
     def batches(self, size: int) -> Iterator[tuple[list[Memory], Vector]]:
         """Every memory with its embedding, ``size`` at a time."""
+        ...
+
+    def vector_batches(self, size: int) -> Iterator[tuple[list[str], Vector]]:
+        """Every memory's id and embedding, ``size`` at a time."""
         ...
 
 

@@ -191,10 +191,16 @@ class ChromaMemoryStore:
         result = self._collection.get(ids=_unique(memory_ids), include=[*_RECORD, "embeddings"])
         return _memories_with_vectors(result)
 
-    def neighbours(self, embeddings: Vector, n_results: int) -> list[list[SearchHit]]:
+    def neighbour_ids(self, embeddings: Vector, n_results: int) -> list[list[tuple[str, float]]]:
         if len(embeddings) == 0:
             return []
-        return self._query(embeddings, n_results, None)
+        result = self._collection.query(
+            query_embeddings=embeddings, n_results=n_results, include=["distances"]
+        )
+        return [
+            [(mid, float(dist)) for mid, dist in zip(ids, dists, strict=True)]
+            for ids, dists in zip(result["ids"], result["distances"], strict=True)
+        ]
 
     def _query(
         self, embeddings: Vector, n_results: int, where: dict[str, Any] | None
@@ -263,6 +269,12 @@ class ChromaMemoryStore:
                 [memory for memory, _ in pairs],
                 (np.stack(vectors) if vectors else np.zeros((0, 0), dtype=np.float32)),
             )
+
+    def vector_batches(self, size: int) -> Iterator[tuple[list[str], Vector]]:
+        """Every memory's id and embedding, ``size`` at a time (no records read)."""
+        for page in pages(self._collection, ["embeddings"], size):
+            if page["ids"]:
+                yield list(page["ids"]), _vectors(page)
 
 
 class ChromaEpisodeStore:
