@@ -98,6 +98,7 @@ def _closed_tallies(store: MemoryStore, hours: ClosedHours, span: range) -> dict
     missing = [h for h, tally in found.items() if not isinstance(tally, Tally)]
     if missing:
         fresh = {h: Tally() for h in missing}
+        read_at = hours.version
         # A few hours (closed since the last call, or left by a forget) by their index;
         # the first call, one read from the oldest missing hour on.
         few = len(missing) <= FEW_HOURS
@@ -105,9 +106,8 @@ def _closed_tallies(store: MemoryStore, hours: ClosedHours, span: range) -> dict
             tally = fresh.get(hour_of(memory.timestamp))
             if tally is not None:
                 tally.add(memory)
-        for hour, tally in fresh.items():
-            hours.put(hour, tally)
-            found[hour] = tally
+        hours.put_all(dict(fresh), read_at)  # used for this answer either way
+        found.update(fresh)
     return {h: t for h, t in found.items() if isinstance(t, Tally)}
 
 

@@ -32,10 +32,15 @@ class ClosedHours:
         with self._lock:
             return self._values.get(hour)
 
-    def put(self, hour: int, value: object) -> None:
+    def put_all(self, values: dict[int, object], read_at: int) -> bool:
+        """Keep ``values``, worked out from a read begun at version ``read_at``, unless a
+        value came or went since (a forget may have landed mid-read); False if not kept."""
         with self._lock:
-            self._values[hour] = value
+            if self.version != read_at:
+                return False
+            self._values.update(values)
             self.version += 1
+            return True
 
     def drop(self, moment: datetime) -> None:
         """A memory of ``moment``'s hour was saved or forgotten: its value is stale."""
