@@ -71,3 +71,11 @@ def test_a_poor_satisfaction_never_raises_a_desire() -> None:
     high = desires.levels(later)["curiosity"]
     desires.satisfy("curiosity", 0.3, later)
     assert desires.levels(later)["curiosity"] < high  # when it helps, it counts
+
+
+def test_a_satisfaction_repeated_moments_later_is_not_recorded_again() -> None:
+    desires = Desires(None, T0)
+    assert desires.satisfy("curiosity", 0.3, T0 + timedelta(hours=8))
+    assert not desires.satisfy("curiosity", 0.3, T0 + timedelta(hours=8, seconds=30))
+    assert desires.satisfy("curiosity", 0.9, T0 + timedelta(hours=8, seconds=40))  # better
+    assert desires.satisfy("curiosity", 0.9, T0 + timedelta(hours=8, minutes=2))  # later

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from ego_mcp.errors import InvalidInput
@@ -23,6 +23,7 @@ SATISFACTION_HOURS: dict[str, float] = {
     "curiosity": 4,
 }
 STEEPNESS = 4.0
+REPEAT_WINDOW = timedelta(seconds=60)  # a satisfaction repeated this soon is not written again
 
 # Tools that satisfy desires as a side effect: tool -> [(desire, quality)].
 # forget is deliberately absent: deleting a memory is housekeeping, not a cognitive act.
@@ -108,15 +109,22 @@ class Desires:
     def levels(self, now: datetime) -> dict[str, float]:
         return {name: level(name, self.last[name], now) for name in SATISFACTION_HOURS}
 
-    def satisfy(self, desire: str, quality: float, now: datetime) -> None:
-        """Record a satisfaction, unless it would leave the desire higher than it is now.
+    def satisfy(self, desire: str, quality: float, now: datetime) -> bool:
+        """Record a satisfaction, unless it would leave the desire higher than it is now,
+        or one at least as good was recorded moments ago; True if recorded.
 
         A poor satisfaction counts as if it happened earlier, so right after a good one it
-        could raise the level; satisfying a desire never does that.
+        could raise the level; satisfying a desire never does that. (Calls back to back,
+        recall after recall, thus leave the document as it is.)
         """
+        last = self.last[desire]
+        if now - last.at < REPEAT_WINDOW and last.quality >= quality:
+            return False
         offered = Satisfaction(now, quality)
-        if level(desire, offered, now) < level(desire, self.last[desire], now):
+        if level(desire, offered, now) < level(desire, last, now):
             self.last[desire] = offered
+            return True
+        return False
 
     def to_document(self) -> dict[str, Any]:
         document: dict[str, Any] = {"_created": self.created.isoformat()}

@@ -63,10 +63,11 @@ class EgoService:
             return
         now = self.clock.now()
         with self.memory.locks.hold(self.memory.agent):
-            desires = Desires(self.documents.load(DESIRES), now)
-            for desire, quality in wanted:
-                desires.satisfy(desire, quality, now)
-            self.documents.save(DESIRES, desires.to_document())
+            document = self.documents.load(DESIRES)
+            desires = Desires(document, now)
+            recorded = [desires.satisfy(desire, quality, now) for desire, quality in wanted]
+            if any(recorded) or document is None:
+                self.documents.save(DESIRES, desires.to_document())
 
     def self_model(self) -> dict[str, Any]:
         return self.documents.load(SELF_MODEL) or self_model.empty_self_model()
