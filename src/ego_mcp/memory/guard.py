@@ -117,7 +117,7 @@ def opposite(existing: str, new: str) -> tuple[str, str] | None:
 
 
 def content_words(text: str) -> set[str]:
-    return {w.lower() for w in WORD.findall(text) if len(w) > 3}
+    return {w for w in lower_words(text) if len(w) > 3}
 
 
 def adds_a_clause(existing: str, new: str) -> bool:

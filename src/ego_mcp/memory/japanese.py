@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from janome.tokenizer import Tokenizer
 
@@ -35,8 +35,10 @@ def _tokenizer() -> Tokenizer:
     return Tokenizer()
 
 
+@lru_cache(maxsize=256)
 def words(text: str) -> tuple[Word, ...]:
-    """The words of ``text``; none when it has no Japanese in it."""
+    """The words of ``text``; none when it has no Japanese in it. Kept for recent texts:
+    one save compares its text with up to five memories, each rule asking for words."""
     if not JAPANESE.search(text):
         return ()
     with _lock:
@@ -51,7 +53,7 @@ def words(text: str) -> tuple[Word, ...]:
 
 def things(text: str) -> set[str]:
     """The nouns that name a thing, place or person."""
-    return {w.surface for w in words(text) if w.noun and len(w.surface) > 0}
+    return {w.surface for w in words(text) if w.noun}
 
 
 def new_things(existing: str, new: str) -> set[str]:
