@@ -129,14 +129,14 @@ def consolidate(
 
     Each memory of the window is replayed with its nearest neighbours (as many as
     ``remember`` links, and enough for the closest ``max_candidates`` pairs, see
-    ``nearest``): links among them are strengthened, the closest pairs proposed.
+    ``scan_store``): links among them are strengthened, the closest pairs proposed.
     """
     window = memory.store.since(now - timedelta(hours=window_hours))
     if len(window) < 2:
         return ConsolidationStats(len(window), 0, 0, 0, (), now.isoformat())
     recent = [m for m, _ in window]
     wanted = max(memory.thresholds.max_links, max_candidates) + 1
-    rows = nearest(memory, np.stack([v for _, v in window]), wanted)
+    rows = memory.store.neighbour_ids(np.stack([v for _, v in window]), wanted)
     pairs = neighbour_pairs([m.id for m in recent], rows)
     recent_ids = {m.id for m in recent}
     coactivated = sorted(
@@ -159,27 +159,21 @@ def consolidate(
     )
 
 
-def nearest(
-    memory: MemoryService, vectors: np.ndarray[Any, Any], wanted: int
-) -> list[list[tuple[str, float]]]:
-    """Each vector's ``wanted`` nearest memories (itself among them), ids and distances.
-
-    That is enough for the closest ``wanted - 1`` pairs of the whole set: if a pair (a, b)
-    is among them, fewer than ``wanted - 1`` memories are closer to a than b is, so b is
-    in a's row. Pairs past that number are never reported, so none are missed.
-    """
-    return memory.store.neighbour_ids(vectors, wanted)
-
-
 def scan_store(
     memory: MemoryService, now: datetime, batch_size: int = 500, max_candidates: int = 20
 ) -> ConsolidationStats:
     """A whole-store near-duplicate scan: each batch of stored embeddings is one query for
-    its ``max_candidates + 1`` nearest (ids and distances only)."""
+    its ``max_candidates + 1`` nearest (ids and distances only).
+
+    That is enough for the closest ``max_candidates`` pairs of the whole store: if a pair
+    (a, b) is among them, fewer than ``max_candidates`` memories are closer to a than b is,
+    so b is in a's row (a itself takes one place). No pair that could be reported is missed.
+    """
     pairs: dict[tuple[str, str], float] = {}
     scanned = 0
     for memory_ids, vectors in memory.store.vector_batches(batch_size):
-        close = neighbour_pairs(memory_ids, nearest(memory, vectors, max_candidates + 1))
+        rows = memory.store.neighbour_ids(vectors, max_candidates + 1)
+        close = neighbour_pairs(memory_ids, rows)
         pairs.update({k: d for k, d in close.items() if d < memory.thresholds.merge})
         scanned += len(memory_ids)
     return ConsolidationStats(

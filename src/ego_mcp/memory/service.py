@@ -139,8 +139,8 @@ class MemoryService:
             outcome = self._save(draft, vector, force, link=False)
         if outcome.saved is not None:
             self.closed_hours.drop(outcome.saved.timestamp)
-        if outcome.saved is not None and self.journal is not None and not draft.is_private:
-            self.journal.record(outcome.saved)
+            if self.journal is not None and not draft.is_private:
+                self.journal.record(outcome.saved)
         return outcome
 
     def _save(self, draft: Draft, vector: Vector, force: bool, link: bool) -> RememberOutcome:
@@ -228,6 +228,7 @@ class MemoryService:
         Without the agent's lock (Redis away) the memory is deleted at once and the reverse
         links are left to the ``unlink_memory`` job (``pending_targets``).
         """
+        pending: tuple[str, ...] | None = None
         try:
             with self.locks.hold(self.agent):
                 memory = self.get(memory_id)
@@ -237,10 +238,9 @@ class MemoryService:
         except LockUnavailable:
             memory = self.get(memory_id)
             self.store.delete(memory_id)
-            self.closed_hours.drop(memory.timestamp)
-            return Forgotten(memory, tuple(link.target_id for link in memory.linked_ids))
+            pending = tuple(link.target_id for link in memory.linked_ids)
         self.closed_hours.drop(memory.timestamp)
-        return Forgotten(memory)
+        return Forgotten(memory, pending)
 
     def unlink_forgotten(self, memory_id: str, target_ids: Sequence[str]) -> int:
         """Remove links to a forgotten memory from ``target_ids``; returns how many (job)."""

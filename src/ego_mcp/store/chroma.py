@@ -273,8 +273,7 @@ class ChromaMemoryStore:
     def vector_batches(self, size: int) -> Iterator[tuple[list[str], Vector]]:
         """Every memory's id and embedding, ``size`` at a time (no records read)."""
         for page in pages(self._collection, ["embeddings"], size):
-            if page["ids"]:
-                yield list(page["ids"]), _vectors(page)
+            yield list(page["ids"]), _vectors(page)
 
 
 class ChromaEpisodeStore:
