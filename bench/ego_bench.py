@@ -24,11 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from common import ROOT, percentiles, sentences
-from stdio_bench import AGENT, BULK_BATCH, server
+from stdio_bench import bulk_add, server
 
 from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, Memory, new_memory_id
-from ego_mcp.runtime import Runtime
-from ego_mcp.settings import load_settings
 
 TOOLS = ("wake_up", "feel_desires", "introspect", "consider_them", "emotion_trend")
 YEAR_S = 365 * 86_400
@@ -58,25 +56,12 @@ def seeded_memories(size: int, recent: int, now: datetime) -> list[Memory]:
     return memories
 
 
-def bulk_seed(data_dir: Path, memories: list[Memory]) -> float:
-    runtime = Runtime.open(load_settings(data_dir=data_dir, agent=AGENT))
-    try:
-        store = runtime.memory(AGENT).store
-        start = time.perf_counter()
-        for offset in range(0, len(memories), BULK_BATCH):
-            chunk = memories[offset : offset + BULK_BATCH]
-            store.add_many(chunk, runtime.embedder.embed([m.content for m in chunk]))
-        return len(memories) / (time.perf_counter() - start)
-    finally:
-        runtime.close()
-
-
 async def measure(size: int, recent: int, calls: int) -> dict[str, Any]:
     result: dict[str, Any] = {"n_memories": size, "in_last_30_days": recent, "tools": {}}
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = Path(tmp)
         memories = seeded_memories(size, recent, datetime.now(UTC))
-        result["bulk_seed_per_s"] = round(bulk_seed(data_dir, memories))
+        result["bulk_seed_per_s"] = round(bulk_add(data_dir, memories))
         async with server(data_dir) as node:
             await asyncio.sleep(3)  # let the model warm up, as in a session
             for tool in TOOLS:
