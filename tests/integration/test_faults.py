@@ -59,7 +59,8 @@ async def call(client: Client, ledger: Ledger, tool: str, **arguments: object) -
 
 
 async def mixed_load(client: Client, ledger: Ledger, name: str, until: float) -> None:
-    """remember / recall / forget / link / consolidate / wake_up, back to back."""
+    """remember (introspections too) / recall / forget / link / consolidate / wake_up /
+    emotion_trend, back to back."""
     rng = random.Random(name)
     mine: list[str] = []
     n = 0
@@ -72,6 +73,7 @@ async def mixed_load(client: Client, ledger: Ledger, name: str, until: float) ->
             "remember",
             content=f"{name} note {n}: thinking about the {topic} and what it meant ({n * 7}).",
             private=n % 5 == 0,
+            category="introspection" if n % 7 == 0 else "daily",  # noted for wake_up
         )
         if saved is not None and saved.startswith("Saved"):
             mine.append(saved_id(saved))
@@ -89,6 +91,7 @@ async def mixed_load(client: Client, ledger: Ledger, name: str, until: float) ->
             await call(client, ledger, "consolidate")
         if n % 5 == 0:
             await call(client, ledger, "wake_up")
+            await call(client, ledger, "emotion_trend")
 
 
 def assert_whole(chroma_url: str, ledger: Ledger) -> None:
