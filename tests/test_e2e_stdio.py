@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 from mcp import Client, StdioServerParameters
 
+from ego_mcp.runtime import Runtime
+from ego_mcp.settings import load_settings
 from tests.conftest import model_dir
-from tests.helpers import text_of
+from tests.helpers import assert_links_bidirectional, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -32,6 +34,8 @@ ALL_TOOLS = {
     "satisfy_desire",
     "consolidate",
     "forget",
+    "merge_memories",
+    "restore_memory",
     "link_memories",
     "update_relationship",
     "update_self",
@@ -50,6 +54,15 @@ def server_env(tmp_path: Path) -> dict[str, str]:
         "EGO_MCP_EMBEDDING_MODEL_DIR": str(model_dir()),
         "EGO_MCP_LOG_FILE": str(tmp_path / "server.log"),
     }
+
+
+def assert_store_links_bidirectional(data_dir: Path) -> None:
+    """Open the data dir the server left (it has exited) and check every link."""
+    runtime = Runtime.open(load_settings(data_dir=data_dir, embedding_model_dir=model_dir()))
+    try:
+        assert_links_bidirectional(runtime.memory("default").store)
+    finally:
+        runtime.close()
 
 
 async def test_stdio_session_remember_duplicate_recall_forget(tmp_path: Path) -> None:
@@ -156,12 +169,20 @@ async def test_stdio_whole_session_over_every_tool(tmp_path: Path) -> None:
         await use("emotion_trend")
         consolidated = await use("consolidate")
         assert first in consolidated and second in consolidated  # the planted pair
-        assert "use forget to remove it" in consolidated
+        assert "merge_memories folds it into the other" in consolidated
+        merged = await use("merge_memories", keep_id=first, remove_id=second)
+        assert merged.startswith(f"Merged {second} into {first}")
+        assert "Episodes updated: 1." in merged
+        shown = await use("get_episode", episode_id=episode_id)
+        assert second not in shown and "no longer exist" not in shown
+        restored = await use("restore_memory", memory_id=second)
+        assert f"It had been merged into {first}" in restored
         await use("forget", memory_id=second)
         assert "Note: 1 memory(ies) no longer exist." in await use(
             "get_episode", episode_id=episode_id
         )
     assert used == ALL_TOOLS
+    assert_store_links_bidirectional(tmp_path / "data")
     logged = (tmp_path / "server.log").read_text()
     # No text is logged, public or private: only names, ids, enum values, numbers, lengths.
     assert "tool call remember" in logged and "hesitate" not in logged and SECRET not in logged

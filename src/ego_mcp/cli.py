@@ -11,12 +11,17 @@ import logging
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from ego_mcp import __version__
 from ego_mcp.errors import ConfigError, EgoError, StoreUnavailable
 from ego_mcp.logs import setup_logging
 from ego_mcp.settings import AGENT_NAME_PATTERN, Settings, load_settings
+
+if TYPE_CHECKING:
+    from ego_mcp.memory.service import MemoryService
+    from ego_mcp.runtime import Runtime
 
 logger = logging.getLogger(__name__)
 SERVE_HELP = """Run the MCP server: stdio by default, streamable HTTP with EGO_MCP_TRANSPORT=http.
@@ -50,6 +55,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     migrate.add_argument("--agent", help="the agent to import into (default: EGO_MCP_AGENT)")
     queue = commands.add_parser("queue", help="show queued, running and failed jobs")
     queue.add_argument("--json", action="store_true", help="print JSON for dashboards")
+    forgotten = commands.add_parser(
+        "forgotten", help="list the deletion log (forgotten and merged-away memories), or purge it"
+    )
+    forgotten.add_argument(
+        "action", nargs="?", choices=["purge"], help="purge: remove entries past the undo window"
+    )
+    forgotten.add_argument("--agent", help="the agent (default: EGO_MCP_AGENT)")
+    forgotten.add_argument("--json", action="store_true", help="print JSON")
+    forgotten.add_argument(
+        "--all", action="store_true", help="with purge: remove every entry, even restorable ones"
+    )
     args = parser.parse_args(argv)
     try:
         settings = load_settings()
@@ -68,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 def run_command(args: argparse.Namespace, settings: Settings) -> None:
-    if args.command in ("reembed", "migrate") and args.agent is not None:
+    if args.command in ("reembed", "migrate", "forgotten") and args.agent is not None:
         check_agent_name(args.agent)
     if args.command in (None, "serve"):
         serve(settings)
@@ -78,6 +94,12 @@ def run_command(args: argparse.Namespace, settings: Settings) -> None:
         run_reembed(settings, args.agent or settings.agent)
     elif args.command == "migrate":
         run_migrate(settings, args.source or settings.data_dir, args.agent or settings.agent)
+    elif args.command == "forgotten":
+        agent = args.agent or settings.agent
+        if args.action == "purge":
+            purge_forgotten(settings, agent, everything=args.all)
+        else:
+            show_forgotten(settings, agent, as_json=args.json)
     else:
         show_queue(settings, as_json=args.json)
 
@@ -180,6 +202,40 @@ def run_reembed(settings: Settings, agent: str) -> None:
     finally:
         runtime.close()
     sys.stdout.write(f"re-embedded {copied} records of agent {agent}\n")
+
+
+def show_forgotten(settings: Settings, agent: str, as_json: bool) -> None:
+    import json
+
+    from ego_mcp.forgotten import log_rows, render_log
+    from ego_mcp.runtime import Runtime
+
+    runtime = Runtime.open(settings)
+    try:
+        memory = memory_of_existing(runtime, agent)
+        rows = log_rows(memory.forgotten(), memory.undo_window)
+    finally:
+        runtime.close()
+    sys.stdout.write((json.dumps(rows, indent=2) if as_json else render_log(agent, rows)) + "\n")
+
+
+def memory_of_existing(runtime: Runtime, agent: str) -> MemoryService:
+    """The agent's memory service; an agent the store does not hold is not created."""
+    if agent not in runtime.agents():
+        raise ConfigError(f"--agent: the store has no agent {agent}; nothing was created")
+    return runtime.memory(agent)
+
+
+def purge_forgotten(settings: Settings, agent: str, everything: bool) -> None:
+    from ego_mcp.runtime import Runtime
+
+    runtime = Runtime.open(settings)
+    try:
+        purged = memory_of_existing(runtime, agent).purge_deletion_log(everything)
+    finally:
+        runtime.close()
+    scope = "every entry" if everything else "entries past the undo window"
+    sys.stdout.write(f"agent {agent}: purged {purged} deletion-log entries ({scope})\n")
 
 
 def run_migrate(settings: Settings, source: Path, agent: str) -> None:

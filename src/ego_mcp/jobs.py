@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from ego_mcp.clock import Clock
 from ego_mcp.ego.service import EgoService
-from ego_mcp.memory.service import Forgotten, MemoryService, RememberOutcome
+from ego_mcp.memory.service import Forgotten, MemoryService, Merged, RememberOutcome
 from ego_mcp.queue.base import JobRequest
 from ego_mcp.workspace import WorkspaceSync
 
@@ -45,11 +45,15 @@ def runtime_of(ctx: JobContext) -> JobRuntime:
 
 
 async def cleanup_workspace(ctx: JobContext, agent: str, memory_id: str) -> int:
-    """Remove a forgotten memory's ``[id:...]`` lines; returns how many files changed."""
-    sync = runtime_of(ctx).workspace(agent)
+    """Remove a forgotten memory's ``[id:...]`` lines; returns how many files changed.
+
+    A memory restored before this ran is public again and keeps its lines.
+    """
+    runtime = runtime_of(ctx)
+    sync = runtime.workspace(agent)
     if sync is None:
         return 0
-    return await asyncio.to_thread(sync.remove_memory, memory_id)
+    return await asyncio.to_thread(sync.remove_memory, memory_id, runtime.memory(agent).is_public)
 
 
 async def consolidate(ctx: JobContext, agent: str) -> dict[str, object]:
@@ -98,6 +102,11 @@ async def repair_after_outage(ctx: JobContext, agent: str) -> int:
     return await asyncio.to_thread(memory.repair_links, True)
 
 
+async def purge_deletion_log(ctx: JobContext, agent: str) -> int:
+    """Remove deletion-log entries whose undo window has closed; returns how many."""
+    return await asyncio.to_thread(runtime_of(ctx).memory(agent).purge_deletion_log)
+
+
 async def reembed(ctx: JobContext, agent: str) -> int:
     """Re-embed the agent's store with the configured provider (batched, resumable)."""
     return await asyncio.to_thread(runtime_of(ctx).reembed, agent)
@@ -113,6 +122,7 @@ JOB_FUNCTIONS: dict[str, JobFunction] = {
     "link_memory": link_memory,
     "unlink_memory": unlink_memory,
     "repair_after_outage": repair_after_outage,
+    "purge_deletion_log": purge_deletion_log,
 }
 
 
@@ -131,6 +141,13 @@ def jobs_after_forget(agent: str, forgotten: Forgotten, now: datetime) -> list[J
     if not memory.is_private:
         jobs.append(JobRequest("cleanup_workspace", agent, {"memory_id": memory.id}))
     return jobs
+
+
+def jobs_after_merge(agent: str, merged: Merged) -> list[JobRequest]:
+    """The removed memory's workspace lines go (the kept one's were rewritten in place)."""
+    if merged.removed.is_private:
+        return []
+    return [JobRequest("cleanup_workspace", agent, {"memory_id": merged.removed.id})]
 
 
 def jobs_after_remember(agent: str, outcome: RememberOutcome) -> list[JobRequest]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 from typing import Any
 
 from ego_mcp.clock import Clock, SystemClock
@@ -23,6 +24,7 @@ from ego_mcp.store.chroma import (
     collection_names,
 )
 from ego_mcp.store.client import ChromaHandle, open_chroma
+from ego_mcp.store.deletion_log import open_deletion_log
 from ego_mcp.store.reembed import Step, open_live_collection, reembed_agent
 from ego_mcp.workspace import WorkspaceSync
 
@@ -169,4 +171,6 @@ class Runtime:
             locks=self.locks,
             thresholds=self.thresholds,
             journal=self.workspace(agent),
+            deletion_log=open_deletion_log(client, agent),
+            undo_window=timedelta(days=self.settings.forget_undo_days),
         )

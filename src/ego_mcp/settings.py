@@ -57,6 +57,7 @@ class Settings(BaseSettings):
     consolidate_every_hours: int = Field(default=6, ge=1, le=168)
     merge_scan_hour_utc: int = Field(default=3, ge=0, le=23)
     episode_cleanup_every_hours: int = Field(default=24, ge=1, le=168)
+    forget_undo_days: int = Field(default=7, ge=1, le=3650)
 
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
     log_file: Path | None = None

@@ -8,7 +8,7 @@ exclusive file lock on the workspace so a front end and a worker never interleav
 from __future__ import annotations
 
 import fcntl
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -65,28 +65,58 @@ class WorkspaceSync:
         self.monologue_file = self.memory_dir / MONOLOGUE_NAME
 
     def record(self, memory: Memory) -> None:
+        """Echo a memory just saved: its day's log, MEMORY.md if curated, the monologue."""
         if memory.is_private:
             return  # a second guard: callers already skip private memories
         with self._locked():
-            daily = self.memory_dir / f"{memory.timestamp.strftime('%Y-%m-%d')}.md"
-            header = f"# {memory.timestamp.strftime('%Y-%m-%d')}\n\n"
-            _append(daily, daily_entry(memory), header)
-            if is_curated(memory):
-                _append(self.curated_file, curated_entry(memory), "# MEMORY\n\n")
-            if memory.category is Category.INTROSPECTION:
-                body = f"# Inner monologue\n\n{one_line(memory.content)} {marker(memory.id)}\n"
-                write_atomically(self.monologue_file, body)
+            self._append(memory, monologue=True)
 
-    def remove_memory(self, memory_id: str) -> int:
-        """Remove the memory's lines from every file; returns how many files changed."""
-        changed = 0
+    def rewrite(self, memory: Memory) -> None:
+        """Replace the memory's lines by its present text, or remove them if it is now
+        private (``merge_memories``, ``restore_memory``). The monologue is rewritten only
+        if it showed this memory or shows none."""
         with self._locked():
-            for path in self._synced_files():
-                cleaned = without_marker(path.read_text(encoding="utf-8"), memory_id)
-                if cleaned is not None:
-                    write_atomically(path, cleaned)
-                    changed += 1
+            monologue = self._monologue_shows(memory.id)
+            self._remove(memory.id)
+            if not memory.is_private:
+                self._append(memory, monologue)
+
+    def remove_memory(self, memory_id: str, keep_if: Callable[[str], bool] | None = None) -> int:
+        """Remove the memory's lines from every file; returns how many files changed.
+
+        ``keep_if`` is asked under the workspace lock: a memory restored before this
+        cleanup ran keeps the lines its restore wrote.
+        """
+        with self._locked():
+            if keep_if is not None and keep_if(memory_id):
+                return 0
+            return self._remove(memory_id)
+
+    def _append(self, memory: Memory, monologue: bool) -> None:
+        daily = self.memory_dir / f"{memory.timestamp.strftime('%Y-%m-%d')}.md"
+        header = f"# {memory.timestamp.strftime('%Y-%m-%d')}\n\n"
+        _append(daily, daily_entry(memory), header)
+        if is_curated(memory):
+            _append(self.curated_file, curated_entry(memory), "# MEMORY\n\n")
+        if monologue and memory.category is Category.INTROSPECTION:
+            body = f"# Inner monologue\n\n{one_line(memory.content)} {marker(memory.id)}\n"
+            write_atomically(self.monologue_file, body)
+
+    def _remove(self, memory_id: str) -> int:
+        changed = 0
+        for path in self._synced_files():
+            cleaned = without_marker(path.read_text(encoding="utf-8"), memory_id)
+            if cleaned is not None:
+                write_atomically(path, cleaned)
+                changed += 1
         return changed
+
+    def _monologue_shows(self, memory_id: str) -> bool:
+        """Whether the monologue file shows this memory, or no memory at all."""
+        if not self.monologue_file.is_file():
+            return True
+        text = self.monologue_file.read_text(encoding="utf-8")
+        return marker(memory_id) in text or "[id:" not in text
 
     def _synced_files(self) -> Iterator[Path]:
         if self.memory_dir.is_dir():

@@ -77,11 +77,13 @@ def test_worker_options_follow_the_settings(settings: Settings) -> None:
         "link_memory",
         "unlink_memory",
         "repair_after_outage",
+        "purge_deletion_log",
     }
     crons = {c.name: c for c in options["cron_jobs"]}
     assert crons["cron:consolidate"].hour == {0, 8, 16}
     assert crons["cron:scan_merge_candidates"].hour == {4}
     assert crons["cron:repair_links"].hour == {4}
+    assert crons["cron:purge_deletion_log"].hour == {4}
     assert all(c.unique for c in crons.values())
     assert options["redis_settings"].port == 6390 and options["redis_settings"].database == 2
 

@@ -112,7 +112,7 @@ async def test_consider_them_defaults_to_the_companion(client: Client) -> None:
     assert "Nothing recorded about them yet." in stranger
 
 
-async def test_consolidate_lists_the_planted_pair_with_forget_guidance(client: Client) -> None:
+async def test_consolidate_lists_the_planted_pair_with_merge_guidance(client: Client) -> None:
     await call(client, "remember", content=EVENT)
     await call(client, "remember", content=REPHRASED, force=True)  # the guard would refuse it
     await call(
@@ -123,7 +123,8 @@ async def test_consolidate_lists_the_planted_pair_with_forget_guidance(client: C
     text = await call(client, "consolidate")
     assert "Found 1 near-duplicate pair(s):" in text
     assert f"A: {EVENT}" in text or f"B: {EVENT}" in text
-    assert "Review each pair with recall. If one is redundant, use forget to remove it." in text
+    assert "Review each pair with recall. If one is redundant, merge_memories folds it" in text
+    assert "or forget removes it." in text
     assert "If both have value, consider which perspective to keep." in text
 
 

@@ -91,7 +91,8 @@ async def test_forget_removes_links_and_workspace_lines(
     assert answer.startswith(
         f"Forgot (id: {first}, just now): {EVENT}\nEmotion: neutral | Importance: 5"
     )
-    assert "If this was part of a merge" in answer
+    assert "merge_memories would have kept its links" in answer
+    assert "restore_memory can bring" in answer
     assert app.memory.get(second).linked_ids == ()
     assert f"[id:{first}]" not in workspace_text(settings)
     assert f"[id:{second}]" in workspace_text(settings)

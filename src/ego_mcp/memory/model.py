@@ -80,6 +80,11 @@ class Link:
     confidence: float = 0.5
 
 
+def reverse_link(source_id: str, link: Link) -> Link:
+    """``link``, held by ``source_id``, as its target holds it: pointing back, reversed."""
+    return Link(source_id, REVERSE_LINK_TYPE[link.link_type], link.note, link.confidence)
+
+
 @dataclass(frozen=True)
 class Memory:
     id: str
@@ -125,3 +130,15 @@ class Episode:
     start_time: datetime
     end_time: datetime
     importance: int = 3
+
+
+@dataclass(frozen=True)
+class DeletedMemory:
+    """A memory as it was when ``forget`` or ``merge_memories`` removed it, kept in the
+    deletion log until the undo window closes: enough to bring it back whole."""
+
+    memory: Memory
+    deleted_at: datetime
+    deleted_by: str  # the tool: "forget" or "merge_memories"
+    episode_ids: tuple[str, ...] = ()
+    merged_into: str | None = None

@@ -8,19 +8,21 @@ bidirectional-link invariant holds when several threads or processes act at once
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from ego_mcp.clock import Clock
 from ego_mcp.embedding.base import Embedder
-from ego_mcp.errors import LockUnavailable, NotFound
+from ego_mcp.errors import InvalidInput, LockUnavailable, NotFound
 from ego_mcp.locks import AgentLocks
 from ego_mcp.memory.guard import compare
 from ego_mcp.memory.hours import ClosedHours
 from ego_mcp.memory.lexical import RARE, fuse, lexical_terms, rare_matches, spellings
+from ego_mcp.memory.merge import episode_members_after_merge, merged_memory, redirected
 from ego_mcp.memory.model import (
-    REVERSE_LINK_TYPE,
     Category,
+    DeletedMemory,
     EmotionalTrace,
     Episode,
     Link,
@@ -29,16 +31,26 @@ from ego_mcp.memory.model import (
     SearchHit,
     new_episode_id,
     new_memory_id,
+    reverse_link,
 )
-from ego_mcp.memory.store import EpisodeStore, MemoryFilter, MemoryStore, Vector
+from ego_mcp.memory.store import DeletionLog, EpisodeStore, MemoryFilter, MemoryStore, Vector
 
 RECALL_POOL = 20  # vector candidates that lexical evidence may reorder
+UNDO_WINDOW = timedelta(days=7)
+FORGET = "forget"
+MERGE = "merge_memories"
 
 
 class Journal(Protocol):
     """Where public memories are echoed for humans (the workspace files)."""
 
-    def record(self, memory: Memory) -> None: ...
+    def record(self, memory: Memory) -> None:
+        """Echo a memory just saved."""
+        ...
+
+    def rewrite(self, memory: Memory) -> None:
+        """Show the memory's present text instead of its old lines; none if it is private."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -89,6 +101,32 @@ class Forgotten:
 
     memory: Memory
     pending_targets: tuple[str, ...] | None = None
+    restorable_until: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Merged:
+    """The outcome of ``merge_memories``: the kept memory as it is now, the one removed,
+    how many links moved to the kept one, and whether it became private by the merge."""
+
+    memory: Memory
+    removed: Memory
+    links_moved: int
+    episodes_changed: int
+    became_private: bool
+    restorable_until: datetime
+
+
+@dataclass(frozen=True)
+class Restored:
+    """A memory back from the deletion log; ``links_lost`` counts links to memories that
+    are gone since, ``merged_into`` names the memory it had been merged into."""
+
+    memory: Memory
+    deleted_at: datetime
+    links_lost: int
+    episodes: int
+    merged_into: str | None
 
 
 @dataclass(frozen=True)
@@ -109,6 +147,8 @@ class MemoryService:
         locks: AgentLocks,
         thresholds: Thresholds = Thresholds(),
         journal: Journal | None = None,
+        deletion_log: DeletionLog | None = None,
+        undo_window: timedelta = UNDO_WINDOW,
     ) -> None:
         self.agent = agent
         self.store = store
@@ -118,6 +158,8 @@ class MemoryService:
         self.locks = locks
         self.thresholds = thresholds
         self.journal = journal
+        self.deletion_log = deletion_log
+        self.undo_window = undo_window
         self.closed_hours = ClosedHours()  # per-hour summaries other services keep
 
     @property
@@ -223,24 +265,156 @@ class MemoryService:
         return memory
 
     def forget(self, memory_id: str) -> Forgotten:
-        """Delete a memory after removing the reverse link from every memory it links to.
+        """Delete a memory after logging it (for ``restore_memory``) and removing the
+        reverse link from every memory it links to.
 
-        Without the agent's lock (Redis away) the memory is deleted at once and the reverse
-        links are left to the ``unlink_memory`` job (``pending_targets``).
+        Without the agent's lock (Redis away) the memory is logged and deleted at once and
+        the reverse links are left to the ``unlink_memory`` job (``pending_targets``).
         """
         pending: tuple[str, ...] | None = None
         try:
             with self.locks.hold(self.agent):
                 memory = self.get(memory_id)
+                until = self._log_deletion(memory, FORGET)
                 targets = self.store.get_many([link.target_id for link in memory.linked_ids])
                 self.store.replace_links([target.without_link(memory_id) for target in targets])
                 self.store.delete(memory_id)
         except LockUnavailable:
             memory = self.get(memory_id)
+            until = self._log_deletion(memory, FORGET)
             self.store.delete(memory_id)
             pending = tuple(link.target_id for link in memory.linked_ids)
         self.closed_hours.drop(memory.timestamp)
-        return Forgotten(memory, pending)
+        return Forgotten(memory, pending, until)
+
+    def _log_deletion(
+        self, memory: Memory, tool: str, merged_into: str | None = None
+    ) -> datetime | None:
+        """Write the memory to the deletion log before it is deleted; returns the end of
+        its undo window (None without a log)."""
+        if self.deletion_log is None:
+            return None
+        now = self.clock.now()
+        episode_ids = tuple(e.id for e in self.episodes.all() if memory.id in e.memory_ids)
+        self.deletion_log.put(DeletedMemory(memory, now, tool, episode_ids, merged_into))
+        return now + self.undo_window
+
+    def merge(self, keep_id: str, remove_id: str, content: str | None) -> Merged:
+        """Fold ``remove_id`` into ``keep_id``: the kept memory takes the new text (embedded
+        again) if given, and every link and episode membership of the removed one; the
+        removed one goes to the deletion log. Needs the agent's lock."""
+        if keep_id == remove_id:
+            raise InvalidInput("keep_id and remove_id must differ")
+        with self.locks.hold(self.agent):
+            found = {m.id: m for m in self.store.get_many([keep_id, remove_id])}
+            for wanted in (keep_id, remove_id):
+                if wanted not in found:
+                    raise _memory_not_found(wanted)
+            keep, remove = found[keep_id], found[remove_id]
+            merged = merged_memory(keep, remove, content)
+            vector = self.embedder.embed([content])[0] if content is not None else None
+            until = self._log_deletion(remove, MERGE, merged_into=keep_id)
+            self.store.rewrite(merged, vector)
+            moved = [lk.target_id for lk in remove.linked_ids if lk.target_id != keep_id]
+            targets = self.store.get_many(moved)
+            self.store.replace_links([redirected(t, merged, remove_id) for t in targets])
+            self.store.delete(remove_id)
+            episodes = self._swap_in_episodes(keep_id, remove_id)
+        self.closed_hours.drop(keep.timestamp)
+        self.closed_hours.drop(remove.timestamp)
+        if self.journal is not None and not keep.is_private:
+            self.journal.rewrite(merged)
+        return Merged(
+            memory=merged,
+            removed=remove,
+            links_moved=len(targets),
+            episodes_changed=episodes,
+            became_private=merged.is_private and not keep.is_private,
+            restorable_until=until or self.clock.now() + self.undo_window,
+        )
+
+    def _swap_in_episodes(self, keep_id: str, remove_id: str) -> int:
+        changed = 0
+        for episode in self.episodes.all():
+            if remove_id in episode.memory_ids:
+                members = episode_members_after_merge(episode.memory_ids, keep_id, remove_id)
+                self.episodes.replace_members(episode.id, members)
+                changed += 1
+        return changed
+
+    def restore(self, memory_id: str) -> Restored:
+        """Bring a memory back from the deletion log within the undo window: same id, same
+        time, its links re-made both ways to the memories that still exist, its episode
+        memberships and (if public) its workspace lines back."""
+        log = self._require_log()
+        with self.locks.hold(self.agent):
+            entry = log.get(memory_id)
+            if self.store.existing_ids([memory_id]):
+                if entry is not None:
+                    log.remove(memory_id)
+                raise InvalidInput(f"{memory_id} is in memory already; there is nothing to restore")
+            if entry is None:
+                raise NotFound(
+                    f"{memory_id} is not in the deletion log: it was never forgotten, or its "
+                    "undo window passed and it was purged"
+                )
+            self._check_window(entry)
+            memory, lost = self._relinked(entry.memory)
+            self.store.add(memory, self.embedder.embed([memory.content])[0])
+            targets = self.store.get_many([link.target_id for link in memory.linked_ids])
+            self.store.replace_links([_linked_back(target, memory) for target in targets])
+            episodes = self._rejoin_episodes(memory_id, entry.episode_ids)
+            log.remove(memory_id)
+        self.closed_hours.drop(memory.timestamp)
+        if self.journal is not None and not memory.is_private:
+            self.journal.rewrite(memory)
+        return Restored(memory, entry.deleted_at, lost, episodes, entry.merged_into)
+
+    def _require_log(self) -> DeletionLog:
+        if self.deletion_log is None:
+            raise NotFound("this store keeps no deletion log, so nothing can be restored")
+        return self.deletion_log
+
+    def _check_window(self, entry: DeletedMemory) -> None:
+        closes = entry.deleted_at + self.undo_window
+        if self.clock.now() > closes:
+            days = self.undo_window.days
+            raise InvalidInput(
+                f"{entry.memory.id} was forgotten on {entry.deleted_at:%Y-%m-%d %H:%M} UTC; "
+                f"it could be restored until {closes:%Y-%m-%d %H:%M} UTC "
+                f"({days} days, EGO_MCP_FORGET_UNDO_DAYS) and is now past recall"
+            )
+
+    def _relinked(self, memory: Memory) -> tuple[Memory, int]:
+        """The memory with only its links to memories that still exist; how many went."""
+        alive = self.store.existing_ids([link.target_id for link in memory.linked_ids])
+        kept = tuple(link for link in memory.linked_ids if link.target_id in alive)
+        return replace(memory, linked_ids=kept), len(memory.linked_ids) - len(kept)
+
+    def _rejoin_episodes(self, memory_id: str, episode_ids: Sequence[str]) -> int:
+        rejoined = 0
+        for episode_id in episode_ids:
+            episode = self.episodes.get(episode_id)
+            if episode is None:
+                continue
+            if memory_id not in episode.memory_ids:
+                self.episodes.replace_members(episode_id, [*episode.memory_ids, memory_id])
+            rejoined += 1
+        return rejoined
+
+    def forgotten(self) -> list[DeletedMemory]:
+        """The deletion log, oldest first."""
+        return self._require_log().entries()
+
+    def purge_deletion_log(self, everything: bool = False) -> int:
+        """Remove log entries whose undo window has closed (or all); returns how many."""
+        before = None if everything else self.clock.now() - self.undo_window
+        return self._require_log().purge(before)
+
+    def is_public(self, memory_id: str) -> bool:
+        """Whether a public memory of this id exists (workspace cleanup asks)."""
+        memory = self.store.get(memory_id)
+        return memory is not None and not memory.is_private
 
     def unlink_forgotten(self, memory_id: str, target_ids: Sequence[str]) -> int:
         """Remove links to a forgotten memory from ``target_ids``; returns how many (job)."""
@@ -263,9 +437,9 @@ class MemoryService:
             for wanted in (source_id, target_id):
                 if wanted not in found:
                     raise _memory_not_found(wanted)
-            source = found[source_id].with_link(Link(target_id, link_type, note, confidence))
-            reverse = Link(source_id, REVERSE_LINK_TYPE[link_type], note, confidence)
-            target = found[target_id].with_link(reverse)
+            forward = Link(target_id, link_type, note, confidence)
+            source = found[source_id].with_link(forward)
+            target = found[target_id].with_link(reverse_link(source_id, forward))
             self.store.replace_links([source, target])
         return source, target
 
@@ -372,12 +546,16 @@ def mend_one_sided_links(
                 continue
             target = changed.get(link.target_id, memories.get(link.target_id))
             if target is not None and target.link_to(memory_id) is None:
-                back = Link(
-                    memory_id, REVERSE_LINK_TYPE[link.link_type], link.note, link.confidence
-                )
-                changed[link.target_id] = target.with_link(back)
+                changed[link.target_id] = target.with_link(reverse_link(memory_id, link))
                 fixes += 1
     return changed, fixes
+
+
+def _linked_back(target: Memory, memory: Memory) -> Memory:
+    """``target`` with the reverse of ``memory``'s link to it."""
+    forward = memory.link_to(target.id)
+    assert forward is not None
+    return target.with_link(reverse_link(memory.id, forward))
 
 
 def _similar_link(target_id: str, hit: SearchHit) -> Link:

@@ -10,7 +10,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from ego_mcp.memory.model import Category, Emotion, Episode, Memory, SearchHit
+from ego_mcp.memory.model import Category, DeletedMemory, Emotion, Episode, Memory, SearchHit
 
 Vector = npt.NDArray[np.float32]
 
@@ -71,6 +71,11 @@ class MemoryStore(Protocol):
         """Write the ``linked_ids`` of each given memory, all in one call."""
         ...
 
+    def rewrite(self, memory: Memory, embedding: Vector | None) -> None:
+        """Replace a stored memory's metadata, and its text and embedding if an embedding
+        is given (without one the stored text is kept)."""
+        ...
+
     def delete(self, memory_id: str) -> None: ...
 
     def since(self, moment: datetime) -> list[tuple[Memory, Vector]]:
@@ -109,3 +114,24 @@ class EpisodeStore(Protocol):
     def all(self) -> list[Episode]: ...
 
     def replace_members(self, episode_id: str, memory_ids: Sequence[str]) -> None: ...
+
+
+class DeletionLog(Protocol):
+    """Memories removed by ``forget`` or ``merge_memories``, one entry per memory id, kept
+    in the store itself (private ones too) until they are restored or purged."""
+
+    def put(self, entry: DeletedMemory) -> None:
+        """Record ``entry``, replacing an older entry of the same memory."""
+        ...
+
+    def get(self, memory_id: str) -> DeletedMemory | None: ...
+
+    def remove(self, memory_id: str) -> None: ...
+
+    def entries(self) -> list[DeletedMemory]:
+        """Every entry, oldest deletion first."""
+        ...
+
+    def purge(self, before: datetime | None) -> int:
+        """Remove the entries deleted before ``before`` (every entry if None); how many."""
+        ...

@@ -28,6 +28,7 @@ def schedules(settings: Settings) -> list[Schedule]:
         Schedule("scan_merge_candidates", 24, settings.merge_scan_hour_utc),
         Schedule("repair_links", 24, settings.merge_scan_hour_utc),
         Schedule("cleanup_episode_references", settings.episode_cleanup_every_hours),
+        Schedule("purge_deletion_log", 24, settings.merge_scan_hour_utc),
     ]
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any
 
 from mcp.server.mcpserver import Context
 
 from ego_mcp.errors import EgoError, InvalidInput
-from ego_mcp.jobs import jobs_after_forget, jobs_after_remember
+from ego_mcp.jobs import jobs_after_forget, jobs_after_merge, jobs_after_remember
 from ego_mcp.memory import inputs
 from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, LinkType, SearchHit
 from ego_mcp.memory.service import Draft
@@ -164,7 +165,7 @@ async def recall(
     valence_range: list[float] | None = None,
     arousal_range: list[float] | None = None,
 ) -> str:
-    """Recall memories related to a context (1-10 results). Optional filters; dates are ISO 8601."""
+    """Recall memories related to a context (1-10 results). Optional filters; ISO 8601 dates."""
     where = _memory_filter(
         emotion_filter, category_filter, date_from, date_to, valence_range, arousal_range
     )
@@ -209,7 +210,7 @@ async def search_memories(
 
 
 async def forget(ctx: Ctx, memory_id: str) -> str:
-    """Delete a memory by ID. Returns the deleted memory's summary for confirmation."""
+    """Delete a memory; restore_memory undoes it."""
     app = app_of(ctx)
     wanted = inputs.memory_id(memory_id)
     forgotten = await app.blocking(app.memory.forget, wanted)
@@ -220,9 +221,65 @@ async def forget(ctx: Ctx, memory_id: str) -> str:
         f"Forgot (id: {memory.id}, {age}): {snippet(memory.content, 120)}\n"
         f"Emotion: {memory.emotional_trace.primary.value} | Importance: {memory.importance}"
     )
+    if forgotten.restorable_until is not None:
+        data += "\n" + restore_line(memory.id, forgotten.restorable_until)
     if forgotten.pending_targets is not None:
         data += "\n" + LINKS_PENDING.format(what="the links to it are removed")
     return compose(data, scaffolds.FORGET_DONE)
+
+
+def restore_line(memory_id: str, until: datetime) -> str:
+    return f"restore_memory can bring {memory_id} back until {until:%Y-%m-%d %H:%M} UTC."
+
+
+async def merge_memories(
+    ctx: Ctx, keep_id: str, remove_id: str, merged_content: str | None = None
+) -> str:
+    """Fold remove_id (links, episodes) into keep_id; merged_content replaces its text."""
+    app = app_of(ctx)
+    keep = inputs.memory_id(keep_id, "keep_id")
+    remove = inputs.memory_id(remove_id, "remove_id")
+    content = inputs.text(merged_content, "merged_content") if merged_content is not None else None
+    merged = await app.blocking(app.memory.merge, keep, remove, content)
+    await app.enqueue(jobs_after_merge(app.agent, merged))
+    memory = merged.memory
+    now = app.runtime.clock.now()
+    lines = [
+        f"Merged {merged.removed.id} into {memory.id} ({relative_time(memory.timestamp, now)}): "
+        f"{snippet(memory.content, 120)}",
+        f"Links moved: {merged.links_moved}. Episodes updated: {merged.episodes_changed}. "
+        f"Links now: {len(memory.linked_ids)}.",
+    ]
+    if merged.became_private:
+        lines.append(
+            f"Private: {merged.removed.id} was private, so {memory.id} is private now "
+            "and left the workspace files."
+        )
+    lines.append(restore_line(merged.removed.id, merged.restorable_until))
+    return compose("\n".join(lines), scaffolds.MERGE_DONE)
+
+
+async def restore_memory(ctx: Ctx, memory_id: str) -> str:
+    """Undo a forget or merge, links included."""
+    app = app_of(ctx)
+    restored = await app.blocking(app.memory.restore, inputs.memory_id(memory_id))
+    memory = restored.memory
+    now = app.runtime.clock.now()
+    lines = [
+        f"Restored (id: {memory.id}, {relative_time(memory.timestamp, now)}): "
+        f"{snippet(memory.content, 120)}",
+        f"Links re-made: {len(memory.linked_ids)}. Episodes rejoined: {restored.episodes}.",
+    ]
+    if restored.links_lost:
+        lines.append(f"{restored.links_lost} link(s) led to memories that are gone since.")
+    if restored.merged_into is not None:
+        lines.append(
+            f"It had been merged into {restored.merged_into}, which keeps the merged text "
+            "and links; forget or merge again if one of them is now redundant."
+        )
+    if memory.is_private:
+        lines.append("Private: kept internal, not synced to workspace files.")
+    return compose("\n".join(lines), scaffolds.RESTORED)
 
 
 async def link_memories(
@@ -294,6 +351,8 @@ MEMORY_TOOLS: list[Callable[..., Awaitable[str]]] = [
     recall,
     search_memories,
     forget,
+    merge_memories,
+    restore_memory,
     link_memories,
     create_episode,
     get_episode,

@@ -31,7 +31,15 @@ RECALL_PRIVATE = "Some of these are private: decide for yourself what can be sha
 SEARCH = "Open a result's links or episode, or forget one that is redundant."
 FORGET_DONE = (
     "This memory is gone. Was there anything worth preserving in a new form?\n"
-    "If this was part of a merge, save the consolidated version with remember."
+    "If it repeated another memory, merge_memories would have kept its links and episodes."
+)
+MERGE_DONE = (
+    "Does the merged memory hold what both meant? recall it to see it among the others.\n"
+    "If the merge was a mistake, restore_memory brings the removed one back."
+)
+RESTORED = (
+    "What made you want this back? Is it the same memory to you now?\n"
+    "If it belongs with others, link_memories or create_episode can tie them together."
 )
 LINK_DONE = (
     "What does this connection tell you? If several memories form one story, "
@@ -77,6 +85,7 @@ EMOTION_TREND = (
 )
 CONSOLIDATE_PLAIN = "Memory is settled. Are there threads worth tying together with create_episode?"
 CONSOLIDATE_MERGE = (
-    "Review each pair with recall. If one is redundant, use forget to remove it.\n"
+    "Review each pair with recall. If one is redundant, merge_memories folds it into the "
+    "other (its links and episodes move over), or forget removes it.\n"
     "If both have value, consider which perspective to keep."
 )

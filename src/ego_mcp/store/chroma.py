@@ -234,6 +234,17 @@ class ChromaMemoryStore:
             metadatas=[{"linked_ids": links_to_json(m.linked_ids)} for m in memories],
         )
 
+    def rewrite(self, memory: Memory, embedding: Vector | None) -> None:
+        if embedding is None:  # the text is unchanged (Chroma would embed a new document)
+            self._collection.update(ids=[memory.id], metadatas=[memory_to_metadata(memory)])
+            return
+        self._collection.update(
+            ids=[memory.id],
+            embeddings=embedding.reshape(1, -1),
+            documents=[memory.content],
+            metadatas=[memory_to_metadata(memory)],
+        )
+
     def delete(self, memory_id: str) -> None:
         self._collection.delete(ids=[memory_id])
 

@@ -16,6 +16,7 @@ from ego_mcp.memory.hours import hour_of
 from ego_mcp.memory.inputs import stored_privacy
 from ego_mcp.memory.model import (
     Category,
+    DeletedMemory,
     Emotion,
     EmotionalTrace,
     Episode,
@@ -151,4 +152,29 @@ def episode_from_record(episode_id: str, document: str | None, meta: Mapping[str
         start_time=parse_time(meta["start_time"]),
         end_time=parse_time(meta["end_time"]),
         importance=int(meta.get("importance", 3)),
+    )
+
+
+def deleted_to_metadata(entry: DeletedMemory) -> Metadata:
+    """A deletion-log entry; its memory's own metadata travels as one JSON value, so the
+    log indexes only the keys it filters on. (The text is the record's document.)"""
+    return {
+        "schema": SCHEMA_VERSION,
+        "deleted_at": entry.deleted_at.timestamp(),
+        "deleted_by": entry.deleted_by,
+        "memory": json.dumps(memory_to_metadata(entry.memory)),
+        "episode_ids": json.dumps(list(entry.episode_ids)),
+        "merged_into": entry.merged_into or "",
+    }
+
+
+def deleted_from_record(
+    memory_id: str, document: str | None, meta: Mapping[str, Any]
+) -> DeletedMemory:
+    return DeletedMemory(
+        memory=memory_from_record(memory_id, document, json.loads(meta["memory"])),
+        deleted_at=datetime.fromtimestamp(float(meta["deleted_at"]), UTC),
+        deleted_by=str(meta.get("deleted_by", "forget")),
+        episode_ids=tuple(json.loads(meta.get("episode_ids") or "[]")),
+        merged_into=str(meta.get("merged_into") or "") or None,
     )

@@ -1,0 +1,70 @@
+"""The deletion log over a Chroma collection (``ego-{agent}-forgotten``), beside the
+agent's memories: in embedded mode in the same data dir, with a Chroma server on it.
+
+Entries are found by id and by deletion time, never by meaning, so each carries a
+constant one-dimensional vector rather than an embedding: the log does not depend on
+the embedding model, and a restored memory is embedded again by the current one.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from ego_mcp.memory.model import DeletedMemory
+from ego_mcp.store.chroma import ReachableCollection, collection_name, pages
+from ego_mcp.store.codec import deleted_from_record, deleted_to_metadata
+
+KIND = "forgotten"
+PLACEHOLDER_VECTOR = [[1.0]]
+_RECORD = ["documents", "metadatas"]
+
+
+def open_deletion_log(client: Any, agent: str) -> ChromaDeletionLog:
+    collection = client.get_or_create_collection(
+        collection_name(agent, KIND), embedding_function=None, metadata={"kind": KIND}
+    )
+    return ChromaDeletionLog(ReachableCollection(collection))
+
+
+class ChromaDeletionLog:
+    """The ``DeletionLog`` of one agent."""
+
+    def __init__(self, collection: Any) -> None:
+        self._collection = collection
+
+    def put(self, entry: DeletedMemory) -> None:
+        self._collection.upsert(
+            ids=[entry.memory.id],
+            embeddings=PLACEHOLDER_VECTOR,
+            documents=[entry.memory.content],
+            metadatas=[deleted_to_metadata(entry)],
+        )
+
+    def get(self, memory_id: str) -> DeletedMemory | None:
+        found = _entries(self._collection.get(ids=[memory_id], include=_RECORD))
+        return found[0] if found else None
+
+    def remove(self, memory_id: str) -> None:
+        self._collection.delete(ids=[memory_id])
+
+    def entries(self) -> list[DeletedMemory]:
+        found = [e for page in pages(self._collection, _RECORD, 500) for e in _entries(page)]
+        return sorted(found, key=lambda entry: entry.deleted_at)
+
+    def purge(self, before: datetime | None) -> int:
+        where = {"deleted_at": {"$lt": before.timestamp()}} if before is not None else None
+        ids = list(self._collection.get(where=where, include=[])["ids"])
+        if ids:
+            self._collection.delete(ids=ids)
+        return len(ids)
+
+
+def _entries(result: dict[str, Any]) -> list[DeletedMemory]:
+    return [
+        deleted_from_record(mid, doc, meta)
+        for mid, doc, meta in zip(
+            result["ids"], result["documents"], result["metadatas"], strict=True
+        )
+        if meta is not None
+    ]
