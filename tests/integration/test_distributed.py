@@ -8,7 +8,10 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import chromadb
 import pytest
@@ -20,6 +23,7 @@ from mcp import Client, StdioServerParameters
 from ego_mcp.embedding.base import EmbeddingSignature
 from ego_mcp.embedding.multilingual import DIMENSION, MODEL_NAME
 from ego_mcp.store.chroma import ChromaMemoryStore, collection_name, open_collection
+from ego_mcp.store.deletion_log import ChromaDeletionLog, open_deletion_log
 from tests.helpers import assert_links_bidirectional, text_of
 from tests.integration.conftest import RedisServer, service_env, start_worker
 
@@ -53,13 +57,21 @@ def front_end(env: dict[str, str]) -> Client:
     return Client(params, read_timeout_seconds=60)
 
 
-def memory_store(chroma_url: str, agent: str = "default") -> ChromaMemoryStore:
+def chroma_client(chroma_url: str) -> Any:
     host, port = chroma_url.removeprefix("http://").split(":")
-    client = chromadb.HttpClient(
+    return chromadb.HttpClient(
         host=host, port=int(port), settings=ChromaSettings(anonymized_telemetry=False)
     )
+
+
+def memory_store(chroma_url: str, agent: str = "default") -> ChromaMemoryStore:
     signature = EmbeddingSignature("local", MODEL_NAME, DIMENSION)  # the default model
-    return ChromaMemoryStore(open_collection(client, collection_name(agent, "memories"), signature))
+    name = collection_name(agent, "memories")
+    return ChromaMemoryStore(open_collection(chroma_client(chroma_url), name, signature))
+
+
+def deletion_log(chroma_url: str, agent: str = "default") -> ChromaDeletionLog:
+    return open_deletion_log(chroma_client(chroma_url), agent)
 
 
 def redis_dump(url: str) -> bytes:
@@ -213,3 +225,34 @@ async def test_hybrid_recall_against_a_chroma_server(
             assert answer.splitlines()[1].startswith("1. ") and expected in answer.splitlines()[1]
         found = text_of(await client.call_tool("search_memories", {"query": "LOG-88"}))
         assert ids[1] in found.splitlines()[1]
+
+
+async def test_the_worker_purges_only_expired_deletion_log_entries(
+    tmp_path: Path, redis_server: RedisServer, chroma_url: str
+) -> None:
+    env = service_env(tmp_path, redis_server.url, chroma_url)
+    worker = start_worker(env, tmp_path / "worker.log")
+    try:
+        async with front_end(env) as client:
+            fresh = saved_id(text_of(await client.call_tool("remember", {"content": PAIR[0]})))
+            await client.call_tool("forget", {"memory_id": fresh})
+            log = deletion_log(chroma_url)
+            entry = log.get(fresh)
+            assert entry is not None
+            old = replace(entry.memory, id="mem_0123456789ab")
+            log.put(replace(entry, memory=old, deleted_at=datetime.now(UTC) - timedelta(days=8)))
+            assert {e.memory.id for e in log.entries()} == {fresh, "mem_0123456789ab"}
+
+            pool = await create_pool(RedisSettings.from_dsn(redis_server.url))
+            await pool.enqueue_job("cron:purge_deletion_log", _job_id="test-cron-purge")
+            status = redis.Redis.from_url(redis_server.url)
+            await wait_for(lambda: status.hexists("ego:last-success", "purge_deletion_log:default"))
+            await pool.aclose()
+            status.close()
+
+            assert [e.memory.id for e in log.entries()] == [fresh]
+            restored = await client.call_tool("restore_memory", {"memory_id": fresh})
+            assert text_of(restored).startswith(f"Restored (id: {fresh}")
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)

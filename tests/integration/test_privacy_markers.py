@@ -38,15 +38,23 @@ class Markers:
     public: dict[str, str] = field(default_factory=dict)  # marker -> memory id
     documents: set[str] = field(default_factory=set)  # self model / relationship values
     nowhere: set[str] = field(default_factory=set)  # private text, queries, errors, ...
+    private: set[str] = field(default_factory=set)  # the text of private memories (in nowhere)
 
     def new(self, kind: str) -> str:
         """A fresh marker; ``public`` ones are filed with their memory id by the caller."""
         marker = f"zq{secrets.token_hex(5)}"
         if kind == "documents":
             self.documents.add(marker)
-        elif kind == "nowhere":
+        elif kind in ("nowhere", "private"):
             self.nowhere.add(marker)
+        if kind == "private":
+            self.private.add(marker)
         return marker
+
+    def unpublish(self, marker: str) -> None:
+        """A public text whose workspace lines were removed or rewritten: nowhere now."""
+        self.public.pop(marker, None)
+        self.nowhere.add(marker)
 
     def all(self) -> set[str]:
         return set(self.public) | self.documents | self.nowhere
@@ -59,7 +67,8 @@ async def use(client: Client, tool: str, expect_error: bool = False, **arguments
 
 
 async def exercise_every_tool(client: Client, markers: Markers) -> list[str]:
-    """Calls all 17 tools with markers in every string; returns the forgotten public ids."""
+    """Calls all 19 tools with markers in every string; returns the ids of the public
+    memories whose workspace lines a cleanup job removes."""
 
     def nowhere() -> str:
         return markers.new("nowhere")
@@ -78,7 +87,7 @@ async def exercise_every_tool(client: Client, markers: Markers) -> list[str]:
         await use(client, "remember", content=f"Lost my umbrella at the station {gone_marker}.")
     )
     markers.public.update({kept_marker: public, gone_marker: gone})
-    secret = f"I never told Master about the cracked mug {nowhere()} in the cupboard."
+    secret = f"I never told Master about the cracked mug {markers.new('private')} in the cupboard."
     private = saved_id(
         await use(
             client,
@@ -118,10 +127,56 @@ async def exercise_every_tool(client: Client, markers: Markers) -> list[str]:
     await use(client, "consolidate")
     await use(client, "forget", memory_id=gone)
     await use(client, "forget", memory_id=private)
+    await use(client, "restore_memory", memory_id=private)
+    await use(client, "forget", memory_id=private)
+    await use(client, "restore_memory", True, memory_id="mem_000000000000")
     # Once forgotten, the memory's workspace lines go too: its marker belongs nowhere now.
-    del markers.public[gone_marker]
-    markers.nowhere.add(gone_marker)
-    return [gone]
+    markers.unpublish(gone_marker)
+    return [gone, *await merge_both_ways(client, markers, public, kept_marker)]
+
+
+async def merge_both_ways(
+    client: Client, markers: Markers, public: str, public_marker: str
+) -> list[str]:
+    """A public twin merged into ``public`` with new text, and a private memory merged
+    into another public one (which turns private); returns the merged-away public id."""
+    twin_marker, merged_marker = markers.new("public"), markers.new("public")
+    twin = saved_id(
+        await use(
+            client, "remember", content=f"By the canal again {twin_marker} at dusk.", force=True
+        )
+    )
+    await use(
+        client,
+        "merge_memories",
+        keep_id=public,
+        remove_id=twin,
+        merged_content=f"Walked by the canal at dusk twice {merged_marker}, counting boats.",
+    )
+    markers.public[merged_marker] = public
+    markers.unpublish(public_marker)
+    opened_marker = markers.new("public")
+    opened = saved_id(
+        await use(client, "remember", content=f"Told the neighbour about roses {opened_marker}.")
+    )
+    hidden = saved_id(
+        await use(
+            client,
+            "remember",
+            content=f"Hid the spare key {markers.new('private')} from Master.",
+            private=True,
+        )
+    )
+    answer = await use(
+        client,
+        "merge_memories",
+        keep_id=opened,
+        remove_id=hidden,
+        merged_content=f"Roses, and the key {markers.new('private')} I hid.",
+    )
+    assert f"{opened} is private now" in answer
+    markers.unpublish(opened_marker)
+    return [twin]
 
 
 def stdio_client(env: dict[str, str]) -> Client:
@@ -198,12 +253,32 @@ async def test_embedded_run_writes_no_marker_outside_public_workspace_lines(
     # A restart: the first recall quoting a private memory comes from a fresh process.
     async with stdio_client(env) as client:
         await use(client, "recall", context=f"cracked mug {markers.new('nowhere')} cupboard")
+    listed = {
+        " ".join(arguments): run_cli(["forgotten", *arguments], env)
+        for arguments in ([], ["--json"], ["purge"])
+    }
     logs = logs_of(tmp_path)
     assert b"tool call remember" in logs[str(tmp_path / "server.log")]
     assert_absent(markers.all(), logs)
+    assert "(private)" in listed[""] and '"snippet": null' in listed["--json"]
+    assert "purged 0 deletion-log entries" in listed["purge"]  # none is past its window yet
+    assert_absent(markers.private, {name: out.encode() for name, out in listed.items()})
     assert_workspace_holds_only_public_lines(tmp_path / "workspace", markers)
     assert_public_lines_present(tmp_path / "workspace", markers)
-    assert_public_lines_present(tmp_path / "workspace", markers)
+
+
+def run_cli(arguments: list[str], env: dict[str, str]) -> str:
+    """``ego-mcp ARGUMENTS``, which must succeed; its standard output and error."""
+    done = subprocess.run(
+        [sys.executable, "-m", "ego_mcp", *arguments],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout + done.stderr
 
 
 def arq_command() -> str:
