@@ -18,7 +18,8 @@ For each N, with the configured model (``EGO_MCP_EMBEDDING_MODEL``, default USE 
 3. The floor, in this process, in the same run: the bare embedding and the bare Chroma
    operations each tool cannot avoid, on a scratch collection of the same size:
    remember = embed + query + add + a 2-record update (one link); recall = embed + query;
-   forget = get + a 2-record update + delete.
+   forget = get + a deletion-log write (one record, a 1-dim vector) + a 2-record update +
+   delete.
 
 Prints p50/p95 and the ratio to the floor; writes bench/results/stdio-<model>.json.
 """
@@ -161,6 +162,7 @@ def floor(embedder: Embedder, size: int, ops: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as scratch:
         client = chromadb.PersistentClient(path=scratch)
         collection = client.create_collection("floor", metadata={"hnsw:space": "cosine"})
+        deletion_log = client.create_collection("floor-log")
         for offset in range(0, size, BULK_BATCH):
             chunk = texts[offset : offset + BULK_BATCH]
             collection.add(
@@ -187,7 +189,9 @@ def floor(embedder: Embedder, size: int, ops: int) -> dict[str, Any]:
             times["recall"].append(time.perf_counter() - start)
         for i in range(ops):
             start = time.perf_counter()
-            collection.get(ids=[f"p{i}"], include=["metadatas", "documents"])
+            found = collection.get(ids=[f"p{i}"], include=["metadatas", "documents"])
+            deletion_log.upsert(ids=[f"p{i}"], embeddings=[[1.0]], documents=found["documents"],
+                                metadatas=[{"deleted_at": stamp}])  # fmt: skip
             collection.update(ids=[f"f{i}", f"f{i + 1}"], metadatas=[{"ts": stamp}] * 2)
             collection.delete(ids=[f"p{i}"])
             times["forget"].append(time.perf_counter() - start)

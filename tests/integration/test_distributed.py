@@ -143,9 +143,11 @@ async def test_two_workers_and_a_front_end_keep_links_bidirectional(
     try:
         async with front_end(env) as client:
             topics = ["the river at dawn", "the stars over the sea", "a red kite in the wind"]
+            ids = []
             for i in range(12):
                 text = f"Master and I talked about {topics[i % 3]} (moment {i})."
-                await client.call_tool("remember", {"content": text, "force": True})
+                saved = await client.call_tool("remember", {"content": text, "force": True})
+                ids.append(saved_id(text_of(saved)))
             pool = await create_pool(RedisSettings.from_dsn(redis_server.url))
             for slot in range(6):  # as if the cron fired on both workers, several times
                 await pool.enqueue_job(
@@ -154,6 +156,13 @@ async def test_two_workers_and_a_front_end_keep_links_bidirectional(
             for i in range(12, 20):  # the front end keeps linking meanwhile
                 text = f"Master and I talked about {topics[i % 3]} again (moment {i})."
                 await client.call_tool("remember", {"content": text, "force": True})
+            for keep, remove in ((ids[0], ids[3]), (ids[1], ids[4])):  # and merging
+                merged = await client.call_tool(
+                    "merge_memories", {"keep_id": keep, "remove_id": remove}
+                )
+                assert text_of(merged).startswith(f"Merged {remove} into {keep}")
+            restored = await client.call_tool("restore_memory", {"memory_id": ids[3]})
+            assert not restored.is_error, text_of(restored)
             status = redis.Redis.from_url(redis_server.url)
             await wait_for(
                 lambda: (
@@ -164,7 +173,7 @@ async def test_two_workers_and_a_front_end_keep_links_bidirectional(
             status.close()
             await pool.aclose()
         store = memory_store(chroma_url)
-        assert store.count() == 20
+        assert store.count() == 19  # 20 saved, 2 merged away, 1 restored
         assert assert_links_bidirectional(store) > 0
     finally:
         for worker in workers:
