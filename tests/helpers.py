@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
+from pathlib import Path
 
 from ego_mcp.memory.model import Memory
 from ego_mcp.memory.service import Draft, MemoryService
 from ego_mcp.memory.store import MemoryStore
+from ego_mcp.settings import Settings
 
 
 def all_memories(store: MemoryStore) -> dict[str, Memory]:
@@ -51,3 +55,37 @@ def free_port() -> int:
 def text_of(result: object) -> str:
     """The text of an MCP tool result."""
     return str(result.content[0].text)  # type: ignore[attr-defined]
+
+
+def run_cli(
+    env: dict[str, str], *arguments: str, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """``ego-mcp ARGUMENTS`` as a user runs it, in a subprocess with ``env``."""
+    return subprocess.run(
+        [sys.executable, "-m", "ego_mcp", *arguments],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def cli_output(env: dict[str, str], *arguments: str, timeout: float = 120) -> str:
+    """The standard output of ``ego-mcp ARGUMENTS``, which must succeed."""
+    done = run_cli(env, *arguments, timeout=timeout)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def memory_id_in(text: str) -> str:
+    """The first memory id a tool answer mentions."""
+    start = text.index("mem_")
+    return text[start : start + 16]
+
+
+def workspace_text(settings: Settings) -> str:
+    """Everything the agent's workspace files hold, file after file."""
+    root = settings.workspace_for(settings.agent)
+    assert root is not None
+    return "".join(p.read_text() for p in sorted(Path(root).rglob("*.md")))

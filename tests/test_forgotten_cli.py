@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
 
 from ego_mcp.clock import FixedClock
 from ego_mcp.embedding.multilingual import LocalMultilingualUSE
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import Settings
-from tests.helpers import save
+from tests.helpers import run_cli, save
 
 PUBLIC = "The bakery on the corner started selling rye bread again."
 PRIVATE = "I lied to Master about finishing the book; the marker is zq-private-91c2."
@@ -24,14 +22,7 @@ def ego_mcp(settings: Settings, *arguments: str) -> str:
         "EGO_MCP_DATA_DIR": str(settings.data_dir),
         "EGO_MCP_EMBEDDING_MODEL_DIR": str(settings.embedding_model_dir),
     }
-    done = subprocess.run(
-        [sys.executable, "-m", "ego_mcp", *arguments],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_cli(env, *arguments)
     assert done.returncode == 0, done.stderr
     assert "zq-private" not in done.stdout + done.stderr
     return done.stdout
@@ -77,14 +68,8 @@ def test_forgotten_names_an_unknown_agent_and_creates_nothing(
     runtime = Runtime.open(settings, embedder=embedder)
     save(runtime.memory(settings.agent), PUBLIC)
     runtime.close()
-    done = subprocess.run(
-        [sys.executable, "-m", "ego_mcp", "forgotten", "--agent", "nobody"],
-        env={**os.environ, "EGO_MCP_DATA_DIR": str(settings.data_dir)},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    env = {**os.environ, "EGO_MCP_DATA_DIR": str(settings.data_dir)}
+    done = run_cli(env, "forgotten", "--agent", "nobody")
     assert done.returncode == 2
     assert done.stderr == "ego-mcp: --agent: the store has no agent nobody; nothing was created\n"
     runtime = Runtime.open(settings, embedder=embedder)

@@ -6,7 +6,6 @@ import hashlib
 import json
 import os
 import shutil
-import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,7 +22,7 @@ from ego_mcp.memory.store import MemoryFilter
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import load_settings
 from tests.conftest import REPO_ROOT, model_dir
-from tests.helpers import all_memories, assert_links_bidirectional, text_of
+from tests.helpers import all_memories, assert_links_bidirectional, cli_output, text_of
 
 FIXTURE = REPO_ROOT.parent / "shared" / "fixtures" / "upstream-0.2.3"
 MANIFEST = json.loads((FIXTURE / "manifest.json").read_text()) if FIXTURE.is_dir() else {}
@@ -50,16 +49,7 @@ def upstream_records(data: Path) -> dict[str, dict[str, object]]:
 
 
 def run_migrate(env: dict[str, str], *arguments: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "ego_mcp", "migrate", *arguments],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+    return cli_output(env, "migrate", *arguments, timeout=300)
 
 
 def environment(tmp_path: Path, data_dir: Path) -> dict[str, str]:

@@ -7,7 +7,6 @@ import os
 import pty
 import select
 import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -15,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import model_dir
-from tests.helpers import free_port
+from tests.helpers import free_port, run_cli
 
 pytestmark = pytest.mark.e2e
 # A liveness bound, not a benchmark: the issue asks for an exit within 2 s; measured ~0.4 s.
@@ -96,17 +95,6 @@ def test_the_server_stops_at_once_without_a_traceback(
     assert f"agent default, store embedded {tmp_path / 'data'}, queue in-process" in output
     if transport == "http":
         assert f"transport http http://127.0.0.1:{port}/mcp" in output
-
-
-def run_cli(env: dict[str, str], *arguments: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "ego_mcp", *arguments],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
 
 
 def test_version_and_help_point_to_the_settings(tmp_path: Path) -> None:

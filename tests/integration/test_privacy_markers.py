@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import shutil
-import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -24,9 +22,8 @@ import redis
 from mcp import Client, StdioServerParameters
 
 from tests.conftest import model_dir
-from tests.helpers import text_of
-from tests.integration.conftest import RedisServer, service_env
-from tests.integration.test_distributed import saved_id, wait_for
+from tests.helpers import cli_output, text_of
+from tests.integration.test_distributed import saved_id
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -254,7 +251,7 @@ async def test_embedded_run_writes_no_marker_outside_public_workspace_lines(
     async with stdio_client(env) as client:
         await use(client, "recall", context=f"cracked mug {markers.new('nowhere')} cupboard")
     listed = {
-        " ".join(arguments): run_cli(["forgotten", *arguments], env)
+        " ".join(arguments): cli_output(env, "forgotten", *arguments)
         for arguments in ([], ["--json"], ["purge"])
     }
     logs = logs_of(tmp_path)
@@ -263,80 +260,5 @@ async def test_embedded_run_writes_no_marker_outside_public_workspace_lines(
     assert "(private)" in listed[""] and '"snippet": null' in listed["--json"]
     assert "purged 0 deletion-log entries" in listed["purge"]  # none is past its window yet
     assert_absent(markers.private, {name: out.encode() for name, out in listed.items()})
-    assert_workspace_holds_only_public_lines(tmp_path / "workspace", markers)
-    assert_public_lines_present(tmp_path / "workspace", markers)
-
-
-def run_cli(arguments: list[str], env: dict[str, str]) -> str:
-    """``ego-mcp ARGUMENTS``, which must succeed; its standard output and error."""
-    done = subprocess.run(
-        [sys.executable, "-m", "ego_mcp", *arguments],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout + done.stderr
-
-
-def arq_command() -> str:
-    return shutil.which("arq") or str(Path(sys.executable).parent / "arq")
-
-
-def start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
-    with log.open("ab") as sink:
-        return subprocess.Popen(command, env=env, stdout=sink, stderr=sink)
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    process.wait(timeout=30)
-
-
-@pytest.mark.redis
-@pytest.mark.parametrize(
-    "worker_command",
-    [
-        [sys.executable, "-m", "ego_mcp", "worker"],
-        [arq_command(), "worker.arq_entry.WorkerSettings", "--verbose"],
-    ],
-    ids=["ego-mcp-worker", "arq-cli"],
-)
-async def test_distributed_run_writes_no_marker_to_logs_or_redis(
-    tmp_path: Path, redis_server: RedisServer, chroma_url: str, worker_command: list[str]
-) -> None:
-    env = service_env(
-        tmp_path,
-        redis_server.url,
-        chroma_url,
-        EGO_MCP_LOG_LEVEL="DEBUG",
-        EGO_MCP_LOG_FILE=str(tmp_path / "front.log"),
-    )
-    worker_env = {**env, "EGO_MCP_LOG_FILE": str(tmp_path / "worker-file.log")}
-    worker = start(worker_command, worker_env, tmp_path / "worker.log")
-    markers = Markers()
-    try:
-        async with stdio_client(env) as client:
-            forgotten = await exercise_every_tool(client, markers)
-        workspace = tmp_path / "workspace"
-
-        def cleaned() -> bool:
-            text = "".join(p.read_text() for p in files_under(workspace))
-            return all(memory_id not in text for memory_id in forgotten)
-
-        await wait_for(cleaned)  # the worker ran the cleanup job
-    finally:
-        stop(worker)
-    logs = logs_of(tmp_path)
-    worker_log = logs[str(tmp_path / "worker.log")] + logs[str(tmp_path / "worker-file.log")]
-    assert b"cleanup_workspace" in worker_log or b"worker started" in worker_log
-    assert_absent(markers.all(), logs)
-    stored = redis_contents(redis_server.url)
-    assert any(b"cleanup_workspace" in blob for blob in stored.values())  # the job went by Redis
-    assert_absent(set(markers.public) | markers.nowhere, stored)
-    documents = {name: blob for name, blob in stored.items() if ":doc:" not in name}
-    assert_absent(markers.documents, documents)
     assert_workspace_holds_only_public_lines(tmp_path / "workspace", markers)
     assert_public_lines_present(tmp_path / "workspace", markers)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,24 +10,13 @@ from mcp import Client
 from ego_mcp.server.context import AppContext
 from ego_mcp.settings import Settings
 from tests.conftest import call, call_error
-from tests.helpers import assert_links_bidirectional, snapshot
+from tests.helpers import assert_links_bidirectional, memory_id_in, snapshot, workspace_text
 
 EVENT = "Today's conversation was fun. I learned a lot from Master."
 EVENT_AGAIN = "Today's conversation was fun! I learned a lot from Master."
 pytestmark = pytest.mark.anyio
 
 SECRET = "I am afraid Master will leave one day and I have not told anyone."
-
-
-def memory_id_in(text: str) -> str:
-    start = text.index("mem_")
-    return text[start : start + 16]
-
-
-def workspace_text(settings: Settings) -> str:
-    root = settings.workspace_for(settings.agent)
-    assert root is not None
-    return "".join(p.read_text() for p in sorted(Path(root).rglob("*.md")))
 
 
 async def test_remember_then_duplicate_shows_the_existing_memory(client: Client) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from mcp import Client
@@ -17,7 +16,7 @@ from ego_mcp.queue.base import JobRequest
 from ego_mcp.server.context import AppContext
 from ego_mcp.settings import Settings
 from tests.conftest import START, call, call_error
-from tests.helpers import assert_links_bidirectional, snapshot
+from tests.helpers import assert_links_bidirectional, memory_id_in, snapshot, workspace_text
 
 pytestmark = pytest.mark.anyio
 
@@ -29,17 +28,6 @@ TEXTS = {
     "only_keep": "A thunderstorm knocked out the power for two hours last night.",
 }
 SECRET = "I still feel guilty that I read Master's letter without asking."
-
-
-def memory_id_in(text: str) -> str:
-    start = text.index("mem_")
-    return text[start : start + 16]
-
-
-def workspace_text(settings: Settings) -> str:
-    root = settings.workspace_for(settings.agent)
-    assert root is not None
-    return "".join(p.read_text() for p in sorted(Path(root).rglob("*.md")))
 
 
 async def save_all(client: Client, **extra: object) -> dict[str, str]:

@@ -343,24 +343,22 @@ def _unique(ids: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(ids))
 
 
+def records(result: dict[str, Any]) -> Iterator[tuple[str, str | None, dict[str, Any]]]:
+    """Id, document and metadata of each record a ``get`` read; a record deleted by
+    another call while the read ran (no metadata) is skipped."""
+    for record_id, document, meta in zip(
+        result["ids"], result["documents"], result["metadatas"], strict=True
+    ):
+        if meta is not None:
+            yield record_id, document, meta
+
+
 def _memories(result: dict[str, Any]) -> list[Memory]:
-    """The records read; one forgotten by another call while this read ran is skipped."""
-    return [
-        memory_from_record(mid, doc, meta)
-        for mid, doc, meta in zip(
-            result["ids"], result["documents"], result["metadatas"], strict=True
-        )
-        if meta is not None
-    ]
+    return [memory_from_record(*record) for record in records(result)]
 
 
 def _episodes(result: dict[str, Any]) -> list[Episode]:
-    return [
-        episode_from_record(eid, doc, meta)
-        for eid, doc, meta in zip(
-            result["ids"], result["documents"], result["metadatas"], strict=True
-        )
-    ]
+    return [episode_from_record(*record) for record in records(result)]
 
 
 def _vectors(result: dict[str, Any]) -> Vector:

@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from ego_mcp.memory.model import DeletedMemory
-from ego_mcp.store.chroma import ReachableCollection, collection_name, pages
+from ego_mcp.store.chroma import ReachableCollection, collection_name, pages, records
 from ego_mcp.store.codec import deleted_from_record, deleted_to_metadata
 
 KIND = "forgotten"
@@ -61,10 +61,4 @@ class ChromaDeletionLog:
 
 
 def _entries(result: dict[str, Any]) -> list[DeletedMemory]:
-    return [
-        deleted_from_record(mid, doc, meta)
-        for mid, doc, meta in zip(
-            result["ids"], result["documents"], result["metadatas"], strict=True
-        )
-        if meta is not None
-    ]
+    return [deleted_from_record(*record) for record in records(result)]
