@@ -305,3 +305,19 @@ async def test_the_purge_job_removes_only_expired_entries(
     gone = await call_error(client, "restore_memory", memory_id=ids["keep"])
     assert gone.startswith(f"{ids['keep']} is not in the deletion log")
     await call(client, "restore_memory", memory_id=ids["remove"])
+
+
+async def test_merge_does_not_carry_over_a_link_a_crash_left_dangling(
+    client: Client, app: AppContext
+) -> None:
+    ids = await save_all(client)
+    unlink_all(app, ids)
+    app.memory.link(ids["remove"], ids["shared"], LinkType.RELATED, confidence=0.7)
+    app.memory.link(ids["remove"], ids["only_remove"], LinkType.RELATED, confidence=0.7)
+    app.memory.store.delete(ids["only_remove"])  # deleted without its reverse links
+
+    answer = await call(client, "merge_memories", keep_id=ids["keep"], remove_id=ids["remove"])
+
+    assert "Links moved: 1." in answer and "Links now: 1." in answer
+    assert [link.target_id for link in app.memory.get(ids["keep"]).linked_ids] == [ids["shared"]]
+    assert_links_bidirectional(app.memory.store)

@@ -114,7 +114,7 @@ class Merged:
     links_moved: int
     episodes_changed: int
     became_private: bool
-    restorable_until: datetime
+    restorable_until: datetime | None
 
 
 @dataclass(frozen=True)
@@ -311,12 +311,16 @@ class MemoryService:
                 if wanted not in found:
                     raise _memory_not_found(wanted)
             keep, remove = found[keep_id], found[remove_id]
+            moved = [lk.target_id for lk in remove.linked_ids if lk.target_id != keep_id]
+            targets = self.store.get_many(moved)
+            gone = set(moved) - {target.id for target in targets}  # a link left dangling
             merged = merged_memory(keep, remove, content)
+            merged = replace(
+                merged, linked_ids=tuple(lk for lk in merged.linked_ids if lk.target_id not in gone)
+            )
             vector = self.embedder.embed([content])[0] if content is not None else None
             until = self._log_deletion(remove, MERGE, merged_into=keep_id)
             self.store.rewrite(merged, vector)
-            moved = [lk.target_id for lk in remove.linked_ids if lk.target_id != keep_id]
-            targets = self.store.get_many(moved)
             self.store.replace_links([redirected(t, merged, remove_id) for t in targets])
             self.store.delete(remove_id)
             episodes = self._swap_in_episodes(keep_id, remove_id)
@@ -330,7 +334,7 @@ class MemoryService:
             links_moved=len(targets),
             episodes_changed=episodes,
             became_private=merged.is_private and not keep.is_private,
-            restorable_until=until or self.clock.now() + self.undo_window,
+            restorable_until=until,
         )
 
     def _swap_in_episodes(self, keep_id: str, remove_id: str) -> int:

@@ -255,7 +255,8 @@ async def merge_memories(
             f"Private: {merged.removed.id} was private, so {memory.id} is private now "
             "and left the workspace files."
         )
-    lines.append(restore_line(merged.removed.id, merged.restorable_until))
+    if merged.restorable_until is not None:
+        lines.append(restore_line(merged.removed.id, merged.restorable_until))
     return compose("\n".join(lines), scaffolds.MERGE_DONE)
 
 
