@@ -16,7 +16,7 @@ from urllib.parse import urlparse
 
 from ego_mcp import __version__
 from ego_mcp.errors import ConfigError, EgoError, StoreUnavailable
-from ego_mcp.logs import setup_logging
+from ego_mcp.logs import Plain, setup_logging
 from ego_mcp.settings import AGENT_NAME_PATTERN, Settings, load_settings
 
 if TYPE_CHECKING:
@@ -55,6 +55,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     migrate.add_argument("--agent", help="the agent to import into (default: EGO_MCP_AGENT)")
     queue = commands.add_parser("queue", help="show queued, running and failed jobs")
     queue.add_argument("--json", action="store_true", help="print JSON for dashboards")
+    agents = commands.add_parser(
+        "agents", help="manage the agents file of a multi-agent HTTP server (tokens)"
+    )
+    agents.add_argument("action", choices=["add", "remove", "list"])
+    agents.add_argument("name", nargs="?", help="the agent (for add and remove)")
+    agents.add_argument("--file", type=Path, help="the agents file (default: EGO_MCP_AGENTS_FILE)")
     forgotten = commands.add_parser(
         "forgotten", help="list the deletion log (forgotten and merged-away memories), or purge it"
     )
@@ -86,6 +92,9 @@ def main(argv: Sequence[str] | None = None) -> None:
 def run_command(args: argparse.Namespace, settings: Settings) -> None:
     if args.command in ("reembed", "migrate", "forgotten") and args.agent is not None:
         check_agent_name(args.agent)
+    if args.command == "agents":
+        manage_agents(args.action, args.name, args.file or settings.agents_file)
+        return
     if args.command in (None, "serve"):
         serve(settings)
     elif args.command == "worker":
@@ -104,9 +113,33 @@ def run_command(args: argparse.Namespace, settings: Settings) -> None:
         show_queue(settings, as_json=args.json)
 
 
-def check_agent_name(agent: str) -> None:
+def manage_agents(action: str, name: str | None, path: Path | None) -> None:
+    from ego_mcp.agents_file import add_agent, read, remove_agent
+
+    if path is None:
+        raise ConfigError("EGO_MCP_AGENTS_FILE: set it (or pass --file) to name the agents file")
+    path = path.expanduser()
+    if action == "list":
+        names = sorted(read(path).hashes)
+        sys.stdout.write("".join(f"{agent}\n" for agent in names))
+        return
+    if name is None:
+        raise ConfigError(f"agents {action}: name the agent (ego-mcp agents {action} NAME)")
+    check_agent_name(name, "NAME")
+    if action == "remove":
+        remove_agent(path, name)
+        sys.stdout.write(f"removed agent {name} from {path}; its token no longer works\n")
+        return
+    token = add_agent(path, name)
+    sys.stderr.write(
+        f"added agent {name} to {path}. Its token, shown this once (only a hash is kept):\n"
+    )
+    sys.stdout.write(token + "\n")
+
+
+def check_agent_name(agent: str, option: str = "--agent") -> None:
     if not AGENT_NAME_PATTERN.match(agent):
-        raise ConfigError("--agent: use 1-64 letters, digits, '_' or '-' (like EGO_MCP_AGENT)")
+        raise ConfigError(f"{option}: use 1-64 letters, digits, '_' or '-' (like EGO_MCP_AGENT)")
 
 
 def startup_line(settings: Settings) -> str:
@@ -118,12 +151,12 @@ def startup_line(settings: Settings) -> str:
     )
     queue = f"redis {public_address(settings.redis_url)}" if settings.redis_url else "in-process"
     transport: str = settings.transport
+    agents = f"agent {settings.agent}"
     if transport == "http":
         transport = f"http http://{settings.http_host}:{settings.http_port}/mcp"
-    return (
-        f"ego-mcp {__version__}: agent {settings.agent}, store {store}, queue {queue}, "
-        f"transport {transport}\n"
-    )
+        if settings.agents_file is not None:
+            agents = f"agents of {settings.agents_file}"
+    return f"ego-mcp {__version__}: {agents}, store {store}, queue {queue}, transport {transport}\n"
 
 
 def public_address(url: str | None) -> str:
@@ -139,6 +172,12 @@ def serve(settings: Settings) -> None:
 
     app = open_app_context(settings)
     sys.stderr.write(startup_line(settings))
+    if settings.agents_file is not None and settings.transport == "stdio":
+        logger.warning(
+            "EGO_MCP_AGENTS_FILE applies to the HTTP transport; this stdio server serves "
+            "agent %s (EGO_MCP_AGENT)",
+            Plain(settings.agent),
+        )
     try:
         server = create_server(settings, app)
         if settings.transport == "stdio":

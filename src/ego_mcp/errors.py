@@ -15,6 +15,10 @@ class NotFound(EgoError):
     """A memory, episode or other record with the given id does not exist."""
 
 
+class Unauthorised(EgoError):
+    """A request reached a tool without the agent token that selects whose data it is."""
+
+
 class StoreUnavailable(EgoError):
     """ChromaDB, Redis or a state file cannot be used right now."""
 

@@ -48,6 +48,7 @@ class Settings(BaseSettings):
     http_host: str = "127.0.0.1"
     http_port: int = Field(default=8765, ge=1, le=65535)
     http_token: SecretStr | None = None
+    agents_file: Path | None = None
 
     # None: the embedding model's calibrated value (memory/thresholds.py).
     dedup_threshold: float | None = Field(default=None, gt=0.0, lt=2.0)
@@ -74,7 +75,7 @@ class Settings(BaseSettings):
     def _upper_log_level(cls, value: object) -> object:
         return value.upper() if isinstance(value, str) else value
 
-    @field_validator("data_dir", "embedding_model_dir", "log_file")
+    @field_validator("data_dir", "embedding_model_dir", "log_file", "agents_file")
     @classmethod
     def _expand_user(cls, value: Path | None) -> Path | None:
         return value.expanduser() if value is not None else None
@@ -95,6 +96,11 @@ class Settings(BaseSettings):
             )
         return value
 
+    @field_validator("agents_file", mode="before")
+    @classmethod
+    def _blank_path_is_unset(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
     @field_validator("workspace_dir", "redis_url", "chroma_url", "embedding_model")
     @classmethod
     def _blank_is_unset(cls, value: str | None) -> str | None:
@@ -110,6 +116,15 @@ class Settings(BaseSettings):
         dedup, merge = self.dedup_threshold, self.merge_threshold
         if dedup is not None and merge is not None and not dedup <= merge:
             raise ValueError("EGO_MCP_DEDUP_THRESHOLD must not exceed EGO_MCP_MERGE_THRESHOLD")
+        return self
+
+    @model_validator(mode="after")
+    def _one_way_to_authorise(self) -> Settings:
+        if self.agents_file is not None and self.http_token is not None:
+            raise ValueError(
+                "EGO_MCP_AGENTS_FILE and EGO_MCP_HTTP_TOKEN both set: the agents file gives "
+                "each agent its token, so unset EGO_MCP_HTTP_TOKEN"
+            )
         return self
 
     @model_validator(mode="after")

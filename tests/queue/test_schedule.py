@@ -60,7 +60,11 @@ async def test_scheduler_enqueues_due_jobs_once_per_slot(tmp_path: Path) -> None
     clock = FixedClock(T)
     recorder = Recorder()
     scheduler = InProcessScheduler(
-        "nova", [Schedule("consolidate", 6)], recorder, FileDocumentStore(tmp_path), clock
+        lambda: ["nova"],
+        [Schedule("consolidate", 6)],
+        recorder,
+        lambda agent: FileDocumentStore(tmp_path / agent),
+        clock,
     )
     assert await scheduler.run_due() == ["consolidate"]
     assert await scheduler.run_due() == []

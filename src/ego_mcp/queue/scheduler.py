@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from ego_mcp.clock import Clock
@@ -16,18 +17,19 @@ SCHEDULE_DOCUMENT = "schedule"
 
 
 class InProcessScheduler:
-    """Checks every ``tick`` seconds which schedules are due and enqueues their jobs."""
+    """Checks every ``tick`` seconds which schedules are due and enqueues their jobs, for
+    each agent ``agents`` names (asked anew each time: an agents file can change)."""
 
     def __init__(
         self,
-        agent: str,
+        agents: Callable[[], Sequence[str]],
         schedules: list[Schedule],
         queue: JobQueue,
-        documents: DocumentStore,
+        documents: Callable[[str], DocumentStore],
         clock: Clock,
         tick: float = 60.0,
     ) -> None:
-        self._agent = agent
+        self._agents = agents
         self._schedules = schedules
         self._queue = queue
         self._documents = documents
@@ -36,19 +38,26 @@ class InProcessScheduler:
         self._task: asyncio.Task[None] | None = None
 
     async def run_due(self) -> list[str]:
-        """Enqueue every due job once; returns the functions enqueued."""
+        """Enqueue every due job once; returns the functions enqueued (once per agent)."""
+        started = []
+        for agent in self._agents():
+            started += await self._run_due_for(agent)
+        return started
+
+    async def _run_due_for(self, agent: str) -> list[str]:
         now = self._clock.now()
-        record = await asyncio.to_thread(self._documents.load, SCHEDULE_DOCUMENT) or {}
+        documents = self._documents(agent)
+        record = await asyncio.to_thread(documents.load, SCHEDULE_DOCUMENT) or {}
         started = []
         for schedule in self._schedules:
             last = record.get(schedule.function)
             if is_due(schedule, datetime.fromisoformat(last) if last else None, now):
                 slot = last_slot(schedule, now).isoformat()
-                await self._queue.enqueue(JobRequest(schedule.function, self._agent, slot=slot))
+                await self._queue.enqueue(JobRequest(schedule.function, agent, slot=slot))
                 record[schedule.function] = now.isoformat()
                 started.append(schedule.function)
         if started:
-            await asyncio.to_thread(self._documents.save, SCHEDULE_DOCUMENT, record)
+            await asyncio.to_thread(documents.save, SCHEDULE_DOCUMENT, record)
         return started
 
     def start(self) -> None:

@@ -19,7 +19,7 @@ from ego_mcp.ego.desires import implicit_satisfactions
 from ego_mcp.errors import EgoError
 from ego_mcp.logs import Plain, describe_arguments, ensure_logging
 from ego_mcp.server.arguments import strict
-from ego_mcp.server.context import AppContext, open_app_context
+from ego_mcp.server.context import AppContext, app_of, open_app_context
 from ego_mcp.server.ego_tools import EGO_TOOLS
 from ego_mcp.server.format import SEPARATOR
 from ego_mcp.server.memory_tools import MEMORY_TOOLS
@@ -64,9 +64,7 @@ class EgoServer(MCPServer[AppContext]):
                 f"{name} failed on an internal error; the server log has the details"
             ) from None
         if context is not None:
-            await self._satisfy_implicitly(
-                context.request_context.lifespan_context, name, arguments
-            )
+            await self._satisfy_implicitly(app_of(context), name, arguments)
         return with_stale_note(result, stale_reads)
 
     async def _satisfy_implicitly(

@@ -9,14 +9,16 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, TypeVar
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context
 
+from ego_mcp.agents_file import AgentsFile
 from ego_mcp.ego.service import EgoService
+from ego_mcp.errors import Unauthorised
 from ego_mcp.jobs import JOB_FUNCTIONS, RUNTIME_KEY
 from ego_mcp.logs import Plain
 from ego_mcp.memory.service import MemoryService
@@ -32,23 +34,34 @@ from ego_mcp.settings import Settings
 
 T = TypeVar("T")
 logger = logging.getLogger(__name__)
+AGENT_SCOPE_KEY = "ego_mcp.agent"  # where the HTTP guard puts the agent a token selects
 
 
 @dataclass
 class AppContext:
-    """What every tool reads: settings, the runtime (stores, model) and the job queue."""
+    """What every tool reads: settings, the runtime (stores, model), the job queue, and
+    the agent the tool acts for (``EGO_MCP_AGENT``, or chosen per request by its token)."""
 
     settings: Settings
     runtime: Runtime
     queue: JobQueue
     scheduler: InProcessScheduler | None = None
-    beacon: PresenceBeacon | None = None
-    # Upstream ego-mcp memories wait in the data dir: wake_up says so once.
-    upstream_memories: int = 0
+    beacons: list[PresenceBeacon] = field(default_factory=list)
+    # Upstream ego-mcp memories wait in the data dir: wake_up says so once (by agent).
+    upstream_waiting: dict[str, int] = field(default_factory=dict)
+    agent: str = ""
+
+    def __post_init__(self) -> None:
+        self.agent = self.agent or self.settings.agent
 
     @property
-    def agent(self) -> str:
-        return self.settings.agent
+    def agent_per_request(self) -> bool:
+        """Whether each request's token selects the agent (the HTTP agents file)."""
+        return self.settings.transport == "http" and self.settings.agents_file is not None
+
+    def for_agent(self, agent: str) -> AppContext:
+        """This context acting for ``agent``: same process parts, that agent's data."""
+        return self if agent == self.agent else replace(self, agent=agent)
 
     @property
     def memory(self) -> MemoryService:
@@ -71,8 +84,8 @@ class AppContext:
             threading.Thread(target=self.warm_up, name="ego-warm-up", daemon=True).start()
         if self.scheduler is not None:
             self.scheduler.start()
-        if self.beacon is not None:
-            self.beacon.start()
+        for beacon in self.beacons:
+            beacon.start()
 
     def warm_up(self) -> None:
         """Build the local model's lazy parts (about 1.8 s), which the session's first call
@@ -88,43 +101,64 @@ class AppContext:
         if self.scheduler is not None:
             await self.scheduler.stop()
         await self.queue.close()
-        if self.beacon is not None:
-            await anyio.to_thread.run_sync(self.beacon.stop)
+        for beacon in self.beacons:
+            await anyio.to_thread.run_sync(beacon.stop)
 
 
 def app_of(ctx: Context[AppContext, Any]) -> AppContext:
-    return ctx.request_context.lifespan_context
+    """The app context of a tool call, acting for the agent its request's token chose."""
+    request_context = ctx.request_context
+    app = request_context.lifespan_context
+    scope = getattr(request_context.request, "scope", None)
+    agent = scope.get(AGENT_SCOPE_KEY) if isinstance(scope, dict) else None
+    if agent is None:
+        if app.agent_per_request:  # only the HTTP guard lets a request through
+            raise Unauthorised("this request carries no agent token")
+        return app
+    return app.for_agent(str(agent))
+
+
+def served_agents(settings: Settings) -> Callable[[], list[str]]:
+    """The agents this front end serves: those of the agents file (as it is now), or one."""
+    if settings.transport == "http" and settings.agents_file is not None:
+        agents = AgentsFile(settings.agents_file)
+        return lambda: sorted(agents.tokens().hashes)
+    return lambda: [settings.agent]
 
 
 def build_app_context(settings: Settings, runtime: Runtime) -> AppContext:
     """Jobs go to arq when Redis is configured, else run in-process on a local schedule."""
     queue = InProcessQueue({RUNTIME_KEY: runtime}, JOB_FUNCTIONS)
+    agents = served_agents(settings)
     if settings.redis_url is not None:
-        beacon = PresenceBeacon(runtime.redis, settings.agent) if runtime.redis else None
+        beacons = [PresenceBeacon(runtime.redis, a) for a in agents()] if runtime.redis else []
         arq_queue = ArqQueue.connect(settings.redis_url, fallback=queue)
-        return AppContext(settings, runtime, arq_queue, beacon=beacon)
+        return AppContext(settings, runtime, arq_queue, beacons=beacons)
     scheduler = InProcessScheduler(
-        settings.agent, schedules(settings), queue, runtime.documents(settings.agent), runtime.clock
+        agents, schedules(settings), queue, runtime.documents, runtime.clock
     )
     return AppContext(settings, runtime, queue, scheduler)
 
 
 def open_app_context(settings: Settings) -> AppContext:
-    """Open the stores and the model and check the agent's collections (blocking)."""
+    """Open the stores and the model and check each served agent's collections (blocking)."""
     runtime = Runtime.open(settings)
     try:
-        runtime.memory(settings.agent)
-        waiting = upstream_waiting(runtime, settings.agent)
+        agents = served_agents(settings)()
+        for agent in agents:
+            runtime.memory(agent)
+        waiting = {agent: upstream_waiting(runtime, agent) for agent in agents}
     except BaseException:
         runtime.close()
         raise
-    if waiting:
-        logger.warning(
-            "this data dir holds %d memories written by upstream ego-mcp; "
-            "run `ego-mcp migrate` to import them into agent %s",
-            waiting,
-            Plain(settings.agent),
-        )
+    for agent, count in waiting.items():
+        if count:
+            logger.warning(
+                "this data dir holds %d memories written by upstream ego-mcp; "
+                "run `ego-mcp migrate` to import them into agent %s",
+                count,
+                Plain(agent),
+            )
     app = build_app_context(settings, runtime)
-    app.upstream_memories = waiting
+    app.upstream_waiting.update(waiting)
     return app

@@ -48,12 +48,12 @@ async def wake_up(ctx: Ctx) -> str:
     lines.append("Strongest desires:")
     lines.extend(desire_lines(desires, now, limit=3))
     lines.append(f"{companion.name} last seen: {_last_seen(companion.model, now)}.")
-    if app.upstream_memories:
+    waiting = app.upstream_waiting.pop(app.agent, 0)
+    if waiting:
         lines.append(
-            f"Your data dir holds {app.upstream_memories} memories from upstream ego-mcp that "
+            f"Your data dir holds {waiting} memories from upstream ego-mcp that "
             "this agent has not imported; ask your companion to run `ego-mcp migrate`."
         )
-        app.upstream_memories = 0
     return compose("\n".join(lines), scaffolds.WAKE_UP)
 
 

@@ -1,43 +1,112 @@
-"""The streamable HTTP transport, behind a bearer token when it listens beyond loopback."""
+"""The streamable HTTP transport, behind bearer tokens: one token for one agent
+(``EGO_MCP_HTTP_TOKEN``), or an agents file whose tokens each select an agent
+(``EGO_MCP_AGENTS_FILE``).
+
+The server has no OAuth, and says so: ``/.well-known/*`` discovery answers 404, and a
+refused request is a 401 whose body names what is wrong, so a client stops at
+"unauthorized" instead of looping through discovery. Each refusal is logged with the
+client's address and the reason, never the token.
+"""
 
 from __future__ import annotations
 
 import hmac
 import ipaddress
+import json
+import logging
+from collections.abc import Callable
 from typing import Any
 
 import uvicorn
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ego_mcp.agents_file import AgentsFile
 from ego_mcp.errors import ConfigError
+from ego_mcp.logs import Plain
 from ego_mcp.server.app import EgoServer
+from ego_mcp.server.context import AGENT_SCOPE_KEY
 from ego_mcp.settings import Settings
+
+logger = logging.getLogger(__name__)
+TokenCheck = Callable[[str], str | None]  # bearer token -> agent, or None
+NO_OAUTH = (
+    "this server has no OAuth: send 'Authorization: Bearer <token>' "
+    "(EGO_MCP_HTTP_TOKEN, or a token from `ego-mcp agents add NAME`)"
+)
+
+
+def authorise(header: bytes | None, check: TokenCheck) -> tuple[str | None, str]:
+    """The agent an ``Authorization`` header selects, or None and why not."""
+    if header is None:
+        return None, "missing bearer token: send 'Authorization: Bearer <token>'"
+    scheme, _, token = header.decode("latin-1").strip().partition(" ")
+    if scheme.lower() != "bearer":
+        return None, "the Authorization header is not 'Bearer <token>'"
+    if not token.strip():
+        return None, "the bearer token is empty"
+    agent = check(token.strip())
+    if agent is None:
+        return None, "the bearer token is not valid for this server"
+    return agent, ""
+
+
+def single_token(token: str, agent: str) -> TokenCheck:
+    expected = token.encode()
+
+    def check(sent: str) -> str | None:
+        return agent if hmac.compare_digest(sent.encode(), expected) else None
+
+    return check
+
+
+def file_tokens(agents: AgentsFile) -> TokenCheck:
+    return lambda sent: agents.tokens().agent_for(sent)
 
 
 class BearerTokenGuard:
-    """ASGI middleware: every HTTP request must carry ``Authorization: Bearer <token>``."""
+    """ASGI middleware: a request with a valid bearer token goes on, with its agent in
+    the scope (``AGENT_SCOPE_KEY``); anything else is refused here."""
 
-    def __init__(self, app: ASGIApp, token: str) -> None:
+    def __init__(self, app: ASGIApp, check: TokenCheck, hint: str) -> None:
         self._app = app
-        self._expected = f"Bearer {token}".encode()
+        self._check = check
+        self._hint = hint
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            sent = dict(scope.get("headers", [])).get(b"authorization", b"")
-            if not hmac.compare_digest(sent, self._expected):
-                await _unauthorised(send)
-                return
+        if scope["type"] != "http":
+            await self._app(scope, receive, send)
+            return
+        if str(scope.get("path", "")).startswith("/.well-known/"):
+            await _json(send, 404, {"error": "not_found", "error_description": NO_OAUTH})
+            return
+        header = dict(scope.get("headers", [])).get(b"authorization")
+        agent, reason = authorise(header, self._check)
+        if agent is None:
+            logger.warning("refused a request from %s: %s", Plain(_address(scope)), Plain(reason))
+            challenge = b'Bearer realm="ego-mcp"'
+            if header is not None:
+                challenge += b', error="invalid_token"'
+            body = {"error": "unauthorized", "error_description": reason, "hint": self._hint}
+            await _json(send, 401, body, [(b"www-authenticate", challenge)])
+            return
+        scope[AGENT_SCOPE_KEY] = agent
         await self._app(scope, receive, send)
 
 
-async def _unauthorised(send: Send) -> None:
-    body = b'{"error": "a bearer token is required (EGO_MCP_HTTP_TOKEN)"}'
-    headers: list[tuple[bytes, bytes]] = [
-        (b"content-type", b"application/json"),
-        (b"www-authenticate", b"Bearer"),
-    ]
-    await send({"type": "http.response.start", "status": 401, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+def _address(scope: Scope) -> str:
+    client = scope.get("client")
+    return f"{client[0]}:{client[1]}" if client else "unknown"
+
+
+async def _json(
+    send: Send,
+    status: int,
+    body: dict[str, str],
+    extra_headers: list[tuple[bytes, bytes]] | None = None,
+) -> None:
+    headers = [(b"content-type", b"application/json"), *(extra_headers or [])]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": json.dumps(body).encode()})
 
 
 def is_loopback(host: str) -> bool:
@@ -49,16 +118,31 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def http_app(server: EgoServer, settings: Settings) -> Any:
-    """The ASGI app; refuses to listen beyond loopback without a token."""
-    app: ASGIApp = server.streamable_http_app(host=settings.http_host)
+FILE_HINT = "each agent has its own token: `ego-mcp agents add NAME` prints a new one"
+SINGLE_HINT = "the token is the server's EGO_MCP_HTTP_TOKEN"
+
+
+def token_check(settings: Settings) -> tuple[TokenCheck, str] | None:
+    """How requests are authorised, and where a token comes from; None: not at all
+    (loopback only)."""
+    if settings.agents_file is not None:
+        return file_tokens(AgentsFile(settings.agents_file)), FILE_HINT
     if settings.http_token is not None:
-        return BearerTokenGuard(app, settings.http_token.get_secret_value())
+        check = single_token(settings.http_token.get_secret_value(), settings.agent)
+        return check, SINGLE_HINT
     if not is_loopback(settings.http_host):
         raise ConfigError(
-            "EGO_MCP_HTTP_TOKEN: required when EGO_MCP_HTTP_HOST is not a loopback address"
+            "EGO_MCP_HTTP_TOKEN: required when EGO_MCP_HTTP_HOST is not a loopback address "
+            "(or set EGO_MCP_AGENTS_FILE)"
         )
-    return app
+    return None
+
+
+def http_app(server: EgoServer, settings: Settings) -> Any:
+    """The ASGI app; refuses to listen beyond loopback without a token."""
+    guarded = token_check(settings)
+    app: ASGIApp = server.streamable_http_app(host=settings.http_host)
+    return BearerTokenGuard(app, *guarded) if guarded is not None else app
 
 
 def serve_http(server: EgoServer, settings: Settings) -> None:
