@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from contextlib import suppress
 from typing import Any
 
@@ -21,6 +22,15 @@ from redis.exceptions import RedisError
 from ego_mcp.errors import ConfigError
 from ego_mcp.jobs import JOB_FUNCTIONS, RUNTIME_KEY, JobContext, JobFunction, runtime_of
 from ego_mcp.logs import Plain, ensure_logging
+from ego_mcp.observe.metrics import (
+    JOB_FAILURES,
+    JOB_RETRIES,
+    JOB_RUNS,
+    JOB_SECONDS,
+    install_snapshot,
+)
+from ego_mcp.observe.probe import probe_for
+from ego_mcp.observe.serve import ops_server
 from ego_mcp.queue.base import JobRequest
 from ego_mcp.queue.bookkeeping import record_failure, record_success
 from ego_mcp.queue.schedule import Schedule, last_slot, schedules
@@ -32,6 +42,7 @@ MAX_TRIES = 5
 # How often an idle worker looks for new jobs: the floor of enqueue-to-start latency.
 POLL_DELAY_SECONDS = 0.05
 SETTINGS_KEY = "settings"
+OPS_KEY = "ops"
 HEARTBEAT_TTL_MS = 30_000
 HEARTBEAT_EVERY_SECONDS = 10
 
@@ -46,19 +57,24 @@ def tracked(name: str, function: JobFunction) -> Any:
 
     async def run(ctx: JobContext, agent: str, **ids: str) -> Any:
         heartbeat = asyncio.create_task(keep_in_progress(ctx["redis"], str(ctx.get("job_id"))))
+        JOB_RUNS.labels(name).inc()
+        started = time.perf_counter()
         try:
             result = await function(ctx, agent, **ids)
         except Exception as exc:
             job_try = int(ctx.get("job_try", 1))
             if job_try < MAX_TRIES:
+                JOB_RETRIES.labels(name).inc()
                 logger.warning(
                     "job %s failed (try %d): %s", Plain(str(ctx.get("job_id"))), job_try, exc
                 )
                 raise Retry(defer=backoff(job_try)) from exc
+            JOB_FAILURES.labels(name).inc()
             await record_failure(ctx["redis"], str(ctx.get("job_id")), name, agent, type(exc))
             logger.error("job %s failed for good: %s", Plain(str(ctx.get("job_id"))), exc)
             raise
         finally:
+            JOB_SECONDS.labels(name).observe(time.perf_counter() - started)
             heartbeat.cancel()
         await record_success(ctx["redis"], name, agent)
         return result
@@ -104,12 +120,21 @@ async def startup(ctx: JobContext) -> None:
     # Under plain `arq worker.arq_entry.WorkerSettings`, arq's CLI has installed its own
     # handler by now (it prints job arguments and tracebacks): take the logs back.
     ensure_logging(settings.log_level, settings.log_file)
-    ctx[RUNTIME_KEY] = await asyncio.to_thread(Runtime.open, settings)
+    runtime = await asyncio.to_thread(Runtime.open, settings)
+    ctx[RUNTIME_KEY] = runtime
+    install_snapshot(probe_for(runtime, runtime.agents, schedules(settings)))
+    if settings.metrics_port is not None:
+        ctx[OPS_KEY] = ops_server(runtime)
+        ctx[OPS_KEY].start()
+        logger.info("metrics and status page on port %d", settings.metrics_port)
     host = RedisSettings.from_dsn(settings.redis_url or "").host
     logger.info("worker started for redis %s", Plain(host))
 
 
 async def shutdown(ctx: JobContext) -> None:
+    ops = ctx.get(OPS_KEY)
+    if ops is not None:
+        await asyncio.to_thread(ops.stop)
     runtime = ctx.get(RUNTIME_KEY)
     if runtime is not None:
         await asyncio.to_thread(runtime.close)

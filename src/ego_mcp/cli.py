@@ -185,7 +185,7 @@ def serve(settings: Settings) -> None:
         else:
             from ego_mcp.server.http import serve_http
 
-            serve_http(server, settings)
+            serve_http(server, settings, app.runtime)
     finally:
         app.runtime.close()
 

@@ -49,6 +49,8 @@ class Settings(BaseSettings):
     http_port: int = Field(default=8765, ge=1, le=65535)
     http_token: SecretStr | None = None
     agents_file: Path | None = None
+    metrics_host: str = "127.0.0.1"
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
 
     # None: the embedding model's calibrated value (memory/thresholds.py).
     dedup_threshold: float | None = Field(default=None, gt=0.0, lt=2.0)

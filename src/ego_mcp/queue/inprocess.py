@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from ego_mcp.jobs import JobContext, JobFunction
 from ego_mcp.logs import Plain
+from ego_mcp.observe.metrics import JOB_FAILURES, JOB_RETRIES, JOB_RUNS, JOB_SECONDS
 from ego_mcp.queue.base import JobRequest
 
 logger = logging.getLogger(__name__)
@@ -40,6 +42,7 @@ class InProcessQueue:
         self._retry_delay = retry_delay
         self._running: dict[str, asyncio.Task[None]] = {}
         self.failed: list[FailedJob] = []
+        self.last_success: dict[tuple[str, str], datetime] = {}  # (function, agent) -> when
 
     async def enqueue(self, request: JobRequest) -> bool:
         if request.function not in self._functions:
@@ -50,6 +53,10 @@ class InProcessQueue:
         self._running[request.job_id] = task
         task.add_done_callback(lambda _: self._running.pop(request.job_id, None))
         return True
+
+    def running_ids(self) -> list[str]:
+        """Jobs running or waiting to retry."""
+        return list(self._running)
 
     async def join(self) -> None:
         """Wait until every queued job has finished (for shutdown and tests)."""
@@ -62,9 +69,12 @@ class InProcessQueue:
     async def _run(self, request: JobRequest) -> None:
         function = self._functions[request.function]
         for attempt in range(1, self._max_tries + 1):
+            JOB_RUNS.labels(request.function).inc()
+            started = time.perf_counter()
             try:
                 await function(self._ctx, **request.kwargs())
             except Exception as exc:
+                JOB_SECONDS.labels(request.function).observe(time.perf_counter() - started)
                 logger.warning(
                     "job %s failed (try %d of %d): %s",
                     Plain(request.job_id),
@@ -74,6 +84,7 @@ class InProcessQueue:
                     exc_info=True,
                 )
                 if attempt == self._max_tries:
+                    JOB_FAILURES.labels(request.function).inc()
                     self.failed.append(
                         FailedJob(
                             Plain(request.job_id),
@@ -84,6 +95,9 @@ class InProcessQueue:
                         )
                     )
                     return
+                JOB_RETRIES.labels(request.function).inc()
                 await asyncio.sleep(self._retry_delay * 2 ** (attempt - 1))
             else:
+                JOB_SECONDS.labels(request.function).observe(time.perf_counter() - started)
+                self.last_success[(request.function, request.agent)] = datetime.now(UTC)
                 return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -18,6 +19,7 @@ from ego_mcp import __version__
 from ego_mcp.ego.desires import implicit_satisfactions
 from ego_mcp.errors import EgoError
 from ego_mcp.logs import Plain, describe_arguments, ensure_logging
+from ego_mcp.observe.metrics import TOOL_CALLS, TOOL_SECONDS
 from ego_mcp.server.arguments import strict
 from ego_mcp.server.context import AppContext, app_of, open_app_context
 from ego_mcp.server.ego_tools import EGO_TOOLS
@@ -53,8 +55,13 @@ class EgoServer(MCPServer[AppContext]):
         logger.info("tool call %s %s", shown_name, Plain(describe_arguments(arguments, known)))
         stale_reads: set[str] = set()
         STALE_READS.set(stale_reads)
+        tool_label = name if tool is not None else "unknown"
+        agent = agent_label(context)
+        started = time.perf_counter()
+        outcome = "error"
         try:
             result = await super().call_tool(name, arguments, context)
+            outcome = "ok"
         except UnexpectedToolError as exc:
             cause = exc.__cause__
             if isinstance(cause, EgoError):
@@ -63,6 +70,9 @@ class EgoServer(MCPServer[AppContext]):
             raise ToolError(
                 f"{name} failed on an internal error; the server log has the details"
             ) from None
+        finally:
+            TOOL_CALLS.labels(tool_label, outcome, agent).inc()
+            TOOL_SECONDS.labels(tool_label, agent).observe(time.perf_counter() - started)
         if context is not None:
             await self._satisfy_implicitly(app_of(context), name, arguments)
         return with_stale_note(result, stale_reads)
@@ -78,6 +88,16 @@ class EgoServer(MCPServer[AppContext]):
             await app.blocking(app.ego.satisfy, satisfied)
         except EgoError as exc:
             logger.warning("desires not updated after %s: %s", Plain(name), exc)
+
+
+def agent_label(context: Context[AppContext, Any] | None) -> str:
+    """The agent a call acts for, as a metrics label ('' when there is none)."""
+    if context is None:
+        return ""
+    try:
+        return app_of(context).agent
+    except EgoError:
+        return ""
 
 
 def with_stale_note(result: Any, stale_reads: set[str]) -> Any:

@@ -23,6 +23,10 @@ from ego_mcp.jobs import JOB_FUNCTIONS, RUNTIME_KEY
 from ego_mcp.logs import Plain
 from ego_mcp.memory.service import MemoryService
 from ego_mcp.migrate.importer import upstream_waiting
+from ego_mcp.observe.endpoints import OpsServer
+from ego_mcp.observe.metrics import install_snapshot
+from ego_mcp.observe.probe import probe_for
+from ego_mcp.observe.serve import ops_server
 from ego_mcp.presence import PresenceBeacon
 from ego_mcp.queue.arq_queue import ArqQueue
 from ego_mcp.queue.base import JobQueue, JobRequest
@@ -49,6 +53,7 @@ class AppContext:
     beacons: list[PresenceBeacon] = field(default_factory=list)
     # Upstream ego-mcp memories wait in the data dir: wake_up says so once (by agent).
     upstream_waiting: dict[str, int] = field(default_factory=dict)
+    ops: OpsServer | None = None  # EGO_MCP_METRICS_PORT of a stdio front end
     agent: str = ""
 
     def __post_init__(self) -> None:
@@ -80,6 +85,12 @@ class AppContext:
             await self.queue.enqueue(request)
 
     def start_background(self) -> None:
+        fallback = self.queue if isinstance(self.queue, InProcessQueue) else None
+        agents = served_agents(self.settings)
+        install_snapshot(probe_for(self.runtime, agents, schedules(self.settings), fallback))
+        if self.settings.metrics_port is not None and self.settings.transport == "stdio":
+            self.ops = ops_server(self.runtime)
+            self.ops.start()
         if self.settings.embedding_provider == "local":
             threading.Thread(target=self.warm_up, name="ego-warm-up", daemon=True).start()
         if self.scheduler is not None:
@@ -103,6 +114,8 @@ class AppContext:
         await self.queue.close()
         for beacon in self.beacons:
             await anyio.to_thread.run_sync(beacon.stop)
+        if self.ops is not None:
+            await anyio.to_thread.run_sync(self.ops.stop)
 
 
 def app_of(ctx: Context[AppContext, Any]) -> AppContext:

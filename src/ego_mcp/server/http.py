@@ -17,12 +17,16 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+import anyio.to_thread
 import uvicorn
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ego_mcp.agents_file import AgentsFile
 from ego_mcp.errors import ConfigError
 from ego_mcp.logs import Plain
+from ego_mcp.observe.endpoints import OPS_PATHS, Response, respond
+from ego_mcp.observe.probe import readiness
+from ego_mcp.runtime import Runtime
 from ego_mcp.server.app import EgoServer
 from ego_mcp.server.context import AGENT_SCOPE_KEY
 from ego_mcp.settings import Settings
@@ -93,6 +97,28 @@ class BearerTokenGuard:
         await self._app(scope, receive, send)
 
 
+class OpsRoutes:
+    """ASGI middleware: ``/metrics``, ``/healthz`` and ``/readyz`` answered here, before
+    any token is asked for (they carry no content); everything else goes on."""
+
+    def __init__(self, app: ASGIApp, answer: Callable[[str], Response | None]) -> None:
+        self._app = app
+        self._answer = answer
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = str(scope.get("path", ""))
+        if scope["type"] == "http" and path in OPS_PATHS:
+            response = await anyio.to_thread.run_sync(self._answer, path)
+            if response is not None:
+                headers = [(b"content-type", response.content_type.encode())]
+                await send(
+                    {"type": "http.response.start", "status": response.status, "headers": headers}
+                )
+                await send({"type": "http.response.body", "body": response.body})
+                return
+        await self._app(scope, receive, send)
+
+
 def _address(scope: Scope) -> str:
     client = scope.get("client")
     return f"{client[0]}:{client[1]}" if client else "unknown"
@@ -138,16 +164,26 @@ def token_check(settings: Settings) -> tuple[TokenCheck, str] | None:
     return None
 
 
-def http_app(server: EgoServer, settings: Settings) -> Any:
-    """The ASGI app; refuses to listen beyond loopback without a token."""
+def http_app(server: EgoServer, settings: Settings, runtime: Runtime | None = None) -> Any:
+    """The ASGI app; refuses to listen beyond loopback without a token. With ``runtime``,
+    the operator's endpoints are served beside ``/mcp``."""
     guarded = token_check(settings)
     app: ASGIApp = server.streamable_http_app(host=settings.http_host)
-    return BearerTokenGuard(app, *guarded) if guarded is not None else app
+    if guarded is not None:
+        app = BearerTokenGuard(app, *guarded)
+    if runtime is None:
+        return app
+    ready = runtime
+
+    def answer(path: str) -> Response | None:
+        return respond(path, lambda: readiness(ready), None)
+
+    return OpsRoutes(app, answer)
 
 
-def serve_http(server: EgoServer, settings: Settings) -> None:
+def serve_http(server: EgoServer, settings: Settings, runtime: Runtime) -> None:
     config = uvicorn.Config(
-        http_app(server, settings),
+        http_app(server, settings, runtime),
         host=settings.http_host,
         port=settings.http_port,
         log_config=None,  # keep ours: the privacy formatter and filter

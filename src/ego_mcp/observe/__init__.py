@@ -1,0 +1,1 @@
+"""What operators watch: Prometheus metrics, health and readiness, the queue status page."""
