@@ -14,7 +14,7 @@ from mcp import Client, StdioServerParameters
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import load_settings
 from tests.conftest import model_dir
-from tests.helpers import assert_links_bidirectional, text_of
+from tests.helpers import assert_links_bidirectional, free_port, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -94,7 +94,11 @@ async def test_stdio_session_remember_duplicate_recall_forget(tmp_path: Path) ->
     assert memory_id not in daily  # the in-process cleanup job ran before shutdown
 
 
-def test_second_process_on_the_same_data_dir_is_refused(tmp_path: Path) -> None:
+def test_a_second_server_that_cannot_join_is_refused_naming_the_holder(
+    tmp_path: Path,
+) -> None:
+    """A stdio server joins the holder (tests/test_shared_store.py); an HTTP server on the
+    same embedded store cannot, and says who holds it."""
     env = server_env(tmp_path)
     first = subprocess.Popen(
         [sys.executable, "-m", "ego_mcp", "serve"],
@@ -112,7 +116,7 @@ def test_second_process_on_the_same_data_dir_is_refused(tmp_path: Path) -> None:
             time.sleep(0.05)
         second = subprocess.run(
             [sys.executable, "-m", "ego_mcp", "serve"],
-            env=env,
+            env={**env, "EGO_MCP_TRANSPORT": "http", "EGO_MCP_HTTP_PORT": str(free_port())},
             stdin=subprocess.DEVNULL,
             capture_output=True,
             text=True,
@@ -127,6 +131,7 @@ def test_second_process_on_the_same_data_dir_is_refused(tmp_path: Path) -> None:
         first.wait(timeout=60)
         first.stdout.close()  # type: ignore[union-attr]
         first.stderr.close()  # type: ignore[union-attr]
+    assert lock.read_text() == ""  # released cleanly: the next holder repairs nothing
 
 
 async def test_stdio_whole_session_over_every_tool(tmp_path: Path) -> None:

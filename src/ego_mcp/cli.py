@@ -11,7 +11,7 @@ import logging
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 from ego_mcp import __version__
@@ -166,9 +166,18 @@ def public_address(url: str | None) -> str:
 
 
 def serve(settings: Settings) -> None:
-    """Open everything first, so a bad store or model fails before the protocol starts."""
+    """Open everything first, so a bad store or model fails before the protocol starts.
+
+    Over stdio on an embedded store, a second ``ego-mcp serve`` on the same data dir
+    joins the first (``server.shared``) instead of being refused.
+    """
     from ego_mcp.server.app import create_server
     from ego_mcp.server.context import open_app_context
+    from ego_mcp.server.shared import can_relay, serve_shared
+
+    if can_relay(settings):
+        run_shared(serve_shared, settings)
+        return
 
     app = open_app_context(settings)
     sys.stderr.write(startup_line(settings))
@@ -188,6 +197,23 @@ def serve(settings: Settings) -> None:
             serve_http(server, settings, app.runtime)
     finally:
         app.runtime.close()
+
+
+def run_shared(serve_shared: Callable[..., Any], settings: Settings) -> None:
+    """The shared stdio server; an error of ours from inside its task group is shown as
+    the one line it is."""
+    import anyio
+
+    def started() -> None:
+        sys.stderr.write(startup_line(settings))
+
+    try:
+        anyio.run(serve_shared, settings, started)
+    except BaseExceptionGroup as group:
+        ours = [e for e in group.exceptions if isinstance(e, EgoError)]
+        if len(ours) == len(group.exceptions) == 1:
+            raise ours[0] from None
+        raise
 
 
 def run_worker(settings: Settings) -> None:

@@ -23,6 +23,10 @@ class StoreUnavailable(EgoError):
     """ChromaDB, Redis or a state file cannot be used right now."""
 
 
+class StoreHeld(StoreUnavailable):
+    """The embedded store is open in another process (its directory lock is held)."""
+
+
 class LockUnavailable(StoreUnavailable):
     """The service behind the agent's lock (Redis) does not answer: the lock cannot be had.
 

@@ -37,6 +37,8 @@ from ego_mcp.memory.store import DeletionLog, EpisodeStore, MemoryFilter, Memory
 
 RECALL_POOL = 20  # vector candidates that lexical evidence may reorder
 UNDO_WINDOW = timedelta(days=7)
+# A call sent again after a hand-over finds its first try's work done within this time.
+REPLAY_WINDOW = timedelta(minutes=5)
 FORGET = "forget"
 MERGE = "merge_memories"
 
@@ -92,6 +94,8 @@ class RememberOutcome:
     # Saved although this memory embeds alike: what differs (numbers, names, ...).
     near_miss: SearchHit | None = None
     differences: tuple[str, ...] = ()
+    # A replayed call whose first try had saved this very memory: nothing new was written.
+    already_saved: bool = False
 
 
 @dataclass(frozen=True)
@@ -167,26 +171,37 @@ class MemoryService:
         """The similarity from which the nearest memory is a duplicate candidate."""
         return 1.0 - self.thresholds.dedup
 
-    def remember(self, draft: Draft, force: bool = False) -> RememberOutcome:
+    def remember(
+        self, draft: Draft, force: bool = False, replayed: bool = False
+    ) -> RememberOutcome:
         """Save ``draft`` unless a near-duplicate exists (``force`` skips that check).
 
         Without the agent's lock (Redis away) the guard still runs, but the memory is saved
         unlinked and ``links_pending`` is set: a memory with no links keeps the invariant.
+        A ``replayed`` call (sent again after a hand-over) whose text was saved in the last
+        few minutes answers with that memory instead of saving it twice.
         """
         vector = self.embedder.embed([draft.content])[0]
         try:
             with self.locks.hold(self.agent):
-                outcome = self._save(draft, vector, force, link=True)
+                outcome = self._save(draft, vector, force, link=True, replayed=replayed)
         except LockUnavailable:
-            outcome = self._save(draft, vector, force, link=False)
-        if outcome.saved is not None:
+            outcome = self._save(draft, vector, force, link=False, replayed=replayed)
+        if outcome.saved is not None and not outcome.already_saved:
             self.closed_hours.drop(outcome.saved.timestamp)
             if self.journal is not None and not draft.is_private:
                 self.journal.record(outcome.saved)
         return outcome
 
-    def _save(self, draft: Draft, vector: Vector, force: bool, link: bool) -> RememberOutcome:
+    def _save(
+        self, draft: Draft, vector: Vector, force: bool, link: bool, replayed: bool = False
+    ) -> RememberOutcome:
         nearest = self.store.search(vector, self.thresholds.max_links)
+        if replayed:
+            since = self.clock.now() - REPLAY_WINDOW
+            for hit in nearest:
+                if hit.memory.content == draft.content and hit.memory.timestamp >= since:
+                    return RememberOutcome(saved=hit.memory, already_saved=True)
         near_miss: tuple[SearchHit | None, tuple[str, ...]] = (None, ())
         for hit in nearest if not force else []:
             verdict = compare(hit.memory.content, draft.content, hit.similarity, self.guard)
@@ -264,13 +279,18 @@ class MemoryService:
             raise _memory_not_found(memory_id)
         return memory
 
-    def forget(self, memory_id: str) -> Forgotten:
+    def forget(self, memory_id: str, replayed: bool = False) -> Forgotten:
         """Delete a memory after logging it (for ``restore_memory``) and removing the
         reverse link from every memory it links to.
 
         Without the agent's lock (Redis away) the memory is logged and deleted at once and
-        the reverse links are left to the ``unlink_memory`` job (``pending_targets``).
+        the reverse links are left to the ``unlink_memory`` job (``pending_targets``). A
+        ``replayed`` call whose first try forgot the memory answers with that.
         """
+        if replayed and not self.store.existing_ids([memory_id]):
+            done = self._recently_forgotten(memory_id)
+            if done is not None:
+                return done
         pending: tuple[str, ...] | None = None
         try:
             with self.locks.hold(self.agent):
@@ -286,6 +306,12 @@ class MemoryService:
             pending = tuple(link.target_id for link in memory.linked_ids)
         self.closed_hours.drop(memory.timestamp)
         return Forgotten(memory, pending, until)
+
+    def _recently_forgotten(self, memory_id: str) -> Forgotten | None:
+        entry = self.deletion_log.get(memory_id) if self.deletion_log is not None else None
+        if entry is None or entry.deleted_at < self.clock.now() - REPLAY_WINDOW:
+            return None
+        return Forgotten(entry.memory, None, entry.deleted_at + self.undo_window)
 
     def _log_deletion(
         self, memory: Memory, tool: str, merged_into: str | None = None

@@ -46,6 +46,11 @@ class EgoServer(MCPServer[AppContext]):
         """The stdio session, ended at once by SIGINT or SIGTERM (see ``server.stdio``)."""
         await run_stdio(self._lowlevel_server)
 
+    async def serve_streams(self, read: Any, write: Any) -> None:
+        """One session over the given message streams (a relayed client's, or our own)."""
+        lowlevel = self._lowlevel_server
+        await lowlevel.run(read, write, lowlevel.create_initialization_options())
+
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[AppContext, Any] | None = None
     ) -> Any:
@@ -116,17 +121,24 @@ def with_stale_note(result: Any, stale_reads: set[str]) -> Any:
     return result.model_copy(update={"content": [TextContent(text=text), *result.content[1:]]})
 
 
-def create_server(settings: Settings, app: AppContext | None = None) -> EgoServer:
-    """The server; with ``app`` given (tests, benchmarks) its lifespan uses that context."""
+def create_server(
+    settings: Settings, app: AppContext | None = None, guest: bool = False
+) -> EgoServer:
+    """The server; with ``app`` given (tests, benchmarks) its lifespan uses that context.
+    A ``guest`` server's sessions share ``app`` with a main server, which starts and
+    drains it."""
     ensure_logging(settings.log_level, settings.log_file)  # before the SDK configures its own
 
     @asynccontextmanager
     async def lifespan(_: MCPServer[AppContext]) -> AsyncIterator[AppContext]:
+        if guest and app is not None:
+            yield app
+            return
         if app is not None:
             context = app
         else:
             context = await anyio.to_thread.run_sync(open_app_context, settings)
-        context.start_background()
+        await context.start_background()
         try:
             yield context
         finally:

@@ -39,6 +39,7 @@ from ego_mcp.settings import Settings
 T = TypeVar("T")
 logger = logging.getLogger(__name__)
 AGENT_SCOPE_KEY = "ego_mcp.agent"  # where the HTTP guard puts the agent a token selects
+REPLAYED_META_KEY = "ego-mcp/replayed"  # set by a relay on a request it sends again
 
 
 @dataclass
@@ -84,9 +85,13 @@ class AppContext:
         for request in requests:
             await self.queue.enqueue(request)
 
-    def start_background(self) -> None:
-        fallback = self.queue if isinstance(self.queue, InProcessQueue) else None
+    async def start_background(self) -> None:
         agents = served_agents(self.settings)
+        lock = self.runtime.chroma.lock
+        if lock is not None and lock.previous_holder_died:
+            # A killed holder may have left a link one-sided: mend it now, not at 03:00.
+            await self.enqueue([JobRequest("repair_links", agent) for agent in agents()])
+        fallback = self.queue if isinstance(self.queue, InProcessQueue) else None
         install_snapshot(probe_for(self.runtime, agents, schedules(self.settings), fallback))
         if self.settings.metrics_port is not None and self.settings.transport == "stdio":
             self.ops = ops_server(self.runtime)
@@ -129,6 +134,12 @@ def app_of(ctx: Context[AppContext, Any]) -> AppContext:
             raise Unauthorised("this request carries no agent token")
         return app
     return app.for_agent(str(agent))
+
+
+def replayed(ctx: Context[AppContext, Any]) -> bool:
+    """Whether this request is sent again after a hand-over of the store (``server.shared``)."""
+    meta = ctx.request_context.meta
+    return bool(meta and meta.get(REPLAYED_META_KEY))
 
 
 def served_agents(settings: Settings) -> Callable[[], list[str]]:

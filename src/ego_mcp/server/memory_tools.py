@@ -16,7 +16,7 @@ from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, LinkType, Se
 from ego_mcp.memory.service import Draft
 from ego_mcp.memory.store import MemoryFilter
 from ego_mcp.server import scaffolds
-from ego_mcp.server.context import AppContext, app_of
+from ego_mcp.server.context import AppContext, app_of, replayed
 from ego_mcp.server.format import (
     compose,
     hit_line,
@@ -67,7 +67,7 @@ async def remember(
         is_private=private,
     )
     app = app_of(ctx)
-    outcome = await app.blocking(app.memory.remember, draft, force)
+    outcome = await app.blocking(app.memory.remember, draft, force, replayed(ctx))
     await app.enqueue(jobs_after_remember(app.agent, outcome))
     now = app.runtime.clock.now()
     if outcome.duplicate_of is not None:
@@ -213,7 +213,7 @@ async def forget(ctx: Ctx, memory_id: str) -> str:
     """Delete a memory; restore_memory undoes it."""
     app = app_of(ctx)
     wanted = inputs.memory_id(memory_id)
-    forgotten = await app.blocking(app.memory.forget, wanted)
+    forgotten = await app.blocking(app.memory.forget, wanted, replayed(ctx))
     await app.enqueue(jobs_after_forget(app.agent, forgotten, app.runtime.clock.now()))
     memory = forgotten.memory
     age = relative_time(memory.timestamp, app.runtime.clock.now())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
@@ -21,6 +22,11 @@ class ChromaHandle:
     def close(self) -> None:
         if self.lock is not None:
             self.lock.release()
+
+
+def chroma_directory(settings: Settings) -> Path:
+    """Where the embedded ChromaDB (and its directory lock) lives."""
+    return settings.data_dir / "chroma"
 
 
 def open_chroma(settings: Settings) -> ChromaHandle:
@@ -44,7 +50,7 @@ def open_chroma(settings: Settings) -> ChromaHandle:
             ) from None
         return ChromaHandle(client, None)
 
-    directory = settings.data_dir / "chroma"
+    directory = chroma_directory(settings)
     lock = DirectoryLock(directory)
     try:
         lock.acquire()
