@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 from ego_mcp import __version__
-from ego_mcp.errors import ConfigError, EgoError, StoreUnavailable
+from ego_mcp.errors import ConfigError, EgoError, StoreHeld, StoreUnavailable
 from ego_mcp.logs import Plain, setup_logging
 from ego_mcp.settings import AGENT_NAME_PATTERN, Settings, load_settings
 
@@ -173,10 +173,16 @@ def serve(settings: Settings) -> None:
     """
     from ego_mcp.server.app import create_server
     from ego_mcp.server.context import open_app_context
-    from ego_mcp.server.shared import can_relay, serve_shared
+    from ego_mcp.server.shared import can_relay, serve_shared, store_is_held
 
     if can_relay(settings):
-        run_shared(serve_shared, settings)
+        opened = None
+        if not store_is_held(settings):
+            try:
+                opened = open_app_context(settings)  # a bad store fails before the protocol
+            except StoreHeld:
+                opened = None  # another process took it meanwhile: join that one
+        run_shared(serve_shared, settings, opened)
         return
 
     app = open_app_context(settings)
@@ -199,7 +205,7 @@ def serve(settings: Settings) -> None:
         app.runtime.close()
 
 
-def run_shared(serve_shared: Callable[..., Any], settings: Settings) -> None:
+def run_shared(serve_shared: Callable[..., Any], settings: Settings, opened: Any) -> None:
     """The shared stdio server; an error of ours from inside its task group is shown as
     the one line it is."""
     import anyio
@@ -208,7 +214,7 @@ def run_shared(serve_shared: Callable[..., Any], settings: Settings) -> None:
         sys.stderr.write(startup_line(settings))
 
     try:
-        anyio.run(serve_shared, settings, started)
+        anyio.run(serve_shared, settings, started, opened)
     except BaseExceptionGroup as group:
         ours = [e for e in group.exceptions if isinstance(e, EgoError)]
         if len(ours) == len(group.exceptions) == 1:

@@ -36,7 +36,7 @@ from mcp.server.stdio import stdio_server
 
 from ego_mcp.errors import StoreHeld
 from ego_mcp.server.app import create_server
-from ego_mcp.server.context import REPLAYED_META_KEY, open_app_context
+from ego_mcp.server.context import REPLAYED_META_KEY, AppContext, open_app_context
 from ego_mcp.server.stdio import MAX_LINE_BYTES, EventLoopLines, cancel_on_signal
 from ego_mcp.settings import Settings
 from ego_mcp.store.client import chroma_directory
@@ -129,7 +129,7 @@ class LineWriter:
 
     def __init__(
         self,
-        writer: asyncio.StreamWriter,
+        writer: Any,
         dropped: set[str] | None = None,
         log: SessionLog | None = None,
     ) -> None:
@@ -173,22 +173,65 @@ class ReplayedLines:
         return line
 
 
-async def std_streams() -> tuple[EventLoopLines, asyncio.StreamWriter]:
-    """stdin and the protocol's stdout, read and written by the event loop. Stray writes
-    to fd 1 (a library's print) go to stderr from here on, so they cannot corrupt the
-    protocol."""
+class BlockingLines:
+    """Lines of a file the event loop cannot watch (a regular file, /dev/null), each read
+    in a thread."""
+
+    def __init__(self, fd: int) -> None:
+        self._file = os.fdopen(fd, "rb", closefd=False)
+
+    def __aiter__(self) -> BlockingLines:
+        return self
+
+    async def __anext__(self) -> str:
+        line = await anyio.to_thread.run_sync(self._file.readline)
+        if not line:
+            raise StopAsyncIteration
+        return bytes(line).decode("utf-8", errors="replace")
+
+
+class BlockingWriter:
+    """``write``/``drain`` over a file the event loop cannot watch, written in a thread."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._pending = bytearray()
+
+    def write(self, data: bytes) -> None:
+        self._pending += data
+
+    async def drain(self) -> None:
+        data, self._pending = bytes(self._pending), bytearray()
+        while data:
+            written = await anyio.to_thread.run_sync(os.write, self._fd, data)
+            data = data[written:]
+
+
+async def std_streams() -> tuple[Any, Any]:
+    """stdin and the protocol's stdout, read and written by the event loop (in threads
+    where it cannot watch them). Stray writes to fd 1 (a library's print) go to stderr
+    from here on, so they cannot corrupt the protocol."""
     loop = asyncio.get_running_loop()
+    lines: Any
     reader = asyncio.StreamReader(limit=MAX_LINE_BYTES)
-    await loop.connect_read_pipe(
-        lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(0, "rb", closefd=False)
-    )
+    try:
+        await loop.connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(0, "rb", closefd=False)
+        )
+        lines = EventLoopLines(reader)
+    except (OSError, ValueError):
+        lines = BlockingLines(0)
     wire = os.dup(1)
     os.dup2(2, 1)
-    transport, protocol = await loop.connect_write_pipe(
-        lambda: asyncio.streams.FlowControlMixin(loop), os.fdopen(wire, "wb")
-    )
-    writer = asyncio.StreamWriter(transport, protocol, None, loop)
-    return EventLoopLines(reader), writer
+    writer: Any
+    try:
+        transport, protocol = await loop.connect_write_pipe(
+            lambda: asyncio.streams.FlowControlMixin(loop), os.fdopen(wire, "wb")
+        )
+        writer = asyncio.StreamWriter(transport, protocol, None, loop)
+    except (OSError, ValueError):
+        writer = BlockingWriter(wire)
+    return lines, writer
 
 
 def can_relay(settings: Settings) -> bool:
@@ -197,10 +240,13 @@ def can_relay(settings: Settings) -> bool:
     return settings.transport == "stdio" and settings.chroma_url is None
 
 
-async def serve_shared(settings: Settings, started: Callable[[], None]) -> None:
+async def serve_shared(
+    settings: Settings, started: Callable[[], None], opened: AppContext | None
+) -> None:
     """Serve this process's stdio client: as the holder of the store when the lock is
-    free, else as a relay to the holder, taking over when it goes. ``started`` is called
-    each time this process opens the store."""
+    free (``opened``: the store this process opened before the protocol started), else as
+    a relay to the holder, taking over when it goes. ``started`` is called each time this
+    process holds the store."""
     lines, writer = await std_streams()
     log = SessionLog()
     replay: list[str] = []
@@ -208,11 +254,12 @@ async def serve_shared(settings: Settings, started: Callable[[], None]) -> None:
     async with anyio.create_task_group() as group:
         group.start_soon(cancel_on_signal, group.cancel_scope)
         while True:
-            if not DirectoryLock(chroma_directory(settings)).is_held():
+            if opened is not None or not DirectoryLock(chroma_directory(settings)).is_held():
                 own = ReplayedLines(replay, lines, log)
-                served = await hold_store(settings, own, LineWriter(writer, dropped, log), started)
-                if served:
+                answers = LineWriter(writer, dropped, log)
+                if await hold_store(settings, own, answers, started, opened):
                     break
+                opened = None
             connection = await _connect(socket_path(settings))
             if connection is None:
                 continue  # no holder answers: try the lock again
@@ -342,15 +389,20 @@ def _peer_uid(peer: socket.socket) -> int:
 
 
 async def hold_store(
-    settings: Settings, lines: Any, writer: Any, started: Callable[[], None]
+    settings: Settings,
+    lines: Any,
+    writer: Any,
+    started: Callable[[], None],
+    opened: AppContext | None = None,
 ) -> bool:
-    """Open the store and serve our client (``lines``/``writer``) and every relay until
-    our client closes; False if another process took the lock first."""
-
-    try:
-        app = await anyio.to_thread.run_sync(open_app_context, settings)
-    except StoreHeld:
-        return False
+    """Open the store (unless ``opened``) and serve our client (``lines``/``writer``) and
+    every relay until our client closes; False if another process took the lock first."""
+    app = opened
+    if app is None:
+        try:
+            app = await anyio.to_thread.run_sync(open_app_context, settings)
+        except StoreHeld:
+            return False
     started()
     main, guest = create_server(settings, app), create_server(settings, app, guest=True)
     listener = GuestListener(socket_path(settings), guest.serve_streams)
@@ -362,3 +414,7 @@ async def hold_store(
         await listener.stop()
         await anyio.to_thread.run_sync(app.runtime.close)
     return True
+
+
+def store_is_held(settings: Settings) -> bool:
+    return DirectoryLock(chroma_directory(settings)).is_held()
