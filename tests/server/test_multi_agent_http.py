@@ -7,7 +7,9 @@ token reaches a log.
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -223,3 +225,33 @@ async def test_an_agent_added_while_the_server_runs_can_connect(deployment: Depl
         headers={"Authorization": f"Bearer {deployment.tokens['lyra']}"},
     )
     assert response.status_code == 401
+
+
+def mcporter() -> str | None:
+    """mcporter (npm), as .ci/run installs it, or on PATH."""
+    return shutil.which("mcporter")
+
+
+@pytest.mark.skipif(
+    mcporter() is None, reason="mcporter (npm) is not installed; .ci/run installs it"
+)
+def test_mcporter_reports_unauthorized_at_once_and_lists_tools_with_a_token(
+    deployment: Deployment,
+) -> None:
+    def listing(*headers: str) -> tuple[float, str]:
+        started = time.monotonic()
+        done = subprocess.run(
+            [str(mcporter()), "list", "--http-url", deployment.url, "--allow-http", "--json",
+             *(part for header in headers for part in ("--header", header))],
+            capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+        return time.monotonic() - started, done.stdout
+
+    for headers in ((), ("Authorization=Bearer not-a-real-token-zq91",)):
+        elapsed, output = listing(*headers)
+        report = json.loads(output)
+        assert report["status"] == "auth" and report["issue"]["statusCode"] == 401, output
+        assert elapsed < 20  # no discovery loop, no timeout
+    elapsed, output = listing(f"Authorization=Bearer {deployment.tokens['nova']}")
+    assert json.loads(output)["status"] == "ok", output
+    assert "remember" in output
