@@ -21,19 +21,10 @@ from ego_mcp.runtime import Runtime
 from ego_mcp.settings import load_settings
 from tests.conftest import model_dir
 from tests.helpers import assert_links_bidirectional, memory_id_in, text_of
+from tests.test_e2e_stdio import server_env
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 PLACES = ("harbour", "orchard", "library", "station", "meadow", "bakery", "bridge", "market")
-
-
-def env_for(tmp_path: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "EGO_MCP_DATA_DIR": str(tmp_path / "data"),
-        "EGO_MCP_WORKSPACE_DIR": str(tmp_path / "workspace"),
-        "EGO_MCP_EMBEDDING_MODEL_DIR": str(model_dir()),
-        "EGO_MCP_LOG_FILE": str(tmp_path / "server.log"),
-    }
 
 
 def text(client: int, index: int) -> str:
@@ -61,7 +52,7 @@ async def remember(client: Client, content: str) -> str:
 async def test_three_clients_share_one_store_and_survive_the_holder_being_killed(
     tmp_path: Path,
 ) -> None:
-    env = env_for(tmp_path)
+    env = server_env(tmp_path)
     params = StdioServerParameters(command=sys.executable, args=["-m", "ego_mcp", "serve"], env=env)
     sent: set[str] = set()
     async with AsyncExitStack() as stack:
