@@ -121,12 +121,24 @@ def with_stale_note(result: Any, stale_reads: set[str]) -> Any:
     return result.model_copy(update={"content": [TextContent(text=text), *result.content[1:]]})
 
 
+@asynccontextmanager
+async def running(context: AppContext) -> AsyncIterator[AppContext]:
+    """The context's background work (schedule, warm-up, metrics) while inside; on the
+    way out, also on a signal, pending jobs run or reach Redis within a bounded time."""
+    await context.start_background()
+    try:
+        yield context
+    finally:
+        with anyio.CancelScope(shield=True), anyio.move_on_after(DRAIN_SECONDS):
+            await context.drain()
+
+
 def create_server(
     settings: Settings, app: AppContext | None = None, guest: bool = False
 ) -> EgoServer:
     """The server; with ``app`` given (tests, benchmarks) its lifespan uses that context.
-    A ``guest`` server's sessions share ``app`` with a main server, which starts and
-    drains it."""
+    A ``guest`` server's sessions use ``app`` as it is: whoever made it runs it
+    (``running``)."""
     ensure_logging(settings.log_level, settings.log_file)  # before the SDK configures its own
 
     @asynccontextmanager
@@ -138,13 +150,10 @@ def create_server(
             context = app
         else:
             context = await anyio.to_thread.run_sync(open_app_context, settings)
-        await context.start_background()
         try:
-            yield context
+            async with running(context):
+                yield context
         finally:
-            # Also on a signal: pending jobs run or reach Redis, within a bounded time.
-            with anyio.CancelScope(shield=True), anyio.move_on_after(DRAIN_SECONDS):
-                await context.drain()
             if app is None:
                 context.runtime.close()
 

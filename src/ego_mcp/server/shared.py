@@ -35,7 +35,7 @@ import anyio.to_thread
 from mcp.server.stdio import stdio_server
 
 from ego_mcp.errors import StoreHeld
-from ego_mcp.server.app import create_server
+from ego_mcp.server.app import create_server, running
 from ego_mcp.server.context import REPLAYED_META_KEY, AppContext, open_app_context
 from ego_mcp.server.stdio import MAX_LINE_BYTES, EventLoopLines, cancel_on_signal
 from ego_mcp.settings import Settings
@@ -404,15 +404,20 @@ async def hold_store(
         except StoreHeld:
             return False
     started()
-    main, guest = create_server(settings, app), create_server(settings, app, guest=True)
-    listener = GuestListener(socket_path(settings), guest.serve_streams)
+    server = create_server(settings, app, guest=True)  # every session shares ``app``
+    listener = GuestListener(socket_path(settings), server.serve_streams)
     try:
-        await listener.start()
-        async with stdio_server(stdin=lines, stdout=writer) as (read, write):
-            await main.serve_streams(read, write)
+        async with running(app):
+            await listener.start()
+            try:
+                async with stdio_server(stdin=lines, stdout=writer) as (read, write):
+                    await server.serve_streams(read, write)
+            finally:
+                # The relays go before the jobs drain: nothing they asked for is left out.
+                with anyio.CancelScope(shield=True):
+                    await listener.stop()
     finally:
-        await listener.stop()
-        await anyio.to_thread.run_sync(app.runtime.close)
+        app.runtime.close()
     return True
 
 
