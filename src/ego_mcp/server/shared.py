@@ -248,6 +248,20 @@ async def serve_shared(
     a relay to the holder, taking over when it goes. ``started`` is called each time this
     process holds the store."""
     lines, writer = await std_streams()
+    try:
+        await _serve_client(settings, started, opened, lines, writer)
+    finally:
+        with contextlib.suppress(OSError):
+            os.set_blocking(0, True)  # a terminal is shared with the shell that started us
+
+
+async def _serve_client(
+    settings: Settings,
+    started: Callable[[], None],
+    opened: AppContext | None,
+    lines: Any,
+    writer: Any,
+) -> None:
     log = SessionLog()
     replay: list[str] = []
     dropped: set[str] = set()
