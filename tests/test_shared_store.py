@@ -8,6 +8,7 @@ import asyncio
 import os
 import signal
 import stat
+import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -108,3 +109,26 @@ async def test_three_clients_share_one_store_and_survive_the_holder_being_killed
         assert_links_bidirectional(store)
     finally:
         runtime.close()
+
+
+def test_a_store_held_by_a_process_that_takes_no_sessions_is_named(tmp_path: Path) -> None:
+    """``ego-mcp migrate`` or ``reembed`` hold the store without a socket: a stdio server
+    started meanwhile says so instead of waiting for ever."""
+    from ego_mcp.store.dirlock import DirectoryLock
+
+    lock = DirectoryLock(tmp_path / "data" / "chroma")
+    lock.acquire()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "ego_mcp", "serve"],
+            env=server_env(tmp_path),
+            stdin=subprocess.PIPE,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        lock.release()
+    assert done.returncode == 2
+    assert f"is held by pid {os.getpid()}, which takes no sessions" in done.stderr

@@ -286,6 +286,9 @@ async def _serve_client(
 
 
 async def _connect(path: Path) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
+    """A connection to the holder's socket; None when the lock came free meanwhile. A
+    holder that opens no socket in time (``migrate``, ``reembed``, an HTTP server) is
+    ``StoreHeld``, naming it."""
     deadline = asyncio.get_running_loop().time() + CONNECT_SECONDS
     while asyncio.get_running_loop().time() < deadline:
         try:
@@ -294,7 +297,12 @@ async def _connect(path: Path) -> tuple[asyncio.StreamReader, asyncio.StreamWrit
             await asyncio.sleep(POLL_SECONDS)
             if not await anyio.to_thread.run_sync(_held_elsewhere, path):
                 return None  # the lock is free: take it instead of waiting
-    return None
+    lock = DirectoryLock(path.parent / "chroma")
+    holder = lock.path.read_text().strip() if lock.path.exists() else "unknown"
+    raise StoreHeld(
+        f"the embedded store {lock.path.parent} is held by pid {holder}, which takes no "
+        "sessions (ego-mcp migrate, reembed or an HTTP server?); try again when it is done"
+    )
 
 
 def _held_elsewhere(path: Path) -> bool:
@@ -313,9 +321,13 @@ async def _relay(
     """Pass lines both ways until the client closes stdin (True) or the holder goes
     (False)."""
     upstream_reader, upstream = connection
-    for line in replay:
-        upstream.write(line.encode())
-    await upstream.drain()
+    try:
+        for line in replay:
+            upstream.write(line.encode())
+        await upstream.drain()
+    except (ConnectionError, OSError):
+        upstream.close()
+        return False  # gone again before we could say anything
     answers = LineWriter(writer, dropped, log)
     client_closed = False
 
