@@ -39,6 +39,9 @@ class LocalMiniLM:
         self._tokenizer.no_padding()
         options = onnxruntime.SessionOptions()
         options.log_severity_level = 3
+        # Idle inference threads sleep instead of spinning: on a small machine a spinning
+        # thread takes the core Chroma's writes need right after an embedding.
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self._session = onnxruntime.InferenceSession(
             str(model_dir / "model.onnx"), options, providers=["CPUExecutionProvider"]
         )
