@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ego_mcp.memory.model import Link, Memory, reverse_link
+from ego_mcp.memory.model import Link, Memory
 
 
 def merged_links(keep: Memory, remove: Memory) -> tuple[Link, ...]:
@@ -36,9 +36,7 @@ def merged_memory(keep: Memory, remove: Memory, content: str | None) -> Memory:
 def redirected(target: Memory, keep: Memory, remove_id: str) -> Memory:
     """A memory ``keep`` now links to: its link to ``remove_id`` gone, and its link back to
     ``keep`` the reverse of ``keep``'s link to it (so both ends agree)."""
-    forward = keep.link_to(target.id)
-    assert forward is not None, "only memories keep links to are redirected"
-    return target.without_link(remove_id).with_link(reverse_link(keep.id, forward))
+    return target.without_link(remove_id).linked_back(keep)
 
 
 def episode_members_after_merge(

@@ -105,6 +105,12 @@ class Memory:
         others = tuple(lk for lk in self.linked_ids if lk.target_id != link.target_id)
         return replace(self, linked_ids=(*others, link))
 
+    def linked_back(self, source: Memory) -> Memory:
+        """This memory with the reverse of ``source``'s link to it (which must exist)."""
+        forward = source.link_to(self.id)
+        assert forward is not None, f"{source.id} does not link to {self.id}"
+        return self.with_link(reverse_link(source.id, forward))
+
     def without_link(self, target_id: str) -> Memory:
         kept = tuple(lk for lk in self.linked_ids if lk.target_id != target_id)
         return replace(self, linked_ids=kept)

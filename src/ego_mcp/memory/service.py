@@ -316,15 +316,25 @@ class MemoryService:
             return None
         return Forgotten(entry.memory, None, entry.deleted_at + self.undo_window)
 
+    def _episodes_listing(self, memory_id: str) -> list[Episode]:
+        return [episode for episode in self.episodes.all() if memory_id in episode.memory_ids]
+
     def _log_deletion(
-        self, memory: Memory, tool: str, merged_into: str | None = None
+        self,
+        memory: Memory,
+        tool: str,
+        listing: Sequence[Episode] | None = None,
+        merged_into: str | None = None,
     ) -> datetime | None:
-        """Write the memory to the deletion log before it is deleted; returns the end of
-        its undo window (None without a log)."""
+        """Write the memory to the deletion log before it is deleted, with the episodes
+        that list it (read here unless given); returns the end of its undo window (None
+        without a log)."""
         if self.deletion_log is None:
             return None
         now = self.clock.now()
-        episode_ids = tuple(e.id for e in self.episodes.all() if memory.id in e.memory_ids)
+        if listing is None:
+            listing = self._episodes_listing(memory.id)
+        episode_ids = tuple(episode.id for episode in listing)
         self.deletion_log.put(DeletedMemory(memory, now, tool, episode_ids, merged_into))
         return now + self.undo_window
 
@@ -348,11 +358,14 @@ class MemoryService:
                 merged, linked_ids=tuple(lk for lk in merged.linked_ids if lk.target_id not in gone)
             )
             vector = self.embedder.embed([content])[0] if content is not None else None
-            until = self._log_deletion(remove, MERGE, merged_into=keep_id)
+            listing = self._episodes_listing(remove_id)
+            until = self._log_deletion(remove, MERGE, listing, merged_into=keep_id)
             self.store.rewrite(merged, vector)
             self.store.replace_links([redirected(t, merged, remove_id) for t in targets])
             self.store.delete(remove_id)
-            episodes = self._swap_in_episodes(keep_id, remove_id)
+            for episode in listing:
+                members = episode_members_after_merge(episode.memory_ids, keep_id, remove_id)
+                self.episodes.replace_members(episode.id, members)
         self.closed_hours.drop(keep.timestamp)
         self.closed_hours.drop(remove.timestamp)
         if self.journal is not None and not keep.is_private:
@@ -361,19 +374,10 @@ class MemoryService:
             memory=merged,
             removed=remove,
             links_moved=len(targets),
-            episodes_changed=episodes,
+            episodes_changed=len(listing),
             became_private=merged.is_private and not keep.is_private,
             restorable_until=until,
         )
-
-    def _swap_in_episodes(self, keep_id: str, remove_id: str) -> int:
-        changed = 0
-        for episode in self.episodes.all():
-            if remove_id in episode.memory_ids:
-                members = episode_members_after_merge(episode.memory_ids, keep_id, remove_id)
-                self.episodes.replace_members(episode.id, members)
-                changed += 1
-        return changed
 
     def restore(self, memory_id: str) -> Restored:
         """Bring a memory back from the deletion log within the undo window: same id, same
@@ -392,10 +396,13 @@ class MemoryService:
                     "undo window passed and it was purged"
                 )
             self._check_window(entry)
-            memory, lost = self._relinked(entry.memory)
+            targets = self.store.get_many([lk.target_id for lk in entry.memory.linked_ids])
+            alive = {target.id for target in targets}
+            kept = tuple(lk for lk in entry.memory.linked_ids if lk.target_id in alive)
+            memory = replace(entry.memory, linked_ids=kept)  # links to survivors only
+            lost = len(entry.memory.linked_ids) - len(kept)
             self.store.add(memory, self.embedder.embed([memory.content])[0])
-            targets = self.store.get_many([link.target_id for link in memory.linked_ids])
-            self.store.replace_links([_linked_back(target, memory) for target in targets])
+            self.store.replace_links([target.linked_back(memory) for target in targets])
             episodes = self._rejoin_episodes(memory_id, entry.episode_ids)
             log.remove(memory_id)
         self.closed_hours.drop(memory.timestamp)
@@ -417,12 +424,6 @@ class MemoryService:
                 f"it could be restored until {closes:%Y-%m-%d %H:%M} UTC "
                 f"({days} days, EGO_MCP_FORGET_UNDO_DAYS) and is now past recall"
             )
-
-    def _relinked(self, memory: Memory) -> tuple[Memory, int]:
-        """The memory with only its links to memories that still exist; how many went."""
-        alive = self.store.existing_ids([link.target_id for link in memory.linked_ids])
-        kept = tuple(link for link in memory.linked_ids if link.target_id in alive)
-        return replace(memory, linked_ids=kept), len(memory.linked_ids) - len(kept)
 
     def _rejoin_episodes(self, memory_id: str, episode_ids: Sequence[str]) -> int:
         rejoined = 0
@@ -582,13 +583,6 @@ def mend_one_sided_links(
                 changed[link.target_id] = target.with_link(reverse_link(memory_id, link))
                 fixes += 1
     return changed, fixes
-
-
-def _linked_back(target: Memory, memory: Memory) -> Memory:
-    """``target`` with the reverse of ``memory``'s link to it."""
-    forward = memory.link_to(target.id)
-    assert forward is not None
-    return target.with_link(reverse_link(memory.id, forward))
 
 
 def _similar_link(target_id: str, hit: SearchHit) -> Link:

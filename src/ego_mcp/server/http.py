@@ -15,6 +15,7 @@ import ipaddress
 import json
 import logging
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import anyio.to_thread
@@ -110,11 +111,7 @@ class OpsRoutes:
         if scope["type"] == "http" and path in OPS_PATHS:
             response = await anyio.to_thread.run_sync(self._answer, path)
             if response is not None:
-                headers = [(b"content-type", response.content_type.encode())]
-                await send(
-                    {"type": "http.response.start", "status": response.status, "headers": headers}
-                )
-                await send({"type": "http.response.body", "body": response.body})
+                await _send(send, response)
                 return
         await self._app(scope, receive, send)
 
@@ -130,9 +127,17 @@ async def _json(
     body: dict[str, str],
     extra_headers: list[tuple[bytes, bytes]] | None = None,
 ) -> None:
-    headers = [(b"content-type", b"application/json"), *(extra_headers or [])]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": json.dumps(body).encode()})
+    await _send(
+        send, Response(status, "application/json", json.dumps(body).encode()), extra_headers
+    )
+
+
+async def _send(
+    send: Send, response: Response, extra_headers: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    headers = [(b"content-type", response.content_type.encode()), *(extra_headers or [])]
+    await send({"type": "http.response.start", "status": response.status, "headers": headers})
+    await send({"type": "http.response.body", "body": response.body})
 
 
 def is_loopback(host: str) -> bool:
@@ -173,11 +178,7 @@ def http_app(server: EgoServer, settings: Settings, runtime: Runtime | None = No
         app = BearerTokenGuard(app, *guarded)
     if runtime is None:
         return app
-    ready = runtime
-
-    def answer(path: str) -> Response | None:
-        return respond(path, lambda: readiness(ready), None)
-
+    answer = partial(respond, readiness=partial(readiness, runtime), queue_status=None)
     return OpsRoutes(app, answer)
 
 
