@@ -63,7 +63,6 @@ class SessionLog:
 
     def __init__(self) -> None:
         self.initialize: str | None = None
-        self.initialize_answered = False
         self.initialized: str | None = None
         self.in_flight: dict[str, str] = {}  # request id -> the request's line
         self._initialize_id: str | None = None
@@ -83,10 +82,11 @@ class SessionLog:
         message = _parse(line)
         if message is None or "method" in message or "id" not in message:
             return
-        key = _key(message["id"])
-        self.in_flight.pop(key, None)
-        if key == self._initialize_id:
-            self.initialize_answered = True
+        self.in_flight.pop(_key(message["id"]), None)
+
+    @property
+    def initialize_answered(self) -> bool:
+        return self.initialize is not None and self._initialize_id not in self.in_flight
 
     def replay(self) -> tuple[list[str], set[str]]:
         """The lines a new holder must read first, and the ids whose answers the client
@@ -234,6 +234,11 @@ async def std_streams() -> tuple[Any, Any]:
     return lines, writer
 
 
+def store_is_held(settings: Settings) -> bool:
+    """Whether another process holds the embedded store now (a probe)."""
+    return DirectoryLock(chroma_directory(settings)).is_held()
+
+
 def can_relay(settings: Settings) -> bool:
     """Only an embedded store over stdio is shared this way (a Chroma server is shared by
     itself; an HTTP server already takes many clients)."""
@@ -268,13 +273,13 @@ async def _serve_client(
     async with anyio.create_task_group() as group:
         group.start_soon(cancel_on_signal, group.cancel_scope)
         while True:
-            if opened is not None or not DirectoryLock(chroma_directory(settings)).is_held():
+            if opened is not None or not store_is_held(settings):
                 own = ReplayedLines(replay, lines, log)
                 answers = LineWriter(writer, dropped, log)
                 if await hold_store(settings, own, answers, started, opened):
                     break
                 opened = None
-            connection = await _connect(socket_path(settings))
+            connection = await _connect(settings)
             if connection is None:
                 continue  # no holder answers: try the lock again
             logger.info("relaying this session to the process that holds the store")
@@ -285,29 +290,25 @@ async def _serve_client(
         group.cancel_scope.cancel()
 
 
-async def _connect(path: Path) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
+async def _connect(settings: Settings) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
     """A connection to the holder's socket; None when the lock came free meanwhile. A
     holder that opens no socket in time (``migrate``, ``reembed``, an HTTP server) is
     ``StoreHeld``, naming it."""
+    path = socket_path(settings)
     deadline = asyncio.get_running_loop().time() + CONNECT_SECONDS
     while asyncio.get_running_loop().time() < deadline:
         try:
             return await asyncio.open_unix_connection(str(path), limit=MAX_LINE_BYTES)
         except OSError:
             await asyncio.sleep(POLL_SECONDS)
-            if not await anyio.to_thread.run_sync(_held_elsewhere, path):
+            if not await anyio.to_thread.run_sync(store_is_held, settings):
                 return None  # the lock is free: take it instead of waiting
-    lock = DirectoryLock(path.parent / "chroma")
+    lock = DirectoryLock(chroma_directory(settings))
     holder = lock.path.read_text().strip() if lock.path.exists() else "unknown"
     raise StoreHeld(
         f"the embedded store {lock.path.parent} is held by pid {holder}, which takes no "
         "sessions (ego-mcp migrate, reembed or an HTTP server?); try again when it is done"
     )
-
-
-def _held_elsewhere(path: Path) -> bool:
-    """Whether a process holds the store whose socket is ``path`` (both in the data dir)."""
-    return DirectoryLock(path.parent / "chroma").is_held()
 
 
 async def _relay(
@@ -445,7 +446,3 @@ async def hold_store(
     finally:
         app.runtime.close()
     return True
-
-
-def store_is_held(settings: Settings) -> bool:
-    return DirectoryLock(chroma_directory(settings)).is_held()
