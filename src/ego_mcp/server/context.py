@@ -50,6 +50,7 @@ class AppContext:
     settings: Settings
     runtime: Runtime
     queue: JobQueue
+    agents: Callable[[], list[str]]  # the agents served, asked anew (the file may change)
     scheduler: InProcessScheduler | None = None
     beacons: list[PresenceBeacon] = field(default_factory=list)
     # Upstream ego-mcp memories wait in the data dir: wake_up says so once (by agent).
@@ -86,7 +87,7 @@ class AppContext:
             await self.queue.enqueue(request)
 
     async def start_background(self) -> None:
-        agents = served_agents(self.settings)
+        agents = self.agents
         lock = self.runtime.chroma.lock
         if lock is not None and lock.previous_holder_died:
             # A killed holder may have left a link one-sided: mend it now, not at 03:00.
@@ -150,25 +151,29 @@ def served_agents(settings: Settings) -> Callable[[], list[str]]:
     return lambda: [settings.agent]
 
 
-def build_app_context(settings: Settings, runtime: Runtime) -> AppContext:
-    """Jobs go to arq when Redis is configured, else run in-process on a local schedule."""
+def build_app_context(
+    settings: Settings, runtime: Runtime, agents: Callable[[], list[str]] | None = None
+) -> AppContext:
+    """Jobs go to arq when Redis is configured, else run in-process on a local schedule.
+    ``agents``: the served agents, if the caller has read them already."""
     queue = InProcessQueue({RUNTIME_KEY: runtime}, JOB_FUNCTIONS)
-    agents = served_agents(settings)
+    agents = agents or served_agents(settings)
     if settings.redis_url is not None:
         beacons = [PresenceBeacon(runtime.redis, a) for a in agents()] if runtime.redis else []
         arq_queue = ArqQueue.connect(settings.redis_url, fallback=queue)
-        return AppContext(settings, runtime, arq_queue, beacons=beacons)
+        return AppContext(settings, runtime, arq_queue, agents, beacons=beacons)
     scheduler = InProcessScheduler(
         agents, schedules(settings), queue, runtime.documents, runtime.clock
     )
-    return AppContext(settings, runtime, queue, scheduler)
+    return AppContext(settings, runtime, queue, agents, scheduler)
 
 
 def open_app_context(settings: Settings) -> AppContext:
     """Open the stores and the model and check each served agent's collections (blocking)."""
     runtime = Runtime.open(settings)
+    served = served_agents(settings)
     try:
-        agents = served_agents(settings)()
+        agents = served()
         for agent in agents:
             runtime.memory(agent)
         waiting = {agent: upstream_waiting(runtime, agent) for agent in agents}
@@ -183,6 +188,6 @@ def open_app_context(settings: Settings) -> AppContext:
                 count,
                 Plain(agent),
             )
-    app = build_app_context(settings, runtime)
+    app = build_app_context(settings, runtime, served)
     app.upstream_waiting.update(waiting)
     return app
