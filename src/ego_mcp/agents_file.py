@@ -78,8 +78,9 @@ def read(path: Path) -> AgentTokens:
 def _document(path: Path) -> dict[str, Any]:
     if not path.exists():
         return {"version": VERSION, "agents": {}}
-    read(path)  # refuse to rewrite a file we cannot read
-    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    parse(text, path)  # refuse to rewrite a file we cannot read
+    document: dict[str, Any] = json.loads(text)
     return document
 
 
