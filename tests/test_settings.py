@@ -96,6 +96,16 @@ def test_a_chroma_server_without_redis_is_refused(monkeypatch: pytest.MonkeyPatc
     assert load_settings().chroma_url == "http://127.0.0.1:8000"
 
 
+@pytest.mark.parametrize(
+    "variable", ["EGO_MCP_EMBEDDING_MODEL_DIR", "EGO_MCP_LOG_FILE", "EGO_MCP_AGENTS_FILE"]
+)
+def test_a_blank_path_is_unset(monkeypatch: pytest.MonkeyPatch, variable: str) -> None:
+    """``VAR=`` (as a shell or a compose file writes an unset value) is not the folder '.'."""
+    monkeypatch.setenv(variable, "")
+    field = variable.removeprefix("EGO_MCP_").lower()
+    assert getattr(load_settings(), field) is None
+
+
 @pytest.mark.parametrize("blank", ["", "   ", "\t"])
 def test_a_blank_token_is_no_token(monkeypatch: pytest.MonkeyPatch, blank: str) -> None:
     monkeypatch.setenv("EGO_MCP_HTTP_TOKEN", blank)

@@ -98,7 +98,7 @@ class Settings(BaseSettings):
             )
         return value
 
-    @field_validator("agents_file", mode="before")
+    @field_validator("agents_file", "embedding_model_dir", "log_file", mode="before")
     @classmethod
     def _blank_path_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
