@@ -16,7 +16,8 @@ For each N, with the configured model (``EGO_MCP_EMBEDDING_MODEL``, default USE 
    (empty store), and after a pause of 3 s (seeded store), as when a user types first.
    Server CPU per call (from /proc) and the server's peak RSS (VmHWM).
 3. The floor, in this process, in the same run: the bare embedding and the bare Chroma
-   operations each tool cannot avoid, on a scratch collection of the same size:
+   operations each tool cannot avoid, on a scratch collection of the same size, which
+   Chroma syncs as often as the product's (``hnsw_configuration``):
    remember = embed + query + add + a 2-record update (one link); recall = embed + query;
    forget = get + a deletion-log write (one record, a 1-dim vector) + a 2-record update +
    delete.
@@ -52,6 +53,7 @@ from ego_mcp.embedding.base import Embedder
 from ego_mcp.memory.model import Memory, new_memory_id
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import load_settings
+from ego_mcp.store.chroma import hnsw_configuration
 
 ID = re.compile(r"mem_[0-9a-f]{12}")
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -161,8 +163,13 @@ def floor(embedder: Embedder, size: int, ops: int) -> dict[str, Any]:
     texts = sentences(size, seed=11)
     with tempfile.TemporaryDirectory() as scratch:
         client = chromadb.PersistentClient(path=scratch)
-        collection = client.create_collection("floor", metadata={"hnsw:space": "cosine"})
-        deletion_log = client.create_collection("floor-log")
+        # configured as the product configures its collections
+        collection = client.create_collection(
+            "floor", configuration={"hnsw": hnsw_configuration("cosine")}
+        )
+        deletion_log = client.create_collection(
+            "floor-log", configuration={"hnsw": hnsw_configuration("l2")}
+        )
         for offset in range(0, size, BULK_BATCH):
             chunk = texts[offset : offset + BULK_BATCH]
             collection.add(

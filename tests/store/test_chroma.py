@@ -66,3 +66,37 @@ def test_a_record_gone_mid_read_is_skipped_with_its_vector() -> None:
     }
     pairs = _memories_with_vectors(result)
     assert [(m.id, v.tolist()) for m, v in pairs] == [("mem_0123456789ab", [1.0, 0.0])]
+
+
+def test_collections_sync_their_write_log_often(runtime: Runtime) -> None:
+    """A write costs more the longer Chroma's unsynced log is (see ``hnsw_configuration``):
+    new collections are made with the short sync, and one made with Chroma's defaults (an
+    older ego-mcp, another program) is changed when it is opened. Memories and episodes
+    stay cosine, whatever was opened before them."""
+    from ego_mcp.store.chroma import SYNC_THRESHOLD
+    from ego_mcp.store.deletion_log import open_deletion_log
+
+    client = runtime.chroma.client
+    old_name = collection_name("old", "memories")
+    client.create_collection(old_name, embedding_function=None, metadata={
+        "embedding_provider": runtime.embedder.signature.provider,
+        "embedding_model": runtime.embedder.signature.model,
+        "embedding_dim": runtime.embedder.signature.dimension,
+    }, configuration={"hnsw": {"space": "cosine"}})  # fmt: skip
+    assert client.get_collection(old_name).configuration["hnsw"]["sync_threshold"] == 1000
+    open_collection(client, old_name, runtime.embedder.signature)
+    open_deletion_log(client, "old")
+    runtime.memory("alice")
+    runtime.memory("bob")
+    spaces = {
+        name: client.get_collection(name).configuration["hnsw"]
+        for name in [old_name, collection_name("old", "forgotten")]
+        + [collection_name(agent, kind) for agent in ("alice", "bob")
+           for kind in ("memories", "episodes", "forgotten")]
+    }  # fmt: skip
+    assert {name: hnsw["sync_threshold"] for name, hnsw in spaces.items()} == dict.fromkeys(
+        spaces, SYNC_THRESHOLD
+    )
+    assert {name: hnsw["space"] for name, hnsw in spaces.items() if "forgotten" not in name} == (
+        {name: "cosine" for name in spaces if "forgotten" not in name}
+    )

@@ -28,6 +28,21 @@ from ego_mcp.store.codec import (
 _RECORD = ["documents", "metadatas"]
 TIME_INDEX_CHECKED = "time_index_checked"
 TIME_INDEX_VERSION = 2  # 1: ts; 2: ts and hour
+SYNC_THRESHOLD = 50
+
+
+def hnsw_configuration(space: str) -> dict[str, Any]:
+    """A collection's vector-index configuration: ``space``, and how often Chroma folds
+    its write log into the persisted index.
+
+    Every write pays for the records still waiting in that log. With Chroma's defaults
+    (sync every 1,000 records, in batches of 100) a single add after a bulk load climbs
+    from about 9 ms to 30 ms over the next 400 adds, at 1,000, 10,000 and 100,000 records
+    alike. Syncing every 50 keeps it at 8-10 ms, p95 included: a sync writes only what
+    changed. A new dict each call: Chroma may fill in defaults in the one it is given
+    (it did in a benchmark, turning the next collection made there to L2).
+    """
+    return {"space": space, "sync_threshold": SYNC_THRESHOLD, "batch_size": SYNC_THRESHOLD}
 
 
 def collection_name(agent: str, kind: str) -> str:
@@ -90,7 +105,7 @@ def open_collection(client: Any, name: str, signature: EmbeddingSignature) -> An
     collection = client.get_or_create_collection(
         name,
         embedding_function=None,
-        configuration={"hnsw": {"space": "cosine"}},
+        configuration={"hnsw": hnsw_configuration("cosine")},
         metadata=wanted,
     )
     found = dict(collection.metadata or {})
@@ -103,7 +118,17 @@ def open_collection(client: Any, name: str, signature: EmbeddingSignature) -> An
             f"{signature.model} ({signature.dimension} dims); set them back, or run the "
             "reembed job to migrate the store"
         )
-    return ReachableCollection(collection)
+    return ReachableCollection(tune_writes(collection))
+
+
+def tune_writes(collection: Any) -> Any:
+    """``collection`` syncing its write log every ``SYNC_THRESHOLD`` records; one created
+    before (or by another program) is changed, fully in effect from the next open."""
+    hnsw = dict((collection.configuration or {}).get("hnsw") or {})
+    if hnsw.get("sync_threshold") != SYNC_THRESHOLD:
+        wanted = {"sync_threshold": SYNC_THRESHOLD, "batch_size": SYNC_THRESHOLD}
+        collection.modify(configuration={"hnsw": wanted})
+    return collection
 
 
 def backfill_time_index(collection: Any, page_size: int = 1_000) -> int:

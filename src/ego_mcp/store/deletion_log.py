@@ -12,7 +12,14 @@ from datetime import datetime
 from typing import Any
 
 from ego_mcp.memory.model import DeletedMemory
-from ego_mcp.store.chroma import ReachableCollection, collection_name, pages, records
+from ego_mcp.store.chroma import (
+    ReachableCollection,
+    collection_name,
+    hnsw_configuration,
+    pages,
+    records,
+    tune_writes,
+)
 from ego_mcp.store.codec import deleted_from_record, deleted_to_metadata
 
 KIND = "forgotten"
@@ -22,9 +29,12 @@ _RECORD = ["documents", "metadatas"]
 
 def open_deletion_log(client: Any, agent: str) -> ChromaDeletionLog:
     collection = client.get_or_create_collection(
-        collection_name(agent, KIND), embedding_function=None, metadata={"kind": KIND}
+        collection_name(agent, KIND),
+        embedding_function=None,
+        configuration={"hnsw": hnsw_configuration("l2")},
+        metadata={"kind": KIND},
     )
-    return ChromaDeletionLog(ReachableCollection(collection))
+    return ChromaDeletionLog(ReachableCollection(tune_writes(collection)))
 
 
 class ChromaDeletionLog:
