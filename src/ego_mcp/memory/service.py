@@ -196,8 +196,7 @@ class MemoryService:
     def _save(
         self, draft: Draft, vector: Vector, force: bool, link: bool, replayed: bool = False
     ) -> RememberOutcome:
-        found = self.store.nearest(vector, self.thresholds.max_links)
-        nearest = [hit for hit, _ in found]
+        nearest = self.store.search(vector, self.thresholds.max_links)
         if replayed:
             since = self.clock.now() - REPLAY_WINDOW
             for hit in nearest:
@@ -222,12 +221,13 @@ class MemoryService:
             is_private=draft.is_private,
             linked_ids=tuple(_similar_link(hit.memory.id, hit) for hit in close),
         )
-        vectors = {hit.memory.id: stored for hit, stored in found}
-        relinked = [
-            (hit.memory.with_link(_similar_link(memory.id, hit)), vectors[hit.memory.id])
-            for hit in close
-        ]
-        self.store.add_linked(memory, vector, relinked)  # one write: no half-made links
+        # Two writes: the linked memories' new link lists alone, since rewriting them
+        # whole (embeddings too) costs twice as much at 4 links. A crash between the two
+        # leaves links one-sided, which repair_links mends.
+        self.store.add(memory, vector)
+        self.store.replace_links(
+            [hit.memory.with_link(_similar_link(memory.id, hit)) for hit in close]
+        )
         return RememberOutcome(
             saved=memory,
             linked=close,

@@ -54,17 +54,6 @@ class MemoryStore(Protocol):
         """The nearest memories to ``embedding``, nearest first."""
         ...
 
-    def nearest(self, embedding: Vector, n_results: int) -> list[tuple[SearchHit, Vector]]:
-        """The nearest memories to ``embedding`` with their own embeddings, nearest first."""
-        ...
-
-    def add_linked(
-        self, memory: Memory, embedding: Vector, relinked: Sequence[tuple[Memory, Vector]]
-    ) -> None:
-        """Add ``memory`` and write the ``relinked`` memories (whole, with their new links)
-        in one write: one store round trip instead of an add and an update."""
-        ...
-
     def containing(self, text: str, where: MemoryFilter | None, limit: int) -> list[str]:
         """Ids of memories (passing ``where``) whose text contains ``text`` exactly."""
         ...

@@ -180,20 +180,6 @@ class ChromaMemoryStore:
             metadatas=[memory_to_metadata(m) for m in memories],
         )
 
-    def add_linked(
-        self, memory: Memory, embedding: Vector, relinked: Sequence[tuple[Memory, Vector]]
-    ) -> None:
-        if not relinked:
-            self.add(memory, embedding)
-            return
-        records = [memory, *(other for other, _ in relinked)]
-        self._collection.upsert(
-            ids=[m.id for m in records],
-            embeddings=np.stack([embedding, *(vector for _, vector in relinked)]),
-            documents=[m.content for m in records],
-            metadatas=[memory_to_metadata(m) for m in records],
-        )
-
     def get(self, memory_id: str) -> Memory | None:
         found = self.get_many([memory_id])
         return found[0] if found else None
@@ -213,29 +199,6 @@ class ChromaMemoryStore:
         self, embedding: Vector, n_results: int, where: MemoryFilter | None = None
     ) -> list[SearchHit]:
         return self._query(embedding.reshape(1, -1), n_results, filter_to_where(where))[0]
-
-    def nearest(self, embedding: Vector, n_results: int) -> list[tuple[SearchHit, Vector]]:
-        result = self._collection.query(
-            query_embeddings=embedding.reshape(1, -1),
-            n_results=n_results,
-            include=[*_RECORD, "distances", "embeddings"],
-        )
-        rows = zip(
-            result["ids"][0],
-            result["documents"][0],
-            result["metadatas"][0],
-            result["distances"][0],
-            result["embeddings"][0],
-            strict=True,
-        )
-        return [
-            (
-                SearchHit(memory_from_record(mid, doc, meta), float(dist)),
-                np.asarray(vector, dtype=np.float32),
-            )
-            for mid, doc, meta, dist, vector in rows
-            if meta is not None
-        ]
 
     def containing(self, text: str, where: MemoryFilter | None, limit: int) -> list[str]:
         """Ids of memories whose text contains ``text`` exactly (case-sensitive)."""
