@@ -42,7 +42,11 @@ def hnsw_configuration(space: str) -> dict[str, Any]:
     changed. A new dict each call: Chroma may fill in defaults in the one it is given
     (it did in a benchmark, turning the next collection made there to L2).
     """
-    return {"space": space, "sync_threshold": SYNC_THRESHOLD, "batch_size": SYNC_THRESHOLD}
+    return {"space": space, **_short_write_log()}
+
+
+def _short_write_log() -> dict[str, Any]:
+    return {"sync_threshold": SYNC_THRESHOLD, "batch_size": SYNC_THRESHOLD}
 
 
 def collection_name(agent: str, kind: str) -> str:
@@ -126,8 +130,7 @@ def tune_writes(collection: Any) -> Any:
     before (or by another program) is changed, fully in effect from the next open."""
     hnsw = dict((collection.configuration or {}).get("hnsw") or {})
     if hnsw.get("sync_threshold") != SYNC_THRESHOLD:
-        wanted = {"sync_threshold": SYNC_THRESHOLD, "batch_size": SYNC_THRESHOLD}
-        collection.modify(configuration={"hnsw": wanted})
+        collection.modify(configuration={"hnsw": _short_write_log()})
     return collection
 
 
