@@ -39,8 +39,9 @@ def hnsw_configuration(space: str) -> dict[str, Any]:
     (sync every 1,000 records, in batches of 100) a single add after a bulk load climbs
     from about 9 ms to 30 ms over the next 400 adds, at 1,000, 10,000 and 100,000 records
     alike. Syncing every 50 keeps it at 8-10 ms, p95 included (measured up to 100,000
-    records: the syncs themselves do not show). A new dict each call: Chroma may fill in defaults in the one it is given
-    (it did in a benchmark, turning the next collection made there to L2).
+    records: the syncs themselves do not show). A new dict each call: Chroma may fill in
+    defaults in the one it is given (it did in a benchmark, turning the next collection
+    made there to L2).
     """
     return {"space": space, **_short_write_log()}
 
