@@ -5,7 +5,10 @@ from __future__ import annotations
 import threading
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from ego_mcp.clock import FixedClock
+from ego_mcp.ego import consolidation
 from ego_mcp.ego.consolidation import consolidate, strengthen
 from ego_mcp.memory.model import Link, LinkType, Memory
 from ego_mcp.memory.service import Draft, MemoryService
@@ -20,9 +23,11 @@ OTHERS = [
 ]
 
 
+@pytest.mark.parametrize("page", [500, 2], ids=["one page", "pages of two"])
 def test_planted_pair_is_the_only_candidate_listed_once(
-    memory: MemoryService, clock: FixedClock
+    memory: MemoryService, clock: FixedClock, monkeypatch: pytest.MonkeyPatch, page: int
 ) -> None:
+    monkeypatch.setattr(consolidation, "WINDOW_PAGE", page)
     first = save(memory, EVENT)
     second = save(memory, REPHRASED)
     for text in OTHERS:
@@ -53,9 +58,11 @@ def test_coactivated_links_are_strengthened_both_ways(
     assert after_a.confidence == after_b.confidence == round(before.confidence + 0.05, 4)
 
 
+@pytest.mark.parametrize("page", [500, 1], ids=["one page", "pages of one"])
 def test_missing_links_are_created_and_old_memories_left_out(
-    memory: MemoryService, clock: FixedClock
+    memory: MemoryService, clock: FixedClock, monkeypatch: pytest.MonkeyPatch, page: int
 ) -> None:
+    monkeypatch.setattr(consolidation, "WINDOW_PAGE", page)
     old = save(memory, OTHERS[0])
     clock.set(clock.now() + timedelta(days=2))
     first = save(memory, "I walked by the river at dawn with Master.")

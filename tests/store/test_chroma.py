@@ -10,7 +10,7 @@ import pytest
 from ego_mcp.embedding.base import EmbeddingSignature
 from ego_mcp.errors import EmbeddingMismatch
 from ego_mcp.memory.hours import hour_of
-from ego_mcp.memory.model import Memory
+from ego_mcp.memory.model import Link, LinkType, Memory
 from ego_mcp.runtime import Runtime
 from ego_mcp.store.chroma import TIME_INDEX_CHECKED, collection_name, open_collection
 from ego_mcp.store.codec import memory_to_metadata
@@ -100,3 +100,23 @@ def test_collections_sync_their_write_log_often(runtime: Runtime) -> None:
     assert {name: hnsw["space"] for name, hnsw in spaces.items() if "forgotten" not in name} == (
         {name: "cosine" for name in spaces if "forgotten" not in name}
     )
+
+
+def test_more_records_than_chroma_takes_in_one_request(runtime: Runtime) -> None:
+    """A consolidation of a large window reads and rewrites thousands of memories at once;
+    the store splits what Chroma would refuse (and what would cost hundreds of MiB read
+    whole)."""
+    count = runtime.chroma.client.get_max_batch_size() + 1
+    memories = [Memory(f"mem_{i:012x}", f"memory {i}", START) for i in range(count)]
+    vectors = np.random.default_rng(0).standard_normal(
+        (count, runtime.embedder.signature.dimension)
+    )
+    store = runtime.memory("many").store
+    store.add_many(memories, vectors)
+    linked = [m.with_link(Link(memories[0].id, LinkType.SIMILAR)) for m in memories[1:]]
+    store.replace_links(linked)
+
+    read = store.get_many([m.id for m in memories])
+
+    assert len(read) == count == store.count()
+    assert all(m.link_to(memories[0].id) is not None for m in read[1:])

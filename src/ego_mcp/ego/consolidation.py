@@ -11,12 +11,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-import numpy as np
-
 from ego_mcp.memory.model import REVERSE_LINK_TYPE, Link, LinkType, Memory
 from ego_mcp.memory.service import MemoryService
 
 CONFIDENCE_STEP = 0.05
+WINDOW_PAGE = 500  # memories of the window read and queried at a time
 
 
 @dataclass(frozen=True)
@@ -131,14 +130,18 @@ def consolidate(
     ``remember`` links, and enough for the closest ``max_candidates`` pairs, see
     ``scan_store``): links among them are strengthened, the closest pairs proposed.
     """
-    window = memory.store.since(now - timedelta(hours=window_hours))
-    if len(window) < 2:
-        return ConsolidationStats(len(window), 0, 0, 0, (), now.isoformat())
-    recent = [m for m, _ in window]
     wanted = max(memory.thresholds.max_links, max_candidates) + 1
-    rows = memory.store.neighbour_ids(np.stack([v for _, v in window]), wanted)
-    pairs = neighbour_pairs([m.id for m in recent], rows)
-    recent_ids = {m.id for m in recent}
+    recent_ids: set[str] = set()
+    pairs: dict[tuple[str, str], float] = {}
+    for memory_ids, vectors in memory.store.vector_batches(
+        WINDOW_PAGE, since=now - timedelta(hours=window_hours)
+    ):
+        recent_ids.update(memory_ids)
+        rows = memory.store.neighbour_ids(vectors, wanted)
+        for pair, distance in neighbour_pairs(memory_ids, rows).items():
+            pairs[pair] = min(distance, pairs.get(pair, distance))
+    if len(recent_ids) < 2:
+        return ConsolidationStats(len(recent_ids), 0, 0, 0, (), now.isoformat())
     coactivated = sorted(
         (a, b, d)
         for (a, b), d in pairs.items()
@@ -150,7 +153,7 @@ def consolidate(
         changed, bumped, created = strengthen(fresh, coactivated)
         memory.store.replace_links(list(changed.values()))
     return ConsolidationStats(
-        replay_events=len(recent),
+        replay_events=len(recent_ids),
         coactivation_updates=bumped,
         link_updates=created,
         refreshed_memories=len(changed),

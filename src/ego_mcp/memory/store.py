@@ -78,10 +78,6 @@ class MemoryStore(Protocol):
 
     def delete(self, memory_id: str) -> None: ...
 
-    def since(self, moment: datetime) -> list[tuple[Memory, Vector]]:
-        """Memories stored at or after ``moment`` with their embeddings, oldest first."""
-        ...
-
     def recent(self, moment: datetime, category: Category | None = None) -> list[Memory]:
         """Memories stored at or after ``moment`` (of one category if given), oldest first,
         without embeddings."""
@@ -99,8 +95,11 @@ class MemoryStore(Protocol):
         """Every memory with its embedding, ``size`` at a time."""
         ...
 
-    def vector_batches(self, size: int) -> Iterator[tuple[list[str], Vector]]:
-        """Every memory's id and embedding, ``size`` at a time."""
+    def vector_batches(
+        self, size: int, since: datetime | None = None
+    ) -> Iterator[tuple[list[str], Vector]]:
+        """Every memory's id and embedding (of those stored at or after ``since`` if
+        given), ``size`` at a time."""
         ...
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from ego_mcp.memory.model import DeletedMemory
 from ego_mcp.store.chroma import (
+    WRITE_BATCH,
     ReachableCollection,
     collection_name,
     hnsw_configuration,
@@ -65,8 +66,8 @@ class ChromaDeletionLog:
     def purge(self, before: datetime | None) -> int:
         where = {"deleted_at": {"$lt": before.timestamp()}} if before is not None else None
         ids = list(self._collection.get(where=where, include=[])["ids"])
-        if ids:
-            self._collection.delete(ids=ids)
+        for start in range(0, len(ids), WRITE_BATCH):
+            self._collection.delete(ids=ids[start : start + WRITE_BATCH])
         return len(ids)
 
 
