@@ -9,10 +9,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ego_mcp.clock import Clock
 from ego_mcp.ego.service import EgoService
+from ego_mcp.heap import release_free_heap
 from ego_mcp.memory.service import Forgotten, MemoryService, Merged, RememberOutcome
 from ego_mcp.queue.base import JobRequest
 from ego_mcp.workspace import WorkspaceSync
@@ -20,6 +21,7 @@ from ego_mcp.workspace import WorkspaceSync
 JobContext = dict[str, Any]
 JobFunction = Callable[..., Awaitable[Any]]
 RUNTIME_KEY = "runtime"
+T = TypeVar("T")
 
 
 class JobRuntime(Protocol):
@@ -44,6 +46,15 @@ def runtime_of(ctx: JobContext) -> JobRuntime:
     return runtime
 
 
+async def _whole_store(work: Callable[..., T], *args: object) -> T:
+    """Run a job that reads the whole store (or a whole window) in a thread, then give
+    the heap it freed back to the system, so the server does not keep it for good."""
+    try:
+        return await asyncio.to_thread(work, *args)
+    finally:
+        release_free_heap()
+
+
 async def cleanup_workspace(ctx: JobContext, agent: str, memory_id: str) -> int:
     """Remove a forgotten memory's ``[id:...]`` lines; returns how many files changed.
 
@@ -58,13 +69,13 @@ async def cleanup_workspace(ctx: JobContext, agent: str, memory_id: str) -> int:
 
 async def consolidate(ctx: JobContext, agent: str) -> dict[str, object]:
     """Replay the last 24 h, strengthen links, store merge candidates (ids only)."""
-    stats = await asyncio.to_thread(runtime_of(ctx).ego(agent).consolidate_now)
+    stats = await _whole_store(runtime_of(ctx).ego(agent).consolidate_now)
     return {"replay_events": stats.replay_events, "merge_candidates": len(stats.merge_candidates)}
 
 
 async def scan_merge_candidates(ctx: JobContext, agent: str) -> dict[str, object]:
     """Near-duplicate pairs over the whole store, stored for the operator and the agent."""
-    stats = await asyncio.to_thread(runtime_of(ctx).ego(agent).scan_merge_candidates)
+    stats = await _whole_store(runtime_of(ctx).ego(agent).scan_merge_candidates)
     return {
         "scanned": stats.extra.get("scanned", 0),
         "merge_candidates": len(stats.merge_candidates),
@@ -73,12 +84,12 @@ async def scan_merge_candidates(ctx: JobContext, agent: str) -> dict[str, object
 
 async def cleanup_episode_references(ctx: JobContext, agent: str) -> int:
     """Remove ids of forgotten memories from every episode; returns how many went."""
-    return await asyncio.to_thread(runtime_of(ctx).memory(agent).prune_episode_references)
+    return await _whole_store(runtime_of(ctx).memory(agent).prune_episode_references)
 
 
 async def repair_links(ctx: JobContext, agent: str) -> int:
     """Restore two-way links a crash between two writes may have left one-sided."""
-    return await asyncio.to_thread(runtime_of(ctx).memory(agent).repair_links)
+    return await _whole_store(runtime_of(ctx).memory(agent).repair_links)
 
 
 async def link_memory(ctx: JobContext, agent: str, memory_id: str) -> int:
@@ -99,17 +110,17 @@ async def repair_after_outage(ctx: JobContext, agent: str) -> int:
     read the links it was about to change; this catches what ``unlink_memory`` cannot see.
     """
     memory = runtime_of(ctx).memory(agent)
-    return await asyncio.to_thread(memory.repair_links, True)
+    return await _whole_store(memory.repair_links, True)
 
 
 async def purge_deletion_log(ctx: JobContext, agent: str) -> int:
     """Remove deletion-log entries whose undo window has closed; returns how many."""
-    return await asyncio.to_thread(runtime_of(ctx).memory(agent).purge_deletion_log)
+    return await _whole_store(runtime_of(ctx).memory(agent).purge_deletion_log)
 
 
 async def reembed(ctx: JobContext, agent: str) -> int:
     """Re-embed the agent's store with the configured provider (batched, resumable)."""
-    return await asyncio.to_thread(runtime_of(ctx).reembed, agent)
+    return await _whole_store(runtime_of(ctx).reembed, agent)
 
 
 JOB_FUNCTIONS: dict[str, JobFunction] = {

@@ -539,14 +539,18 @@ class MemoryService:
             return self._mend(suspects)
 
     def _one_sided_suspects(self) -> list[str]:
-        memories = {m.id: m for batch, _ in self.store.batches(1_000) for m in batch}
+        targets = {
+            memory_id: linked
+            for batch in self.store.link_batches(1_000)
+            for memory_id, linked in batch.items()
+        }
         return sorted(
             {
-                x
-                for m in memories.values()
-                for lk in m.linked_ids
-                for x in (m.id, lk.target_id)
-                if lk.target_id not in memories or memories[lk.target_id].link_to(m.id) is None
+                end
+                for memory_id, linked in targets.items()
+                for target_id in linked
+                if memory_id not in targets.get(target_id, ())
+                for end in (memory_id, target_id)
             }
         )
 

@@ -95,6 +95,10 @@ class MemoryStore(Protocol):
         """Every memory with its embedding, ``size`` at a time."""
         ...
 
+    def link_batches(self, size: int) -> Iterator[dict[str, tuple[str, ...]]]:
+        """Every memory's id with the ids it links to, ``size`` memories at a time."""
+        ...
+
     def vector_batches(
         self, size: int, since: datetime | None = None
     ) -> Iterator[tuple[list[str], Vector]]:

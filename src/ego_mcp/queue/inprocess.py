@@ -27,7 +27,11 @@ class FailedJob:
 
 
 class InProcessQueue:
-    """Runs each job right after it is enqueued, retrying with backoff before giving up."""
+    """Runs each job right after it is enqueued, retrying with backoff before giving up.
+
+    One job runs at a time: the scheduled jobs all fall due together, and side by side
+    their whole-store reads stacked up in memory and took both cores from tool calls.
+    """
 
     def __init__(
         self,
@@ -41,6 +45,7 @@ class InProcessQueue:
         self._max_tries = max_tries
         self._retry_delay = retry_delay
         self._running: dict[str, asyncio.Task[None]] = {}
+        self._one_at_a_time = asyncio.Semaphore(1)
         self.failed: list[FailedJob] = []
         self.last_success: dict[tuple[str, str], datetime] = {}  # (function, agent) -> when
 
@@ -70,9 +75,10 @@ class InProcessQueue:
         function = self._functions[request.function]
         for attempt in range(1, self._max_tries + 1):
             JOB_RUNS.labels(request.function).inc()
-            started = time.perf_counter()
             try:
-                await function(self._ctx, **request.kwargs())
+                async with self._one_at_a_time:
+                    started = time.perf_counter()
+                    await function(self._ctx, **request.kwargs())
             except Exception as exc:
                 JOB_SECONDS.labels(request.function).observe(time.perf_counter() - started)
                 logger.warning(

@@ -19,6 +19,7 @@ from ego_mcp.store.codec import (
     episode_from_record,
     episode_to_metadata,
     filter_to_where,
+    links_from_json,
     links_to_json,
     memory_from_record,
     memory_to_metadata,
@@ -312,6 +313,17 @@ class ChromaMemoryStore:
                 [memory for memory, _ in pairs],
                 (np.stack(vectors) if vectors else np.zeros((0, 0), dtype=np.float32)),
             )
+
+    def link_batches(self, size: int) -> Iterator[dict[str, tuple[str, ...]]]:
+        """Every memory's id with the ids it links to, ``size`` at a time (metadata only:
+        the whole-store link check read records and embeddings and kept them all)."""
+        for page in pages(self._collection, ["metadatas"], size):
+            yield {
+                memory_id: tuple(
+                    link.target_id for link in links_from_json((meta or {}).get("linked_ids"))
+                )
+                for memory_id, meta in zip(page["ids"], page["metadatas"], strict=True)
+            }
 
     def vector_batches(
         self, size: int, since: datetime | None = None
