@@ -11,7 +11,8 @@ For each N, with the configured model (``EGO_MCP_EMBEDDING_MODEL``, default USE 
    Seeding throughput through ``remember`` is reported.
 2. Respawn the server on that store (cold start: spawn until ``tools/list`` answers), then
    time ``--ops`` calls each, back to back: ``remember`` of new sentences, ``recall``
-   (n_results=5), ``forget`` of the memories just remembered (with their auto-links).
+   (a sentence's first 40 characters, n_results=5; the floor embeds the same), ``forget``
+   of the memories just remembered (with their auto-links).
    The first call of a session (a ``recall``) is timed alone: right after ``tools/list``
    (empty store), and after a pause of 3 s (seeded store), as when a user types first.
    Server CPU per call (from /proc) and the server's peak RSS (VmHWM).
@@ -158,6 +159,11 @@ async def timed_calls(node: Server, calls: list[tuple[str, dict[str, Any]]]) -> 
     return {**percentiles(samples), "server_cpu_ms": round(cpu_ms, 1), "answers": answers}
 
 
+def recall_context(sentence: str) -> str:
+    """What a recall asks for: the start of a sentence (the floor embeds the same)."""
+    return sentence[:40]
+
+
 def floor(embedder: Embedder, size: int, ops: int) -> dict[str, Any]:
     """The bare operations of each tool on a scratch collection of ``size`` records."""
     texts = sentences(size, seed=11)
@@ -192,7 +198,7 @@ def floor(embedder: Embedder, size: int, ops: int) -> dict[str, Any]:
             times["remember"].append(time.perf_counter() - start)
         for text in probe:
             start = time.perf_counter()
-            collection.query(query_embeddings=embedder.embed([text]), n_results=5)
+            collection.query(query_embeddings=embedder.embed([recall_context(text)]), n_results=5)
             times["recall"].append(time.perf_counter() - start)
         for i in range(ops):
             start = time.perf_counter()
@@ -230,7 +236,7 @@ async def measure(size: int, ops: int, remember_seed: int, embedder: Embedder) -
             saved = [m.group(0) for m in map(ID.search, answers) if m]
             links = [int(n) for n in re.findall(r"Linked to (\d+)", " ".join(answers))]
             recall = await timed_calls(
-                node, [("recall", {"context": t[:40], "n_results": 5}) for t in fresh]
+                node, [("recall", {"context": recall_context(t), "n_results": 5}) for t in fresh]
             )
             recall.pop("answers")
             forget = await timed_calls(node, [("forget", {"memory_id": i}) for i in saved])
