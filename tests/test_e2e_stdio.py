@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 from mcp import Client, StdioServerParameters
 
+from ego_mcp.embedding.base import EmbeddingSignature
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import load_settings
+from ego_mcp.store.chroma import collection_name, open_collection
+from ego_mcp.store.dirlock import DirectoryLock
 from tests.conftest import model_dir
 from tests.helpers import assert_links_bidirectional, free_port, text_of
 
@@ -92,6 +95,31 @@ async def test_stdio_session_remember_duplicate_recall_forget(tmp_path: Path) ->
 
     daily = "".join(p.read_text() for p in (tmp_path / "workspace" / "memory").glob("*.md"))
     assert memory_id not in daily  # the in-process cleanup job ran before shutdown
+
+
+async def test_a_store_that_cannot_open_leaves_the_session_up_saying_why(tmp_path: Path) -> None:
+    """The session starts while the store and the model open. A store that will not open
+    (here: filled by another embedding model) leaves ``tools/list`` working and makes every
+    tool call answer the one-line reason; the lock goes with the process."""
+    settings = load_settings(data_dir=tmp_path / "data", embedding_model_dir=model_dir())
+    runtime = Runtime.open(settings)
+    try:
+        other = EmbeddingSignature("openai", "text-embedding-3-small", 1536)
+        open_collection(runtime.chroma.client, collection_name("default", "memories"), other)
+    finally:
+        runtime.close()
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "ego_mcp", "serve"], env=server_env(tmp_path)
+    )
+    async with Client(params, read_timeout_seconds=60) as client:
+        assert {tool.name for tool in (await client.list_tools()).tools} == ALL_TOOLS
+        for tool, arguments in [("recall", {"context": "river"}), ("remember", {"content": EVENT})]:
+            answer = await client.call_tool(tool, arguments)
+            assert answer.is_error, text_of(answer)
+            assert "EGO_MCP_EMBEDDING_MODEL" in text_of(answer) and "reembed" in text_of(answer)
+            assert "\n" not in text_of(answer)
+    assert not DirectoryLock(tmp_path / "data" / "chroma").is_held()
+    assert (tmp_path / "data" / "chroma" / ".ego-mcp.lock").read_text() == ""  # released cleanly
 
 
 def test_a_second_server_that_cannot_join_is_refused_naming_the_holder(

@@ -166,20 +166,23 @@ def public_address(url: str | None) -> str:
 
 
 def serve(settings: Settings) -> None:
-    """Open everything first, so a bad store or model fails before the protocol starts.
+    """Over stdio on an embedded store, take the store's lock (a data dir that cannot be
+    used fails here) and start the session while the store and the model open: the
+    client sees the tools in about a second, and the first call waits for the rest. A
+    second ``ego-mcp serve`` on the same data dir joins the first (``server.shared``).
 
-    Over stdio on an embedded store, a second ``ego-mcp serve`` on the same data dir
-    joins the first (``server.shared``) instead of being refused.
+    Otherwise (HTTP, a Chroma server) open everything first, so a bad store or model
+    fails before the protocol starts.
     """
     from ego_mcp.server.app import create_server
-    from ego_mcp.server.context import open_app_context
+    from ego_mcp.server.context import OpeningApp, open_app_context
     from ego_mcp.server.shared import can_relay, serve_shared, store_is_held
 
     if can_relay(settings):
         opened = None
         if not store_is_held(settings):
             try:
-                opened = open_app_context(settings)  # a bad store fails before the protocol
+                opened = OpeningApp.start(settings)
             except StoreHeld:
                 opened = None  # another process took it meanwhile: join that one
         run_shared(serve_shared, settings, opened)

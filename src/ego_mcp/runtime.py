@@ -25,6 +25,7 @@ from ego_mcp.store.chroma import (
 )
 from ego_mcp.store.client import ChromaHandle, open_chroma
 from ego_mcp.store.deletion_log import open_deletion_log
+from ego_mcp.store.dirlock import DirectoryLock
 from ego_mcp.store.reembed import Step, open_live_collection, reembed_agent
 from ego_mcp.workspace import WorkspaceSync
 
@@ -74,13 +75,22 @@ class Runtime:
         clock: Clock | None = None,
         embedder: Embedder | None = None,
         locks: AgentLocks | None = None,
+        held: DirectoryLock | None = None,
     ) -> Runtime:
-        """Open the store and load the model (blocking: seconds on first start)."""
-        chosen_embedder = embedder or create_embedder(settings)
-        redis = redis_client(settings)
+        """Open the store and load the model (blocking: seconds on first start). ``held``:
+        the embedded store's directory lock, taken by the caller; the runtime owns it from
+        here (released by ``close``, or at once if opening fails)."""
+        try:
+            chosen_embedder = embedder or create_embedder(settings)
+            redis = redis_client(settings)
+            chroma = open_chroma(settings, held)
+        except BaseException:
+            if held is not None:
+                held.release()
+            raise
         runtime = cls(
             settings,
-            open_chroma(settings),
+            chroma,
             chosen_embedder,
             clock or SystemClock(),
             locks or (RedisAgentLocks(redis) if redis is not None else LocalAgentLocks()),

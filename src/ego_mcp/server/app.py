@@ -21,7 +21,7 @@ from ego_mcp.errors import EgoError
 from ego_mcp.logs import Plain, describe_arguments, ensure_logging
 from ego_mcp.observe.metrics import TOOL_CALLS, TOOL_SECONDS
 from ego_mcp.server.arguments import strict
-from ego_mcp.server.context import AppContext, app_of, open_app_context
+from ego_mcp.server.context import AppContext, OpeningApp, Served, app_of, open_app_context
 from ego_mcp.server.ego_tools import EGO_TOOLS
 from ego_mcp.server.format import SEPARATOR
 from ego_mcp.server.memory_tools import MEMORY_TOOLS
@@ -39,7 +39,7 @@ INSTRUCTIONS = (
 )
 
 
-class EgoServer(MCPServer[AppContext]):
+class EgoServer(MCPServer[Served]):
     """MCPServer with one place for the tool-call log and for turning failures into tool errors."""
 
     async def run_stdio_async(self) -> None:
@@ -52,8 +52,10 @@ class EgoServer(MCPServer[AppContext]):
         await lowlevel.run(read, write, lowlevel.create_initialization_options())
 
     async def call_tool(
-        self, name: str, arguments: dict[str, Any], context: Context[AppContext, Any] | None = None
+        self, name: str, arguments: dict[str, Any], context: Context[Served, Any] | None = None
     ) -> Any:
+        if context is not None:
+            await until_open(context)
         tool = self._tool_manager.get_tool(name)
         known = list(tool.fn_metadata.arg_model.model_fields) if tool is not None else []
         shown_name = Plain(name) if tool is not None else f"<unknown tool:{len(name)} chars>"
@@ -95,7 +97,7 @@ class EgoServer(MCPServer[AppContext]):
             logger.warning("desires not updated after %s: %s", Plain(name), exc)
 
 
-def agent_label(context: Context[AppContext, Any] | None) -> str:
+def agent_label(context: Context[Served, Any] | None) -> str:
     """The agent a call acts for, as a metrics label ('' when there is none)."""
     if context is None:
         return ""
@@ -121,6 +123,40 @@ def with_stale_note(result: Any, stale_reads: set[str]) -> Any:
     return result.model_copy(update={"content": [TextContent(text=text), *result.content[1:]]})
 
 
+async def until_open(context: Context[Served, Any]) -> None:
+    """Wait for a session's app context to open; what stopped it, as the tool's error."""
+    lifespan = context.request_context.lifespan_context
+    if isinstance(lifespan, OpeningApp):
+        try:
+            await lifespan.ready()
+        except EgoError as exc:
+            raise ToolError(str(exc)) from None
+
+
+@asynccontextmanager
+async def running_once_open(opening: OpeningApp) -> AsyncIterator[None]:
+    """``running`` for a context still opening: its background work starts once it has
+    opened (none if it could not), and stops on the way out."""
+    leaving = anyio.Event()
+
+    async def run() -> None:
+        try:
+            context = await opening.ready()
+        except EgoError:
+            return  # every tool call says why
+        if leaving.is_set():
+            return
+        async with running(context):
+            await leaving.wait()
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(run)
+        try:
+            yield
+        finally:
+            leaving.set()
+
+
 @asynccontextmanager
 async def running(context: AppContext) -> AsyncIterator[AppContext]:
     """The context's background work (schedule, warm-up, metrics) while inside; on the
@@ -133,19 +169,19 @@ async def running(context: AppContext) -> AsyncIterator[AppContext]:
             await context.drain()
 
 
-def create_server(
-    settings: Settings, app: AppContext | None = None, guest: bool = False
-) -> EgoServer:
+def create_server(settings: Settings, app: Served | None = None, guest: bool = False) -> EgoServer:
     """The server; with ``app`` given (tests, benchmarks) its lifespan uses that context.
-    A ``guest`` server's sessions use ``app`` as it is: whoever made it runs it
-    (``running``)."""
+    A ``guest`` server's sessions use ``app`` as it is, opened or still opening: whoever
+    made it runs it (``running``, ``running_once_open``)."""
     ensure_logging(settings.log_level, settings.log_file)  # before the SDK configures its own
 
     @asynccontextmanager
-    async def lifespan(_: MCPServer[AppContext]) -> AsyncIterator[AppContext]:
+    async def lifespan(_: MCPServer[Served]) -> AsyncIterator[Served]:
         if guest and app is not None:
             yield app
             return
+        if isinstance(app, OpeningApp):
+            raise TypeError("a context still opening is served as a guest (see hold_store)")
         if app is not None:
             context = app
         else:

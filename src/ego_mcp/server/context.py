@@ -6,9 +6,12 @@ either, so the imports run one way.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, TypeVar
@@ -18,7 +21,7 @@ from mcp.server.mcpserver import Context
 
 from ego_mcp.agents_file import AgentsFile
 from ego_mcp.ego.service import EgoService
-from ego_mcp.errors import Unauthorised
+from ego_mcp.errors import EgoError, StoreUnavailable, Unauthorised
 from ego_mcp.jobs import JOB_FUNCTIONS, RUNTIME_KEY
 from ego_mcp.logs import Plain
 from ego_mcp.memory.service import MemoryService
@@ -35,6 +38,8 @@ from ego_mcp.queue.schedule import schedules
 from ego_mcp.queue.scheduler import InProcessScheduler
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import Settings
+from ego_mcp.store.client import lock_directory
+from ego_mcp.store.dirlock import DirectoryLock
 
 T = TypeVar("T")
 logger = logging.getLogger(__name__)
@@ -124,10 +129,68 @@ class AppContext:
             await anyio.to_thread.run_sync(self.ops.stop)
 
 
-def app_of(ctx: Context[AppContext, Any]) -> AppContext:
-    """The app context of a tool call, acting for the agent its request's token chose."""
+class OpeningApp:
+    """An app context still opening: the store and the model (about 0.8 s) open in a
+    thread while the session starts, since the handshake and ``tools/list`` need neither;
+    each tool call waits for them (``ready``). Made with the embedded store's directory
+    lock already taken, so a store held by another process is known at once. If opening
+    fails, every tool call answers with the reason."""
+
+    def __init__(self, settings: Settings, held: DirectoryLock | None) -> None:
+        self._opened: Future[AppContext] = Future()
+        self._opened.set_running_or_notify_cancel()  # a waiter that gives up cannot cancel it
+        self._thread = threading.Thread(
+            target=self._open, args=(settings, held), name="ego-open", daemon=True
+        )
+        self._thread.start()
+
+    @classmethod
+    def start(cls, settings: Settings) -> OpeningApp:
+        """Take the directory lock (``StoreHeld``, ``StoreUnavailable``), then open."""
+        return cls(settings, lock_directory(settings) if settings.chroma_url is None else None)
+
+    def _open(self, settings: Settings, held: DirectoryLock | None) -> None:
+        try:
+            self._opened.set_result(open_app_context(settings, held))
+        except BaseException as exc:
+            if not isinstance(exc, EgoError):
+                logger.error("the store or the model could not be opened", exc_info=exc)
+            self._opened.set_exception(exc)
+
+    async def ready(self) -> AppContext:
+        """The opened context, once it is; what opening raised, as an ``EgoError``."""
+        with contextlib.suppress(Exception):  # raised below, as the tool's answer
+            await asyncio.shield(asyncio.wrap_future(self._opened))
+        return self.opened()
+
+    def opened(self) -> AppContext:
+        """The context, after ``ready``."""
+        failure = self._opened.exception(timeout=0)
+        if failure is None:
+            return self._opened.result()
+        if isinstance(failure, EgoError):
+            raise failure
+        raise StoreUnavailable(
+            f"the store or the model could not be opened ({type(failure).__name__}); "
+            "the server log has the details"
+        )
+
+    def close(self) -> None:
+        """Wait for opening to end, then close what it opened (the lock with it)."""
+        self._thread.join()
+        if self._opened.exception() is None:
+            self._opened.result().runtime.close()
+
+
+Served = AppContext | OpeningApp  # what a session's lifespan holds
+
+
+def app_of(ctx: Context[Served, Any]) -> AppContext:
+    """The app context of a tool call, acting for the agent its request's token chose
+    (after ``EgoServer.call_tool`` waited for an opening one)."""
     request_context = ctx.request_context
-    app = request_context.lifespan_context
+    lifespan = request_context.lifespan_context
+    app = lifespan.opened() if isinstance(lifespan, OpeningApp) else lifespan
     scope = getattr(request_context.request, "scope", None)
     agent = scope.get(AGENT_SCOPE_KEY) if isinstance(scope, dict) else None
     if agent is None:
@@ -137,7 +200,7 @@ def app_of(ctx: Context[AppContext, Any]) -> AppContext:
     return app.for_agent(str(agent))
 
 
-def replayed(ctx: Context[AppContext, Any]) -> bool:
+def replayed(ctx: Context[Served, Any]) -> bool:
     """Whether this request is sent again after a hand-over of the store (``server.shared``)."""
     meta = ctx.request_context.meta
     return bool(meta and meta.get(REPLAYED_META_KEY))
@@ -168,9 +231,10 @@ def build_app_context(
     return AppContext(settings, runtime, queue, agents, scheduler)
 
 
-def open_app_context(settings: Settings) -> AppContext:
-    """Open the stores and the model and check each served agent's collections (blocking)."""
-    runtime = Runtime.open(settings)
+def open_app_context(settings: Settings, held: DirectoryLock | None = None) -> AppContext:
+    """Open the stores and the model and check each served agent's collections (blocking).
+    ``held``: the directory lock, already taken (see ``Runtime.open``)."""
+    runtime = Runtime.open(settings, held=held)
     served = served_agents(settings)
     try:
         agents = served()

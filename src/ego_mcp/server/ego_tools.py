@@ -13,11 +13,11 @@ from ego_mcp.ego.desires import Desires, parse_desire, word_for
 from ego_mcp.ego.self_model import open_questions
 from ego_mcp.memory import inputs
 from ego_mcp.server import scaffolds
-from ego_mcp.server.context import AppContext, app_of
+from ego_mcp.server.context import AppContext, Served, app_of
 from ego_mcp.server.format import compose, relative_time, snippet
 from ego_mcp.server.vocabulary import DesireName, RelationshipField, SelfField
 
-Ctx = Context[AppContext, Any]
+Ctx = Context[Served, Any]
 FRESH_RESULT = timedelta(minutes=5)
 
 

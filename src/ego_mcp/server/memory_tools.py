@@ -16,7 +16,7 @@ from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, LinkType, Se
 from ego_mcp.memory.service import Draft
 from ego_mcp.memory.store import MemoryFilter
 from ego_mcp.server import scaffolds
-from ego_mcp.server.context import AppContext, app_of, replayed
+from ego_mcp.server.context import AppContext, Served, app_of, replayed
 from ego_mcp.server.format import (
     compose,
     hit_line,
@@ -27,7 +27,7 @@ from ego_mcp.server.format import (
 )
 from ego_mcp.server.vocabulary import CategoryName, EmotionName, Flag, LinkTypeName
 
-Ctx = Context[AppContext, Any]
+Ctx = Context[Served, Any]
 logger = logging.getLogger(__name__)
 LINKS_PENDING = (
     "Links pending: Redis (EGO_MCP_REDIS_URL) does not answer, so {what} when it is back."

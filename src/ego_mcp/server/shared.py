@@ -35,8 +35,8 @@ import anyio.to_thread
 from mcp.server.stdio import stdio_server
 
 from ego_mcp.errors import StoreHeld
-from ego_mcp.server.app import create_server, running
-from ego_mcp.server.context import REPLAYED_META_KEY, AppContext, open_app_context
+from ego_mcp.server.app import create_server, running_once_open
+from ego_mcp.server.context import REPLAYED_META_KEY, OpeningApp
 from ego_mcp.server.stdio import MAX_LINE_BYTES, EventLoopLines, cancel_on_signal
 from ego_mcp.settings import Settings
 from ego_mcp.store.client import chroma_directory
@@ -246,10 +246,10 @@ def can_relay(settings: Settings) -> bool:
 
 
 async def serve_shared(
-    settings: Settings, started: Callable[[], None], opened: AppContext | None
+    settings: Settings, started: Callable[[], None], opened: OpeningApp | None
 ) -> None:
     """Serve this process's stdio client: as the holder of the store when the lock is
-    free (``opened``: the store this process opened before the protocol started), else as
+    free (``opened``: the store this process began to open before the protocol), else as
     a relay to the holder, taking over when it goes. ``started`` is called each time this
     process holds the store."""
     lines, writer = await std_streams()
@@ -263,7 +263,7 @@ async def serve_shared(
 async def _serve_client(
     settings: Settings,
     started: Callable[[], None],
-    opened: AppContext | None,
+    opened: OpeningApp | None,
     lines: Any,
     writer: Any,
 ) -> None:
@@ -420,21 +420,22 @@ async def hold_store(
     lines: Any,
     writer: Any,
     started: Callable[[], None],
-    opened: AppContext | None = None,
+    opened: OpeningApp | None = None,
 ) -> bool:
     """Open the store (unless ``opened``) and serve our client (``lines``/``writer``) and
-    every relay until our client closes; False if another process took the lock first."""
+    every relay until our client closes; False if another process took the lock first.
+    Sessions start while the store and the model are still opening; tool calls wait."""
     app = opened
     if app is None:
         try:
-            app = await anyio.to_thread.run_sync(open_app_context, settings)
+            app = OpeningApp.start(settings)
         except StoreHeld:
             return False
     started()
     server = create_server(settings, app, guest=True)  # every session shares ``app``
     listener = GuestListener(socket_path(settings), server.serve_streams)
     try:
-        async with running(app):
+        async with running_once_open(app):
             await listener.start()
             try:
                 async with stdio_server(stdin=lines, stdout=writer) as (read, write):
@@ -444,5 +445,6 @@ async def hold_store(
                 with anyio.CancelScope(shield=True):
                     await listener.stop()
     finally:
-        app.runtime.close()
+        with anyio.CancelScope(shield=True):
+            await anyio.to_thread.run_sync(app.close)
     return True

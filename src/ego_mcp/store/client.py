@@ -29,7 +29,22 @@ def chroma_directory(settings: Settings) -> Path:
     return settings.data_dir / "chroma"
 
 
-def open_chroma(settings: Settings) -> ChromaHandle:
+def lock_directory(settings: Settings) -> DirectoryLock:
+    """Take the embedded store's directory lock (``StoreHeld`` when another process has it)."""
+    lock = DirectoryLock(chroma_directory(settings))
+    try:
+        lock.acquire()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise StoreUnavailable(
+            f"EGO_MCP_DATA_DIR: cannot use {settings.data_dir} ({reason})"
+        ) from None
+    return lock
+
+
+def open_chroma(settings: Settings, held: DirectoryLock | None = None) -> ChromaHandle:
+    """The Chroma client: of the server at ``EGO_MCP_CHROMA_URL``, else of the embedded
+    store, under its directory lock (``held`` if the caller took it already)."""
     import chromadb
     from chromadb.config import Settings as ChromaSettings
 
@@ -50,17 +65,11 @@ def open_chroma(settings: Settings) -> ChromaHandle:
             ) from None
         return ChromaHandle(client, None)
 
-    directory = chroma_directory(settings)
-    lock = DirectoryLock(directory)
+    lock = held or lock_directory(settings)
     try:
-        lock.acquire()
-    except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        raise StoreUnavailable(
-            f"EGO_MCP_DATA_DIR: cannot use {settings.data_dir} ({reason})"
-        ) from None
-    try:
-        client = chromadb.PersistentClient(path=str(directory), settings=chroma_settings)
+        client = chromadb.PersistentClient(
+            path=str(chroma_directory(settings)), settings=chroma_settings
+        )
     except Exception:
         lock.release()
         raise
