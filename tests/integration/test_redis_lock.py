@@ -8,8 +8,13 @@ import time
 import pytest
 import redis
 
-from ego_mcp.errors import StoreUnavailable
+from ego_mcp.clock import FixedClock
+from ego_mcp.embedding.multilingual import LocalMultilingualUSE
+from ego_mcp.errors import LockUnavailable, StoreUnavailable
 from ego_mcp.locks import RedisAgentLocks
+from ego_mcp.runtime import Runtime
+from ego_mcp.settings import Settings
+from tests.helpers import assert_links_bidirectional, save, snapshot
 from tests.integration.conftest import RedisServer
 
 pytestmark = pytest.mark.redis
@@ -46,3 +51,39 @@ def test_redis_down_is_a_clear_error(redis_server: RedisServer) -> None:
     redis_server.stop()
     with pytest.raises(StoreUnavailable, match="EGO_MCP_REDIS_URL"), locks.hold("nova"):
         pass
+
+
+def test_with_redis_stopped_merge_is_refused_whole_and_forget_restorable(
+    redis_server: RedisServer,
+    settings: Settings,
+    embedder: LocalMultilingualUSE,
+    clock: FixedClock,
+) -> None:
+    """A real redis-server stopped under the agent's lock: ``merge_memories`` writes
+    nothing and names the setting; ``forget`` goes on and leaves its unlinking to a job;
+    once Redis is back that job and ``restore_memory`` make the links two-way again."""
+    client = redis.Redis.from_url(redis_server.url, socket_timeout=1, socket_connect_timeout=1)
+    runtime = Runtime.open(settings, clock=clock, embedder=embedder, locks=RedisAgentLocks(client))
+    try:
+        memory = runtime.memory(settings.agent)
+        first = save(memory, "We baked bread on Sunday morning.")
+        second = save(memory, "On Sunday morning we baked a loaf of bread.")
+        assert memory.get(second).link_to(first) is not None
+        before = snapshot(memory.store)
+        redis_server.stop()
+
+        with pytest.raises(LockUnavailable, match="EGO_MCP_REDIS_URL"):
+            memory.merge(first, second, "Sunday bread.")
+        assert snapshot(memory.store) == before and memory.forgotten() == []
+
+        forgotten = memory.forget(second)
+        assert forgotten.pending_targets == (first,)
+
+        redis_server.start()
+        memory.unlink_forgotten(second, [first])
+        assert memory.get(first).link_to(second) is None
+        memory.restore(second)
+        assert memory.get(second).link_to(first) is not None
+        assert assert_links_bidirectional(memory.store) == 2
+    finally:
+        runtime.close()
