@@ -10,6 +10,7 @@ from ego_mcp.clock import Clock, SystemClock
 from ego_mcp.ego.service import EgoService
 from ego_mcp.embedding import Embedder, create_embedder
 from ego_mcp.errors import StoreUnavailable
+from ego_mcp.heap import release_free_heap
 from ego_mcp.locks import AgentLocks, LocalAgentLocks, RedisAgentLocks
 from ego_mcp.memory.service import MemoryService, Thresholds
 from ego_mcp.memory.thresholds import thresholds_for
@@ -96,6 +97,7 @@ class Runtime:
             locks or (RedisAgentLocks(redis) if redis is not None else LocalAgentLocks()),
         )
         runtime.redis = redis
+        release_free_heap()  # loading the model leaves about 30 MiB freed but kept
         return runtime
 
     @property
