@@ -159,8 +159,9 @@ class OpeningApp:
 
     async def ready(self) -> AppContext:
         """The opened context, once it is; what opening raised, as an ``EgoError``."""
-        with contextlib.suppress(Exception):  # raised below, as the tool's answer
-            await asyncio.shield(asyncio.wrap_future(self._opened))
+        if not self._opened.done():
+            with contextlib.suppress(Exception):  # raised below, as the tool's answer
+                await asyncio.shield(asyncio.wrap_future(self._opened))
         return self.opened()
 
     def opened(self) -> AppContext:
