@@ -48,11 +48,16 @@ def runtime_of(ctx: JobContext) -> JobRuntime:
 
 async def _whole_store(work: Callable[..., T], *args: object) -> T:
     """Run a job that reads the whole store (or a whole window) in a thread, then give
-    the heap it freed back to the system, so the server does not keep it for good."""
-    try:
-        return await asyncio.to_thread(work, *args)
-    finally:
-        release_free_heap()
+    the heap it freed back to the system (in that thread, off the event loop), so the
+    server does not keep it for good."""
+
+    def then_release() -> T:
+        try:
+            return work(*args)
+        finally:
+            release_free_heap()
+
+    return await asyncio.to_thread(then_release)
 
 
 async def cleanup_workspace(ctx: JobContext, agent: str, memory_id: str) -> int:
