@@ -71,6 +71,7 @@ def open_chroma(settings: Settings, held: DirectoryLock | None = None) -> Chroma
             path=str(chroma_directory(settings)), settings=chroma_settings
         )
     except Exception:
-        lock.release()
+        if held is None:  # a lock the caller took is the caller's to release
+            lock.release()
         raise
     return ChromaHandle(client, lock)
