@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -13,11 +14,13 @@ from ego_mcp.embedding.multilingual import LocalMultilingualUSE
 from ego_mcp.errors import ConfigError, EmbeddingMismatch, StoreUnavailable
 from ego_mcp.memory.model import LinkType
 from ego_mcp.memory.service import Draft
-from ego_mcp.memory.store import Vector
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import Settings
 from ego_mcp.store.chroma import collection_name, open_collection
 from ego_mcp.store.reembed import copy_missing
+
+if TYPE_CHECKING:
+    from ego_mcp.memory.store import Vector
 from tests.helpers import assert_links_bidirectional
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ego_mcp.memory.store import Vector
+if TYPE_CHECKING:
+    from ego_mcp.memory.store import Vector
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import onnxruntime
@@ -12,7 +13,9 @@ from tokenizers import Tokenizer
 
 from ego_mcp.embedding.base import EmbeddingSignature, normalise_rows
 from ego_mcp.errors import ConfigError
-from ego_mcp.memory.store import Vector
+
+if TYPE_CHECKING:
+    from ego_mcp.memory.store import Vector
 
 MODEL_NAME = "all-MiniLM-L6-v2"
 DIMENSION = 384

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ego_mcp.embedding.base import EmbeddingSignature, normalise_rows
 from ego_mcp.errors import ConfigError
-from ego_mcp.memory.store import Vector
+
+if TYPE_CHECKING:
+    from ego_mcp.memory.store import Vector
 
 MODEL_NAME = "use-multilingual-v3"
 DIMENSION = 512

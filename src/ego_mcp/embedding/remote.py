@@ -6,7 +6,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from email.utils import parsedate_to_datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import numpy as np
@@ -14,7 +14,9 @@ import numpy as np
 from ego_mcp.embedding.base import EmbeddingSignature, normalise_rows
 from ego_mcp.errors import StoreUnavailable
 from ego_mcp.logs import Plain
-from ego_mcp.memory.store import Vector
+
+if TYPE_CHECKING:
+    from ego_mcp.memory.store import Vector
 
 logger = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ego_mcp.clock import Clock
 from ego_mcp.embedding.base import Embedder
@@ -33,7 +33,10 @@ from ego_mcp.memory.model import (
     new_memory_id,
     reverse_link,
 )
-from ego_mcp.memory.store import DeletionLog, EpisodeStore, MemoryFilter, MemoryStore, Vector
+from ego_mcp.memory.store import DeletionLog, EpisodeStore, MemoryFilter, MemoryStore
+
+if TYPE_CHECKING:
+    from ego_mcp.memory.store import Vector
 
 RECALL_POOL = 20  # vector candidates that lexical evidence may reorder
 UNDO_WINDOW = timedelta(days=7)

@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Protocol
 
 from ego_mcp.memory.model import Category, DeletedMemory, Emotion, Episode, Memory, SearchHit
 
-Vector = npt.NDArray[np.float32]
+if TYPE_CHECKING:
+    # numpy only names the vector type here: a server answers its handshake before it loads.
+    import numpy as np
+    import numpy.typing as npt
+
+    Vector = npt.NDArray[np.float32]
 
 
 @dataclass(frozen=True)

@@ -8,14 +8,16 @@ import logging
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ego_mcp.jobs import JOB_FUNCTIONS
 from ego_mcp.observe.metrics import Snapshot
 from ego_mcp.queue.inprocess import InProcessQueue
 from ego_mcp.queue.schedule import Schedule
 from ego_mcp.queue.status import read_status
-from ego_mcp.runtime import Runtime
+
+if TYPE_CHECKING:
+    from ego_mcp.runtime import Runtime
 
 logger = logging.getLogger(__name__)
 OTHER = "other"

@@ -3,10 +3,14 @@ front end): metrics, health, readiness and, with Redis, the queue's status page.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ego_mcp.observe.endpoints import OpsServer
 from ego_mcp.observe.probe import readiness
 from ego_mcp.queue.status import read_status
-from ego_mcp.runtime import Runtime
+
+if TYPE_CHECKING:
+    from ego_mcp.runtime import Runtime
 
 
 def ops_server(runtime: Runtime) -> OpsServer:

@@ -10,8 +10,6 @@ import asyncio
 import logging
 from typing import Any
 
-from redis.exceptions import RedisError
-
 from ego_mcp.logs import Plain
 from ego_mcp.queue.base import JobRequest
 from ego_mcp.queue.inprocess import InProcessQueue
@@ -55,6 +53,8 @@ class ArqQueue:
         return await pool.enqueue_job(request.function, _job_id=request.job_id, **request.kwargs())
 
     async def enqueue(self, request: JobRequest) -> bool:
+        from redis.exceptions import RedisError  # loaded with the queue, not with every server
+
         try:
             job = await self._send(request)
         except (RedisError, OSError) as exc:
@@ -70,6 +70,8 @@ class ArqQueue:
 
     async def flush(self) -> int:
         """Try once to hand every waiting job to Redis; returns how many remain."""
+        from redis.exceptions import RedisError
+
         for job_id, request in list(self.waiting.items()):
             try:
                 await self._send(request)

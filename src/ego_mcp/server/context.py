@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context
@@ -25,7 +25,6 @@ from ego_mcp.errors import EgoError, StoreUnavailable, Unauthorised
 from ego_mcp.jobs import JOB_FUNCTIONS, RUNTIME_KEY
 from ego_mcp.logs import Plain
 from ego_mcp.memory.service import MemoryService
-from ego_mcp.migrate.importer import upstream_waiting
 from ego_mcp.observe.endpoints import OpsServer
 from ego_mcp.observe.metrics import install_snapshot
 from ego_mcp.observe.probe import probe_for
@@ -36,10 +35,12 @@ from ego_mcp.queue.base import JobQueue, JobRequest
 from ego_mcp.queue.inprocess import InProcessQueue
 from ego_mcp.queue.schedule import schedules
 from ego_mcp.queue.scheduler import InProcessScheduler
-from ego_mcp.runtime import Runtime
 from ego_mcp.settings import Settings
 from ego_mcp.store.client import lock_directory
 from ego_mcp.store.dirlock import DirectoryLock
+
+if TYPE_CHECKING:
+    from ego_mcp.runtime import Runtime
 
 T = TypeVar("T")
 logger = logging.getLogger(__name__)
@@ -235,6 +236,10 @@ def build_app_context(
 def open_app_context(settings: Settings, held: DirectoryLock | None = None) -> AppContext:
     """Open the stores and the model and check each served agent's collections (blocking).
     ``held``: the directory lock, already taken (see ``Runtime.open``)."""
+    # chromadb and numpy load with the store, off the handshake's path.
+    from ego_mcp.migrate.importer import upstream_waiting
+    from ego_mcp.runtime import Runtime
+
     runtime = Runtime.open(settings, held=held)
     served = served_agents(settings)
     try:

@@ -6,7 +6,7 @@ import json
 import time
 from collections.abc import Iterator, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -14,7 +14,7 @@ from ego_mcp.embedding.base import EmbeddingSignature
 from ego_mcp.errors import EmbeddingMismatch, StoreUnavailable
 from ego_mcp.memory.hours import hour_of
 from ego_mcp.memory.model import Category, Episode, Memory, SearchHit
-from ego_mcp.memory.store import MemoryFilter, Vector
+from ego_mcp.memory.store import MemoryFilter
 from ego_mcp.store.codec import (
     episode_from_record,
     episode_to_metadata,
@@ -25,6 +25,9 @@ from ego_mcp.store.codec import (
     memory_to_metadata,
     parse_time,
 )
+
+if TYPE_CHECKING:
+    from ego_mcp.memory.store import Vector
 
 _RECORD = ["documents", "metadatas"]
 TIME_INDEX_CHECKED = "time_index_checked"
