@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import threading
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
 from ego_mcp.clock import FixedClock
 from ego_mcp.ego import consolidation
 from ego_mcp.ego.consolidation import consolidate, strengthen
-from ego_mcp.memory.model import Link, LinkType, Memory
+from ego_mcp.memory.model import Link, LinkType, find_link
 from ego_mcp.memory.service import Draft, MemoryService
 from tests.helpers import assert_links_bidirectional, save
 
@@ -92,14 +92,11 @@ def test_nothing_to_do_with_fewer_than_two_memories(
 
 def test_a_one_sided_caused_by_is_mirrored_as_leads_to() -> None:
 
-    moment = datetime(2026, 2, 21, tzinfo=UTC)
-    a = Memory(
-        "mem_aaaaaaaaaaaa", "a", moment, linked_ids=(Link("mem_bbbbbbbbbbbb", LinkType.CAUSED_BY),)
-    )
-    b = Memory("mem_bbbbbbbbbbbb", "b", moment)
-    changed, bumped, _ = strengthen({a.id: a, b.id: b}, [(a.id, b.id, 0.2)])
+    a, b = "mem_aaaaaaaaaaaa", "mem_bbbbbbbbbbbb"
+    links = {a: (Link(b, LinkType.CAUSED_BY),), b: ()}
+    changed, bumped, _ = strengthen(links, [(a, b, 0.2)])
     assert bumped == 1
-    back = changed[b.id].link_to(a.id)
+    back = find_link(changed[b], a)
     assert back is not None and back.link_type is LinkType.LEADS_TO
 
 

@@ -117,6 +117,9 @@ def test_more_records_than_chroma_takes_in_one_request(runtime: Runtime) -> None
     store.replace_links(linked)
 
     read = store.get_many([m.id for m in memories])
+    links = store.links_of([m.id for m in memories] + ["mem_not_stored"])
 
-    assert len(read) == count == store.count()
+    assert len(read) == count == store.count() == len(links)
     assert all(m.link_to(memories[0].id) is not None for m in read[1:])
+    assert links[memories[0].id] == ()
+    assert all(links[m.id] == (Link(memories[0].id, LinkType.SIMILAR),) for m in memories[1:])

@@ -7,11 +7,12 @@ without carrying memory content.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from ego_mcp.memory.model import REVERSE_LINK_TYPE, Link, LinkType, Memory
+from ego_mcp.memory.model import REVERSE_LINK_TYPE, Link, Links, LinkType, find_link, with_link
 from ego_mcp.memory.service import MemoryService
 
 CONFIDENCE_STEP = 0.05
@@ -93,26 +94,27 @@ def neighbour_pairs(
 
 
 def strengthen(
-    memories: dict[str, Memory], pairs: list[tuple[str, str, float]]
-) -> tuple[dict[str, Memory], int, int]:
-    """Bump or create ``similar`` links both ways; returns changed memories and counts."""
-    changed: dict[str, Memory] = {}
+    links: Mapping[str, Links], pairs: list[tuple[str, str, float]]
+) -> tuple[dict[str, Links], int, int]:
+    """Bump or create ``similar`` links both ways, over each memory's link list; returns
+    the changed link lists and the counts."""
+    changed: dict[str, Links] = {}
     bumped = created = 0
     for a, b, distance in pairs:
-        if a not in memories or b not in memories:
+        if a not in links or b not in links:
             continue
-        first, second = changed.get(a, memories[a]), changed.get(b, memories[b])
-        existing = first.link_to(b)
+        first, second = changed.get(a, links[a]), changed.get(b, links[b])
+        existing = find_link(first, b)
         if existing is None:
             confidence = round(max(0.0, 1.0 - distance), 4)
-            first = first.with_link(Link(b, LinkType.SIMILAR, confidence=confidence))
-            second = second.with_link(Link(a, LinkType.SIMILAR, confidence=confidence))
+            first = with_link(first, Link(b, LinkType.SIMILAR, confidence=confidence))
+            second = with_link(second, Link(a, LinkType.SIMILAR, confidence=confidence))
             created += 1
         else:
             confidence = round(min(1.0, existing.confidence + CONFIDENCE_STEP), 4)
-            reverse = second.link_to(a) or Link(a, REVERSE_LINK_TYPE[existing.link_type])
-            first = first.with_link(Link(b, existing.link_type, existing.note, confidence))
-            second = second.with_link(Link(a, reverse.link_type, reverse.note, confidence))
+            reverse = find_link(second, a) or Link(a, REVERSE_LINK_TYPE[existing.link_type])
+            first = with_link(first, Link(b, existing.link_type, existing.note, confidence))
+            second = with_link(second, Link(a, reverse.link_type, reverse.note, confidence))
             bumped += 1
         changed[a], changed[b] = first, second
     return changed, bumped, created
@@ -131,6 +133,9 @@ def consolidate(
     ``scan_store``): links among them are strengthened, the closest pairs proposed.
     """
     wanted = max(memory.thresholds.max_links, max_candidates) + 1
+    # Only pairs close enough to link or to merge are kept: not every neighbour of a
+    # whole window (a 10,000-memory window has some 100,000).
+    cutoff = max(memory.thresholds.link, memory.thresholds.merge)
     recent_ids: set[str] = set()
     pairs: dict[tuple[str, str], float] = {}
     for memory_ids, vectors in memory.store.vector_batches(
@@ -139,7 +144,8 @@ def consolidate(
         recent_ids.update(memory_ids)
         rows = memory.store.neighbour_ids(vectors, wanted)
         for pair, distance in neighbour_pairs(memory_ids, rows).items():
-            pairs[pair] = min(distance, pairs.get(pair, distance))
+            if distance < cutoff:
+                pairs[pair] = min(distance, pairs.get(pair, distance))
     if len(recent_ids) < 2:
         return ConsolidationStats(len(recent_ids), 0, 0, 0, (), now.isoformat())
     coactivated = sorted(
@@ -149,9 +155,8 @@ def consolidate(
     )
     with memory.locks.hold(memory.agent):
         involved = {x for a, b, _ in coactivated for x in (a, b)}
-        fresh = {m.id: m for m in memory.store.get_many(sorted(involved))}
-        changed, bumped, created = strengthen(fresh, coactivated)
-        memory.store.replace_links(list(changed.values()))
+        changed, bumped, created = strengthen(memory.store.links_of(sorted(involved)), coactivated)
+        memory.store.write_links(changed)
     return ConsolidationStats(
         replay_events=len(recent_ids),
         coactivation_updates=bumped,

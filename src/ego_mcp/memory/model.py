@@ -80,6 +80,19 @@ class Link:
     confidence: float = 0.5
 
 
+Links = tuple[Link, ...]
+
+
+def find_link(links: Links, target_id: str) -> Link | None:
+    """The link to ``target_id`` among ``links``, if any."""
+    return next((link for link in links if link.target_id == target_id), None)
+
+
+def with_link(links: Links, link: Link) -> Links:
+    """``links`` with ``link`` added, replacing any earlier link to the same target."""
+    return (*(lk for lk in links if lk.target_id != link.target_id), link)
+
+
 def reverse_link(source_id: str, link: Link) -> Link:
     """``link``, held by ``source_id``, as its target holds it: pointing back, reversed."""
     return Link(source_id, REVERSE_LINK_TYPE[link.link_type], link.note, link.confidence)
@@ -98,12 +111,11 @@ class Memory:
     linked_ids: tuple[Link, ...] = ()
 
     def link_to(self, target_id: str) -> Link | None:
-        return next((link for link in self.linked_ids if link.target_id == target_id), None)
+        return find_link(self.linked_ids, target_id)
 
     def with_link(self, link: Link) -> Memory:
         """This memory with ``link`` added, replacing any earlier link to the same target."""
-        others = tuple(lk for lk in self.linked_ids if lk.target_id != link.target_id)
-        return replace(self, linked_ids=(*others, link))
+        return replace(self, linked_ids=with_link(self.linked_ids, link))
 
     def linked_back(self, source: Memory) -> Memory:
         """This memory with the reverse of ``source``'s link to it (which must exist)."""

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-from ego_mcp.memory.model import Category, DeletedMemory, Emotion, Episode, Memory, SearchHit
+from ego_mcp.memory.model import (
+    Category,
+    DeletedMemory,
+    Emotion,
+    Episode,
+    Links,
+    Memory,
+    SearchHit,
+)
 
 if TYPE_CHECKING:
     # numpy only names the vector type here: a server answers its handshake before it loads.
@@ -71,6 +79,15 @@ class MemoryStore(Protocol):
 
     def replace_links(self, memories: Sequence[Memory]) -> None:
         """Write the ``linked_ids`` of each given memory, all in one call."""
+        ...
+
+    def links_of(self, memory_ids: Sequence[str]) -> dict[str, Links]:
+        """The link lists of the memories among ``memory_ids`` that exist (no text, no
+        embeddings)."""
+        ...
+
+    def write_links(self, links: Mapping[str, Links]) -> None:
+        """Write each memory's link list (metadata only)."""
         ...
 
     def rewrite(self, memory: Memory, embedding: Vector | None) -> None:

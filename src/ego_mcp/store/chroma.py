@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +13,7 @@ import numpy as np
 from ego_mcp.embedding.base import EmbeddingSignature
 from ego_mcp.errors import EmbeddingMismatch, StoreUnavailable
 from ego_mcp.memory.hours import hour_of
-from ego_mcp.memory.model import Category, Episode, Memory, SearchHit
+from ego_mcp.memory.model import Category, Episode, Links, Memory, SearchHit
 from ego_mcp.memory.store import MemoryFilter
 from ego_mcp.store.codec import (
     episode_from_record,
@@ -269,11 +269,26 @@ class ChromaMemoryStore:
         ]
 
     def replace_links(self, memories: Sequence[Memory]) -> None:
-        for start in range(0, len(memories), WRITE_BATCH):
-            batch = memories[start : start + WRITE_BATCH]
+        self.write_links({m.id: m.linked_ids for m in memories})
+
+    def links_of(self, memory_ids: Sequence[str]) -> dict[str, Links]:
+        unique = _unique(memory_ids)
+        found: dict[str, Links] = {}
+        for start in range(0, len(unique), READ_BATCH):
+            page = self._collection.get(
+                ids=unique[start : start + READ_BATCH], include=["metadatas"]
+            )
+            for memory_id, meta in zip(page["ids"], page["metadatas"], strict=True):
+                found[memory_id] = links_from_json((meta or {}).get("linked_ids"))
+        return found
+
+    def write_links(self, links: Mapping[str, Links]) -> None:
+        ids = list(links)
+        for start in range(0, len(ids), WRITE_BATCH):
+            batch = ids[start : start + WRITE_BATCH]
             self._collection.update(
-                ids=[m.id for m in batch],
-                metadatas=[{"linked_ids": links_to_json(m.linked_ids)} for m in batch],
+                ids=batch,
+                metadatas=[{"linked_ids": links_to_json(links[i])} for i in batch],
             )
 
     def rewrite(self, memory: Memory, embedding: Vector | None) -> None:
