@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from ego_mcp.heap import _malloc_trim
+from ego_mcp import heap
+from ego_mcp.heap import _malloc_trim, releasing_heap
 
 PROBE = """
 import os
@@ -34,3 +35,18 @@ def test_freed_heap_goes_back_to_the_system() -> None:
     )
     before, after = (int(value) for value in result.stdout.split())
     assert before - after > 100, (before, after)
+
+
+def test_releasing_heap_trims_after_the_work_whether_it_returns_or_raises(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    trims: list[str] = []
+    monkeypatch.setattr(heap, "release_free_heap", lambda: trims.append("trim"))
+
+    def fails() -> None:
+        raise ValueError("the work failed")
+
+    assert releasing_heap(lambda a, b: a + b)(2, b=3) == 5
+    with pytest.raises(ValueError, match="the work failed"):
+        releasing_heap(fails)()
+    assert trims == ["trim", "trim"]

@@ -11,6 +11,10 @@ from __future__ import annotations
 import ctypes
 import functools
 from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 @functools.cache
@@ -28,3 +32,17 @@ def release_free_heap() -> None:
     trim = _malloc_trim()
     if trim is not None:
         trim(0)
+
+
+def releasing_heap(work: Callable[P, T]) -> Callable[P, T]:
+    """``work`` followed, in the same thread, by ``release_free_heap`` (for work over a
+    whole store or window: a job, or the ``consolidate`` tool)."""
+
+    @functools.wraps(work)
+    def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return work(*args, **kwargs)
+        finally:
+            release_free_heap()
+
+    return run

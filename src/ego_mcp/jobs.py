@@ -13,7 +13,7 @@ from typing import Any, Protocol, TypeVar
 
 from ego_mcp.clock import Clock
 from ego_mcp.ego.service import EgoService
-from ego_mcp.heap import release_free_heap
+from ego_mcp.heap import releasing_heap
 from ego_mcp.memory.service import Forgotten, MemoryService, Merged, RememberOutcome
 from ego_mcp.queue.base import JobRequest
 from ego_mcp.workspace import WorkspaceSync
@@ -50,14 +50,7 @@ async def _whole_store(work: Callable[..., T], *args: object) -> T:
     """Run a job that reads the whole store (or a whole window) in a thread, then give
     the heap it freed back to the system (in that thread, off the event loop), so the
     server does not keep it for good."""
-
-    def then_release() -> T:
-        try:
-            return work(*args)
-        finally:
-            release_free_heap()
-
-    return await asyncio.to_thread(then_release)
+    return await asyncio.to_thread(releasing_heap(work), *args)
 
 
 async def cleanup_workspace(ctx: JobContext, agent: str, memory_id: str) -> int:

@@ -11,6 +11,7 @@ from mcp.server.mcpserver import Context
 from ego_mcp.ego.consolidation import ConsolidationStats
 from ego_mcp.ego.desires import Desires, parse_desire, word_for
 from ego_mcp.ego.self_model import open_questions
+from ego_mcp.heap import releasing_heap
 from ego_mcp.memory import inputs
 from ego_mcp.server import scaffolds
 from ego_mcp.server.context import AppContext, Served, app_of
@@ -155,7 +156,8 @@ async def consolidate(ctx: Ctx) -> str:
     app = app_of(ctx)
     stats = await app.blocking(app.ego.last_consolidation, FRESH_RESULT)
     if stats is None:
-        stats = await app.blocking(app.ego.consolidate_now)
+        # A whole window read: the heap it freed goes back, as after the scheduled job.
+        stats = await app.blocking(releasing_heap(app.ego.consolidate_now))
     return await _render_consolidation(app, stats)
 
 
