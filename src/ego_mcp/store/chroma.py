@@ -198,14 +198,15 @@ class ChromaMemoryStore:
         return found[0] if found else None
 
     def get_many(self, memory_ids: Sequence[str]) -> list[Memory]:
-        unique = _unique(memory_ids)
         return [
-            memory
-            for start in range(0, len(unique), READ_BATCH)
-            for memory in _memories(
-                self._collection.get(ids=unique[start : start + READ_BATCH], include=_RECORD)
-            )
+            memory for page in self._read_by_id(memory_ids, _RECORD) for memory in _memories(page)
         ]
+
+    def _read_by_id(self, memory_ids: Sequence[str], include: list[str]) -> Iterator[Any]:
+        """The records among ``memory_ids``, one ``get`` per ``READ_BATCH`` of them."""
+        unique = _unique(memory_ids)
+        for start in range(0, len(unique), READ_BATCH):
+            yield self._collection.get(ids=unique[start : start + READ_BATCH], include=include)
 
     def existing_ids(self, memory_ids: Sequence[str]) -> set[str]:
         if not memory_ids:
@@ -272,15 +273,12 @@ class ChromaMemoryStore:
         self.write_links({m.id: m.linked_ids for m in memories})
 
     def links_of(self, memory_ids: Sequence[str]) -> dict[str, Links]:
-        unique = _unique(memory_ids)
-        found: dict[str, Links] = {}
-        for start in range(0, len(unique), READ_BATCH):
-            page = self._collection.get(
-                ids=unique[start : start + READ_BATCH], include=["metadatas"]
-            )
-            for memory_id, meta in zip(page["ids"], page["metadatas"], strict=True):
-                found[memory_id] = links_from_json((meta or {}).get("linked_ids"))
-        return found
+        return {
+            memory_id: links_from_json(meta.get("linked_ids"))
+            for page in self._read_by_id(memory_ids, ["metadatas"])
+            for memory_id, meta in zip(page["ids"], page["metadatas"], strict=True)
+            if meta is not None  # forgotten while this read ran
+        }
 
     def write_links(self, links: Mapping[str, Links]) -> None:
         ids = list(links)
