@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import threading
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from ego_mcp.clock import FixedClock
 from ego_mcp.ego import consolidation
-from ego_mcp.ego.consolidation import consolidate, strengthen
+from ego_mcp.ego.consolidation import consolidate, replay_start, strengthen
 from ego_mcp.memory.model import Link, LinkType, find_link
 from ego_mcp.memory.service import Draft, MemoryService
 from tests.helpers import assert_links_bidirectional, save
@@ -153,3 +154,62 @@ def test_the_merge_scan_finds_every_pair_of_many_near_identical_memories(
     stats = scan_store(memory, clock.now(), batch_size=4, max_candidates=100)
     found = {frozenset((c.memory_a_id, c.memory_b_id)) for c in stats.merge_candidates}
     assert found == {frozenset(pair) for pair in combinations(ids, 2)}  # all 15, no others
+
+
+def test_a_crowded_window_replays_only_its_newest_memories(
+    memory: MemoryService, clock: FixedClock
+) -> None:
+    """The cap: a window holding more than ``max_replay`` memories replays the newest."""
+    letter = "Blue Envelope #14 arrived today; the letter inside was about the old lighthouse."
+    older = {forced(memory, letter), forced(memory, letter)}
+    clock.set(clock.now() + timedelta(hours=2))
+    newer = {forced(memory, EVENT), forced(memory, REPHRASED)}
+
+    capped = consolidate(memory, clock.now(), max_replay=2)
+    whole = consolidate(memory, clock.now())
+
+    assert capped.replay_events == 2 and whole.replay_events == 4
+    assert [{c.memory_a_id, c.memory_b_id} for c in capped.merge_candidates] == [newer]
+    assert {frozenset((c.memory_a_id, c.memory_b_id)) for c in whole.merge_candidates} == {
+        frozenset(older),
+        frozenset(newer),
+    }
+    assert_links_bidirectional(memory.store)
+
+
+def counter(stamps: list[datetime]) -> Callable[[datetime, int], int]:
+    """``count_since`` over a list of timestamps."""
+    return lambda moment, cap: min(cap, sum(1 for s in stamps if s >= moment))
+
+
+NOW = datetime(2026, 11, 22, 12, tzinfo=UTC)
+DAY_AGO = NOW - timedelta(hours=24)
+
+
+@pytest.mark.parametrize(
+    "stamps",
+    [
+        [NOW - timedelta(seconds=0.3 * n) for n in range(10_000)],  # a burst: 50 min
+        [NOW - timedelta(seconds=8.64 * n) for n in range(10_000)],  # a steady day
+        [NOW - timedelta(hours=h % 24, seconds=n) for h, n in enumerate(range(5_000))],
+    ],
+    ids=["burst", "steady", "uneven"],
+)
+def test_the_replay_starts_where_nearly_the_limit_remains(stamps: list[datetime]) -> None:
+    count = counter(stamps)
+    start = replay_start(count, DAY_AGO, NOW, 1_000)
+    replayed = [s for s in stamps if s >= start]
+    assert 900 <= len(replayed) <= 1_000
+    assert min(replayed) >= max(s for s in stamps if s not in replayed)  # the newest
+
+
+def test_a_window_within_the_limit_is_replayed_whole() -> None:
+    stamps = [NOW - timedelta(minutes=n) for n in range(999)] + [DAY_AGO - timedelta(hours=1)]
+    assert replay_start(counter(stamps), DAY_AGO, NOW, 1_000) == DAY_AGO
+
+
+def test_memories_of_one_instant_are_taken_rather_than_none() -> None:
+    """Bulk-saved memories can share a timestamp: time cannot pick the newest among them."""
+    stamps = [NOW - timedelta(hours=3)] * 5_000
+    start = replay_start(counter(stamps), DAY_AGO, NOW, 1_000)
+    assert start <= stamps[0]

@@ -7,7 +7,7 @@ without carrying memory content.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -17,6 +17,12 @@ from ego_mcp.memory.service import MemoryService
 
 CONFIDENCE_STEP = 0.05
 WINDOW_PAGE = 500  # memories of the window read and queried at a time
+# The newest memories of the window replayed in one run (the seeds' ``max_replay_events``;
+# a 24-hour window rarely holds more). The merge scan covers the whole store apart.
+MAX_REPLAY = 1_000
+FILLED = 0.9  # a replay start is good enough once it takes this share of MAX_REPLAY
+FIRST_SPAN = timedelta(minutes=1)
+RESOLUTION = timedelta(seconds=1)
 
 
 @dataclass(frozen=True)
@@ -120,32 +126,76 @@ def strengthen(
     return changed, bumped, created
 
 
+def replay_start(
+    count_since: Callable[[datetime, int], int], since: datetime, now: datetime, limit: int
+) -> datetime:
+    """Where the replay begins: ``since`` if at most ``limit`` memories were stored from
+    then on, else a moment after which nearly ``limit`` were (the newest).
+
+    ``count_since(moment, cap)`` counts up to ``cap``. The search widens back from ``now``
+    (a minute, two, four, ...) and then halves the step it overshot, so most reads count
+    a few recent memories: each read of a crowded window costs Chroma a scan.
+    """
+    if count_since(since, limit + 1) <= limit:
+        return since
+    enough = int(limit * FILLED)
+    sparse, crowded = now, since  # at most ``limit`` from ``sparse`` on; more from ``crowded``
+    in_sparse = 0
+    span = FIRST_SPAN
+    while now - span > since:
+        count = count_since(now - span, limit + 1)
+        if count > limit:
+            crowded = now - span
+            break
+        sparse, in_sparse = now - span, count
+        if in_sparse >= enough:
+            return sparse
+        span *= 2
+    while sparse - crowded > RESOLUTION and in_sparse < enough:
+        middle = crowded + (sparse - crowded) / 2
+        count = count_since(middle, limit + 1)
+        if count > limit:
+            crowded = middle
+        else:
+            sparse, in_sparse = middle, count
+    # Memories stamped with one instant cannot be told apart by time: take them from the
+    # crowded side (the caller reads ``limit`` of them) rather than none.
+    return sparse if in_sparse else crowded
+
+
 def consolidate(
     memory: MemoryService,
     now: datetime,
     window_hours: int = 24,
     max_candidates: int = 5,
+    max_replay: int | None = None,
 ) -> ConsolidationStats:
-    """Run one consolidation over the memories of the last ``window_hours``.
+    """Run one consolidation over the newest ``max_replay`` memories (``MAX_REPLAY`` if
+    not given) of the last ``window_hours``.
 
-    Each memory of the window is replayed with its nearest neighbours (as many as
-    ``remember`` links, and enough for the closest ``max_candidates`` pairs, see
-    ``scan_store``): links among them are strengthened, the closest pairs proposed.
+    Each replayed memory is queried for its nearest neighbours (as many as ``remember``
+    links, and enough for the closest ``max_candidates`` pairs, see ``scan_store``): links
+    among the replayed are strengthened, the closest pairs proposed. The cap keeps a run's
+    time and memory flat however many memories the window holds: a 10,000-memory window
+    read whole took 8 s and 50 MiB of peak memory, mostly in Chroma's own read buffers.
     """
+    limit = MAX_REPLAY if max_replay is None else max_replay
     wanted = max(memory.thresholds.max_links, max_candidates) + 1
-    # Only pairs close enough to link or to merge are kept: not every neighbour of a
-    # whole window (a 10,000-memory window has some 100,000).
+    # Only pairs close enough to link or to merge are kept, not every neighbour pair.
     cutoff = max(memory.thresholds.link, memory.thresholds.merge)
+    start = replay_start(memory.store.count_since, now - timedelta(hours=window_hours), now, limit)
     recent_ids: set[str] = set()
     pairs: dict[tuple[str, str], float] = {}
-    for memory_ids, vectors in memory.store.vector_batches(
-        WINDOW_PAGE, since=now - timedelta(hours=window_hours)
-    ):
+    for page_ids, page_vectors in memory.store.vector_batches(WINDOW_PAGE, since=start):
+        room = limit - len(recent_ids)
+        memory_ids, vectors = page_ids[:room], page_vectors[:room]
         recent_ids.update(memory_ids)
         rows = memory.store.neighbour_ids(vectors, wanted)
         for pair, distance in neighbour_pairs(memory_ids, rows).items():
             if distance < cutoff:
                 pairs[pair] = min(distance, pairs.get(pair, distance))
+        if len(recent_ids) >= limit:
+            break
     if len(recent_ids) < 2:
         return ConsolidationStats(len(recent_ids), 0, 0, 0, (), now.isoformat())
     coactivated = sorted(

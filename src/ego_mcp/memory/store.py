@@ -110,6 +110,11 @@ class MemoryStore(Protocol):
         """Whether any memory was stored at or after ``moment`` (reads one record at most)."""
         ...
 
+    def count_since(self, moment: datetime, cap: int) -> int:
+        """How many memories were stored at or after ``moment``, counted up to ``cap``
+        (reads ids only, ``cap`` at most)."""
+        ...
+
     def batches(self, size: int) -> Iterator[tuple[list[Memory], Vector]]:
         """Every memory with its embedding, ``size`` at a time."""
         ...

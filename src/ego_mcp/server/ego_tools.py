@@ -156,7 +156,7 @@ async def consolidate(ctx: Ctx) -> str:
     app = app_of(ctx)
     stats = await app.blocking(app.ego.last_consolidation, FRESH_RESULT)
     if stats is None:
-        # A whole window read: the heap it freed goes back, as after the scheduled job.
+        # A window read: the heap it freed goes back, as after the scheduled job.
         stats = await app.blocking(releasing_heap(app.ego.consolidate_now))
     return await _render_consolidation(app, stats)
 

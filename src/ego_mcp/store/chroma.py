@@ -317,8 +317,11 @@ class ChromaMemoryStore:
         return sorted(_memories(result), key=lambda memory: memory.timestamp)
 
     def has_since(self, moment: datetime) -> bool:
+        return self.count_since(moment, 1) > 0
+
+    def count_since(self, moment: datetime, cap: int) -> int:
         where = {"ts": {"$gte": moment.timestamp()}}
-        return bool(self._collection.get(where=where, limit=1, include=[])["ids"])
+        return len(self._collection.get(where=where, limit=cap, include=[])["ids"])
 
     def batches(self, size: int) -> Iterator[tuple[list[Memory], Vector]]:
         """Every memory with its embedding, ``size`` at a time (for whole-store jobs)."""
