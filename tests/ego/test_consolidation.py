@@ -213,3 +213,23 @@ def test_memories_of_one_instant_are_taken_rather_than_none() -> None:
     stamps = [NOW - timedelta(hours=3)] * 5_000
     start = replay_start(counter(stamps), DAY_AGO, NOW, 1_000)
     assert start <= stamps[0]
+
+
+def test_the_merge_scan_keeps_only_the_closest_pairs_across_batches(
+    memory: MemoryService, clock: FixedClock
+) -> None:
+    """Pruned to the closest after every batch, the scan reports what a scan that kept
+    every pair would report first."""
+    from ego_mcp.ego.consolidation import scan_store
+
+    text = "Blue Envelope #14 arrived today; the letter inside was about the old lighthouse."
+    for n in range(6):
+        forced(memory, text if n % 2 else text.replace("old", "tall"))
+    for other in OTHERS:
+        forced(memory, other)
+    every = scan_store(memory, clock.now(), batch_size=2, max_candidates=100)
+    closest = scan_store(memory, clock.now(), batch_size=2, max_candidates=4)
+    assert len(every.merge_candidates) == 15
+    distances = [c.distance for c in every.merge_candidates]
+    assert distances == sorted(distances)
+    assert closest.merge_candidates == every.merge_candidates[:4]

@@ -7,6 +7,7 @@ without carrying memory content.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -81,8 +82,14 @@ def merge_candidates(
     pairs: dict[tuple[str, str], float], threshold: float, limit: int
 ) -> tuple[MergeCandidate, ...]:
     """The closest pairs under ``threshold``, each pair once, at most ``limit``."""
-    close = sorted((d, a, b) for (a, b), d in pairs.items() if d < threshold)
-    return tuple(MergeCandidate(a, b, round(d, 4)) for d, a, b in close[:limit])
+    close = closest({pair: d for pair, d in pairs.items() if d < threshold}, limit)
+    return tuple(MergeCandidate(a, b, round(d, 4)) for (a, b), d in close.items())
+
+
+def closest(pairs: dict[tuple[str, str], float], limit: int) -> dict[tuple[str, str], float]:
+    """The ``limit`` closest pairs, closest first (ties by id, so the choice is stable)."""
+    ranked = heapq.nsmallest(limit, pairs.items(), key=lambda item: (item[1], item[0]))
+    return dict(ranked)
 
 
 def neighbour_pairs(
@@ -233,6 +240,9 @@ def scan_store(
         rows = memory.store.neighbour_ids(vectors, max_candidates + 1)
         close = neighbour_pairs(memory_ids, rows)
         pairs.update({k: d for k, d in close.items() if d < memory.thresholds.merge})
+        # Only the closest so far can be reported: a diary of similar days has hundreds
+        # of thousands of pairs under the threshold (858,000 in 10,000 memories).
+        pairs = closest(pairs, max_candidates)
         scanned += len(memory_ids)
     return ConsolidationStats(
         replay_events=0,
