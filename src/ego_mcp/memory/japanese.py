@@ -50,6 +50,8 @@ def words(text: str) -> tuple[Word, ...]:
         tokens = list(_tokenizer().tokenize(text))
     found = []
     for token in tokens:
+        if isinstance(token, str):  # surface-only tokens come with wakati=True, never asked for
+            continue
         kind = token.part_of_speech.split(",")
         noun = kind[0] == "名詞" and kind[1] in THING_KINDS
         found.append(Word(token.surface, token.base_form, noun))
