@@ -8,7 +8,8 @@ of them spread over the last 30 days, the rest over the eleven months before, wi
 emotions, intensities and valences and one introspection in fifty. Then times ``--calls``
 back-to-back calls each of wake_up, feel_desires, introspect, consider_them and
 emotion_trend over the MCP client (the first call of each is reported apart: it may fill
-a cache). Prints p50/p95 and writes bench/results/ego.json.
+a cache) and the server's peak RSS once each tool has run (VmHWM, so it only grows from
+tool to tool). Prints p50/p95 and writes bench/results/ego.json.
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ async def measure(size: int, recent: int, calls: int) -> dict[str, Any]:
                 result["tools"][tool] = {
                     "first_ms": round(samples[0] * 1000, 1),
                     **percentiles(samples[1:]),
+                    "peak_rss_mib": round(node.peak_rss_mib()),
                 }
     return result
 
@@ -89,9 +91,12 @@ def main() -> None:
         f"{result['n_memories']} memories, {result['in_last_30_days']} in the last 30 days "
         f"(bulk seeding {result['bulk_seed_per_s']}/s); ms:"
     )
-    print(f"{'tool':<15} {'first':>9} {'p50':>9} {'p95':>9}")
+    print(f"{'tool':<15} {'first':>9} {'p50':>9} {'p95':>9} {'peak RSS MiB':>13}")
     for tool, f in result["tools"].items():
-        print(f"{tool:<15} {f['first_ms']:>9} {f['p50_ms']:>9} {f['p95_ms']:>9}")
+        print(
+            f"{tool:<15} {f['first_ms']:>9} {f['p50_ms']:>9} {f['p95_ms']:>9} "
+            f"{f['peak_rss_mib']:>13}"
+        )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2))
     print(f"wrote {args.out}")

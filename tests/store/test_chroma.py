@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import numpy as np
 import pytest
@@ -123,3 +124,59 @@ def test_more_records_than_chroma_takes_in_one_request(runtime: Runtime) -> None
     assert all(m.link_to(memories[0].id) is not None for m in read[1:])
     assert links[memories[0].id] == ()
     assert all(links[m.id] == (Link(memories[0].id, LinkType.SIMILAR),) for m in memories[1:])
+
+
+def test_pages_read_ids_then_records_in_small_gets(
+    runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whole-store and whole-window reads go by id, a few records a ``get``: Chroma holds
+    tens of KB for each record it reads with metadata while the ``get`` runs."""
+    from ego_mcp.store import chroma
+
+    monkeypatch.setattr(chroma, "ID_PAGE", 4)
+    memories = [
+        Memory(f"mem_{i:012x}", f"memory {i}", START - timedelta(hours=i)) for i in range(10)
+    ]
+    store = runtime.memory("paged").store
+    store.add_many(memories, np.ones((10, runtime.embedder.signature.dimension)))
+    collection = open_collection(
+        runtime.chroma.client, collection_name("paged", "memories"), runtime.embedder.signature
+    )
+    gets: list[int] = []
+
+    class Counted:
+        def get(self, **request: Any) -> dict[str, Any]:
+            found: dict[str, Any] = collection.get(**request)
+            gets.append(len(found["ids"]))
+            return found
+
+    read = [page["ids"] for page in chroma.pages(Counted(), ["metadatas"], size=3)]
+
+    assert sorted(i for page in read for i in page) == sorted(m.id for m in memories)
+    assert max(len(page) for page in read) == 3
+    assert gets.count(4) >= 2  # ids, four at a time
+    # A window paged the same way comes back whole and in time order.
+    window = store.recent(START - timedelta(hours=6, minutes=30))
+    assert [m.id for m in window] == [m.id for m in reversed(memories[:7])]
+
+
+def test_a_record_deleted_between_its_id_and_its_read_is_left_out(runtime: Runtime) -> None:
+    from ego_mcp.store import chroma
+
+    memories = [Memory(f"mem_{i:012x}", f"memory {i}", START) for i in range(3)]
+    store = runtime.memory("gone").store
+    store.add_many(memories, np.ones((3, runtime.embedder.signature.dimension)))
+    collection = open_collection(
+        runtime.chroma.client, collection_name("gone", "memories"), runtime.embedder.signature
+    )
+
+    class ForgetAfterIds:
+        def get(self, **request: Any) -> dict[str, Any]:
+            found: dict[str, Any] = collection.get(**request)
+            if request.get("include") == [] and found["ids"]:
+                collection.delete(ids=[memories[1].id])
+            return found
+
+    read = [i for page in chroma.pages(ForgetAfterIds(), ["metadatas"]) for i in page["ids"]]
+
+    assert sorted(read) == [memories[0].id, memories[2].id]

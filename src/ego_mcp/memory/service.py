@@ -544,7 +544,7 @@ class MemoryService:
     def _one_sided_suspects(self) -> list[str]:
         targets = {
             memory_id: linked
-            for batch in self.store.link_batches(1_000)
+            for batch in self.store.link_batches()
             for memory_id, linked in batch.items()
         }
         return sorted(

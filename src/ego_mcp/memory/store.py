@@ -119,8 +119,8 @@ class MemoryStore(Protocol):
         """Every memory with its embedding, ``size`` at a time."""
         ...
 
-    def link_batches(self, size: int) -> Iterator[dict[str, tuple[str, ...]]]:
-        """Every memory's id with the ids it links to, ``size`` memories at a time."""
+    def link_batches(self) -> Iterator[dict[str, tuple[str, ...]]]:
+        """Every memory's id with the ids it links to, a page of memories at a time."""
         ...
 
     def vector_batches(

@@ -33,7 +33,6 @@ from ego_mcp.runtime import Runtime
 from ego_mcp.store.chroma import collection_names, pages
 
 BATCH = 64
-PAGE = 500
 Progress = Callable[[int, int], None]
 UPSTREAM_DOCUMENTS = {
     DESIRES: Path("desires.json"),
@@ -102,7 +101,7 @@ def upstream_chroma(source: Path, runtime: Runtime) -> Iterator[Any]:
 
 
 def _pages(collection: Any) -> Iterator[tuple[list[str], list[str | None], list[Any]]]:
-    for page in pages(collection, ["documents", "metadatas"], PAGE):
+    for page in pages(collection, ["documents", "metadatas"]):
         yield page["ids"], page["documents"], page["metadatas"]
 
 

@@ -60,7 +60,7 @@ class ChromaDeletionLog:
         self._collection.delete(ids=[memory_id])
 
     def entries(self) -> list[DeletedMemory]:
-        found = [e for page in pages(self._collection, _RECORD, 500) for e in _entries(page)]
+        found = [e for page in pages(self._collection, _RECORD) for e in _entries(page)]
         return sorted(found, key=lambda entry: entry.deleted_at)
 
     def purge(self, before: datetime | None) -> int:
