@@ -22,6 +22,10 @@ For each N, with the configured model (``EGO_MCP_EMBEDDING_MODEL``, default USE 
    remember = embed + query + add + a 2-record update (one link); recall = embed + query;
    forget = get + a deletion-log write (one record, a 1-dim vector) + a 2-record update +
    delete.
+4. The MCP round trip, in the same run: a do-nothing tool on the SDK's own server
+   (``bare_mcp_server.py``, stdout written by the event loop as ours is), answering as
+   many characters as a ``recall`` does. Each tool's p50 is also given as a ratio to its
+   floor plus this round trip, which the floor leaves out and no server can.
 
 Prints p50/p95 and the ratio to the floor; writes bench/results/stdio-<model>.json.
 """
@@ -122,6 +126,25 @@ async def server(data_dir: Path) -> AsyncIterator[Server]:
         yield Server(session, _server_pid(before), cold)
 
 
+async def mcp_round_trip(questions: list[str], answer_chars: int) -> dict[str, Any]:
+    """The bare server's ``echo`` asked each question, answering ``answer_chars`` characters."""
+    parameters = StdioServerParameters(
+        command=sys.executable, args=[str(Path(__file__).with_name("bare_mcp_server.py"))]
+    )
+    async with (
+        stdio_client(parameters) as (read, write),
+        ClientSession(read, write) as session,
+    ):
+        await session.initialize()
+        await session.list_tools()
+        node = Server(session, os.getpid(), 0.0)
+        calls = [("echo", {"text": q, "size": answer_chars}) for q in questions]
+        samples = await timed_calls(node, calls, warm_up=10)
+    samples.pop("answers")
+    samples.pop("server_cpu_ms")
+    return samples
+
+
 async def first_recall_ms(node: Server) -> int:
     start = time.perf_counter()
     await node.call("recall", context="first call of the session", n_results=5)
@@ -148,7 +171,11 @@ def bulk_add(data_dir: Path, memories: list[Memory]) -> float:
         runtime.close()
 
 
-async def timed_calls(node: Server, calls: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+async def timed_calls(
+    node: Server, calls: list[tuple[str, dict[str, Any]]], warm_up: int = 0
+) -> dict[str, Any]:
+    for tool, arguments in calls[:warm_up]:
+        await node.call(tool, **arguments)
     samples, answers = [], []
     cpu = node.cpu_s()
     for tool, arguments in calls:
@@ -238,27 +265,41 @@ async def measure(size: int, ops: int, remember_seed: int, embedder: Embedder) -
             recall = await timed_calls(
                 node, [("recall", {"context": recall_context(t), "n_results": 5}) for t in fresh]
             )
-            recall.pop("answers")
+            answer_chars = round(statistics.fmean(len(a) for a in recall.pop("answers")))
             forget = await timed_calls(node, [("forget", {"memory_id": i}) for i in saved])
             forget.pop("answers")
             result["peak_rss_mib"] = round(node.peak_rss_mib())
     result["links_per_remembered"] = round(statistics.fmean(links), 2) if links else 0.0
     result["tools"] = {"remember": remember, "recall": recall, "forget": forget}
     result["floor"] = floor(embedder, size, ops)
+    questions = [recall_context(t) for t in fresh]
+    round_trip = await mcp_round_trip(questions, answer_chars)
+    result["mcp_round_trip"] = {**round_trip, "chars": answer_chars}
+    trip = result["mcp_round_trip"]["p50_ms"]
     for tool, figures in result["tools"].items():
-        figures["ratio_to_floor"] = round(figures["p50_ms"] / result["floor"][tool]["p50_ms"], 2)
+        bare = result["floor"][tool]["p50_ms"]
+        figures["ratio_to_floor"] = round(figures["p50_ms"] / bare, 2)
+        figures["ratio_to_floor_and_round_trip"] = round(figures["p50_ms"] / (bare + trip), 2)
     return result
 
 
 def render(results: list[dict[str, Any]]) -> str:
-    lines = [f"{'N':>7} {'tool':<9} {'p50':>8} {'p95':>8} {'floor':>8} {'ratio':>6} {'cpu':>7}"]
+    lines = [
+        f"{'N':>7} {'tool':<9} {'p50':>8} {'p95':>8} {'floor':>8} {'ratio':>6} "
+        f"{'+trip':>6} {'cpu':>7}"
+    ]
     for row in results:
         for tool, f in row["tools"].items():
             lines.append(
                 f"{row['n_memories']:>7} {tool:<9} {f['p50_ms']:>8} {f['p95_ms']:>8} "
                 f"{row['floor'][tool]['p50_ms']:>8} {f['ratio_to_floor']:>6} "
-                f"{f['server_cpu_ms']:>7}"
+                f"{f['ratio_to_floor_and_round_trip']:>6} {f['server_cpu_ms']:>7}"
             )
+        trip = row["mcp_round_trip"]
+        lines.append(
+            f"{'':>7} MCP round trip (do-nothing tool, {trip['chars']} chars back): "
+            f"p50 {trip['p50_ms']} ms, p95 {trip['p95_ms']} ms; +trip = p50 / (floor + trip)"
+        )
         lines.append(
             f"{'':>7} seeding {row['seed_via_remember_per_s']}/s via remember, "
             f"bulk {row['bulk_seed_per_s']}/s; cold start {row['cold_start_empty_s']} s "
