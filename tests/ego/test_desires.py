@@ -7,9 +7,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from ego_mcp.ego.desires import (
+    REPEAT_WINDOW,
     SATISFACTION_HOURS,
     Desires,
     Satisfaction,
+    SeenSatisfactions,
     implicit_satisfactions,
     level,
     parse_desire,
@@ -79,3 +81,34 @@ def test_a_satisfaction_repeated_moments_later_is_not_recorded_again() -> None:
     assert not desires.satisfy("curiosity", 0.3, T0 + timedelta(hours=8, seconds=30))
     assert desires.satisfy("curiosity", 0.9, T0 + timedelta(hours=8, seconds=40))  # better
     assert desires.satisfy("curiosity", 0.9, T0 + timedelta(hours=8, minutes=2))  # later
+
+
+def test_what_was_seen_moments_ago_spares_offering_what_would_not_be_recorded() -> None:
+    seen = SeenSatisfactions()
+    now = T0 + timedelta(hours=8)
+    seen.saw("ai", {"curiosity": Satisfaction(now, 0.3)}, now)
+    soon = now + timedelta(seconds=30)
+    wanted = [("curiosity", 0.3), ("information_hunger", 0.4)]
+    # never seen: offered; seen and not worth recording: spared
+    assert seen.worth_offering("ai", wanted, soon) == [("information_hunger", 0.4)]
+    assert seen.worth_offering("ai", [("curiosity", 0.9)], soon) == [("curiosity", 0.9)]
+    assert seen.worth_offering("other", wanted, soon) == wanted  # another agent's document
+    stale = now + REPEAT_WINDOW
+    assert seen.worth_offering("ai", wanted, stale) == wanted  # no longer trusted
+    assert seen.worth_offering("ai", wanted, now - timedelta(seconds=1)) == wanted
+
+
+def test_what_was_seen_decides_as_the_document_would() -> None:
+    seen = SeenSatisfactions()
+    start = T0 + timedelta(hours=8)
+    desires = Desires(None, T0)
+    desires.satisfy("curiosity", 0.3, start)
+    seen.saw("ai", {"curiosity": desires.last["curiosity"]}, start)
+    decisions = []
+    for offset, quality in [(10, 0.3), (30, 0.9), (50, 0.2)]:
+        moment = start + timedelta(seconds=offset)
+        offered = bool(seen.worth_offering("ai", [("curiosity", quality)], moment))
+        document = Desires(desires.to_document(), start)
+        assert offered == document.satisfy("curiosity", quality, moment)
+        decisions.append(offered)
+    assert decisions == [False, True, False]

@@ -9,6 +9,8 @@ import pytest
 from mcp import Client
 
 from ego_mcp.clock import FixedClock
+from ego_mcp.ego.desires import Satisfaction, implicit_satisfactions
+from ego_mcp.ego.service import EgoService
 from ego_mcp.server.context import AppContext
 from ego_mcp.settings import Settings
 from tests.conftest import call, call_error
@@ -45,6 +47,30 @@ async def test_recall_satisfies_information_hunger_and_forget_satisfies_nothing(
     before = levels(app)
     await call(client, "forget", memory_id=saved[saved.index("mem_") : saved.index("mem_") + 16])
     assert levels(app) == before
+
+
+async def test_recalls_back_to_back_offer_their_satisfaction_once_a_window(
+    client: Client, app: AppContext, clock: FixedClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    offered: list[list[tuple[str, float]]] = []
+    satisfy = EgoService.satisfy
+
+    def counted(self: EgoService, wanted: list[tuple[str, float]]) -> dict[str, Satisfaction]:
+        offered.append(list(wanted))
+        return satisfy(self, wanted)
+
+    monkeypatch.setattr(EgoService, "satisfy", counted)
+    await call(client, "feel_desires")  # the desires are born now
+    clock.set(clock.now() + timedelta(hours=10))
+    for _ in range(3):
+        await call(client, "recall", context="Master")
+    assert offered == [implicit_satisfactions("recall", {})]
+    assert app.ego.desires().last["information_hunger"] == Satisfaction(clock.now(), 0.4)
+
+    clock.set(clock.now() + timedelta(minutes=2))  # past the window: offered and recorded again
+    await call(client, "recall", context="Master")
+    assert len(offered) == 2
+    assert app.ego.desires().last["information_hunger"] == Satisfaction(clock.now(), 0.4)
 
 
 async def test_satisfy_desire_and_feel_desires(client: Client, clock: FixedClock) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -76,6 +76,51 @@ def level(desire: str, last: Satisfaction, now: datetime) -> float:
     return 1.0 / (1.0 + math.exp(-STEEPNESS * (effective / period - 1.0)))
 
 
+def records(desire: str, last: Satisfaction, offered: Satisfaction) -> bool:
+    """Whether ``offered`` replaces ``last``: not if it would leave the desire higher than
+    it is now, nor if one at least as good was recorded moments before.
+
+    A poor satisfaction counts as if it happened earlier, so right after a good one it
+    could raise the level; satisfying a desire never does that. (Calls back to back,
+    recall after recall, thus leave the document as it is.)
+    """
+    if offered.at - last.at < REPEAT_WINDOW and last.quality >= offered.quality:
+        return False
+    return level(desire, offered, offered.at) < level(desire, last, offered.at)
+
+
+class SeenSatisfactions:
+    """Each agent's last satisfactions as this process saw them in its desires document
+    moments ago (within ``REPEAT_WINDOW``): enough to tell, without reading the document,
+    that a satisfaction offered now would not be recorded. Tools called back to back then
+    skip the read, the lock and the thread hop. Only a document older than what was seen
+    (an import) could make this skip a satisfaction, and then only within the window."""
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple[str, str], tuple[Satisfaction, datetime]] = {}
+
+    def worth_offering(
+        self, agent: str, wanted: Iterable[tuple[str, float]], now: datetime
+    ) -> list[tuple[str, float]]:
+        return [
+            (desire, quality)
+            for desire, quality in wanted
+            if not self._settled(agent, desire, Satisfaction(now, quality))
+        ]
+
+    def saw(self, agent: str, last: Mapping[str, Satisfaction], now: datetime) -> None:
+        for desire, satisfaction in last.items():
+            self._seen[(agent, desire)] = (satisfaction, now)
+
+    def _settled(self, agent: str, desire: str, offered: Satisfaction) -> bool:
+        seen = self._seen.get((agent, desire))
+        if seen is None:
+            return False
+        last, seen_at = seen
+        fresh = timedelta(0) <= offered.at - seen_at < REPEAT_WINDOW
+        return fresh and not records(desire, last, offered)
+
+
 def word_for(value: float) -> str:
     if value < 0.35:
         return "low"
@@ -110,18 +155,9 @@ class Desires:
         return {name: level(name, self.last[name], now) for name in SATISFACTION_HOURS}
 
     def satisfy(self, desire: str, quality: float, now: datetime) -> bool:
-        """Record a satisfaction, unless it would leave the desire higher than it is now,
-        or one at least as good was recorded moments ago; True if recorded.
-
-        A poor satisfaction counts as if it happened earlier, so right after a good one it
-        could raise the level; satisfying a desire never does that. (Calls back to back,
-        recall after recall, thus leave the document as it is.)
-        """
-        last = self.last[desire]
-        if now - last.at < REPEAT_WINDOW and last.quality >= quality:
-            return False
+        """Record a satisfaction unless ``records`` says no; True if recorded."""
         offered = Satisfaction(now, quality)
-        if level(desire, offered, now) < level(desire, last, now):
+        if records(desire, self.last[desire], offered):
             self.last[desire] = offered
             return True
         return False

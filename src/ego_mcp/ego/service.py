@@ -10,7 +10,7 @@ from typing import Any
 from ego_mcp.clock import Clock
 from ego_mcp.ego import relationships, self_model
 from ego_mcp.ego.consolidation import ConsolidationStats, consolidate, scan_store
-from ego_mcp.ego.desires import Desires
+from ego_mcp.ego.desires import Desires, Satisfaction
 from ego_mcp.ego.emotion_hours import month_trend
 from ego_mcp.memory.model import Category, Memory
 from ego_mcp.memory.service import MemoryService
@@ -57,10 +57,12 @@ class EgoService:
                 self.documents.save(DESIRES, desires.to_document())
         return desires
 
-    def satisfy(self, satisfactions: Iterable[tuple[str, float]]) -> None:
+    def satisfy(self, satisfactions: Iterable[tuple[str, float]]) -> dict[str, Satisfaction]:
+        """Record what each satisfaction is worth; the last satisfaction of each desire
+        named, as the document holds it now."""
         wanted = list(satisfactions)
         if not wanted:
-            return
+            return {}
         now = self.clock.now()
         with self.memory.locks.hold(self.memory.agent):
             document = self.documents.load(DESIRES)
@@ -68,6 +70,7 @@ class EgoService:
             recorded = [desires.satisfy(desire, quality, now) for desire, quality in wanted]
             if any(recorded) or document is None:
                 self.documents.save(DESIRES, desires.to_document())
+        return {desire: desires.last[desire] for desire, _ in wanted}
 
     def self_model(self) -> dict[str, Any]:
         return self.documents.load(SELF_MODEL) or self_model.empty_self_model()

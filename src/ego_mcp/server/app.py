@@ -87,12 +87,15 @@ class EgoServer(MCPServer[Served]):
     async def _satisfy_implicitly(
         self, app: AppContext, name: str, arguments: dict[str, Any]
     ) -> None:
-        """Some tools feed desires; a failure here must not undo the tool's answer."""
-        satisfied = implicit_satisfactions(name, arguments)
-        if not satisfied:  # most tools: no thread hop, no lock
+        """Some tools feed desires; a failure here must not undo the tool's answer. Those
+        the document would not record (seen moments ago) cost no thread hop, no lock."""
+        now = app.runtime.clock.now()
+        seen = app.seen_satisfactions
+        offered = seen.worth_offering(app.agent, implicit_satisfactions(name, arguments), now)
+        if not offered:
             return
         try:
-            await app.blocking(app.ego.satisfy, satisfied)
+            seen.saw(app.agent, await app.blocking(app.ego.satisfy, offered), now)
         except EgoError as exc:
             logger.warning("desires not updated after %s: %s", Plain(name), exc)
 

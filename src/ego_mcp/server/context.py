@@ -20,6 +20,7 @@ import anyio.to_thread
 from mcp.server.mcpserver import Context
 
 from ego_mcp.agents_file import AgentsFile
+from ego_mcp.ego.desires import SeenSatisfactions
 from ego_mcp.ego.service import EgoService
 from ego_mcp.errors import EgoError, StoreUnavailable, Unauthorised
 from ego_mcp.jobs import JOB_FUNCTIONS, RUNTIME_KEY
@@ -62,6 +63,8 @@ class AppContext:
     # Upstream ego-mcp memories wait in the data dir: wake_up says so once (by agent).
     upstream_waiting: dict[str, int] = field(default_factory=dict)
     ops: OpsServer | None = None  # EGO_MCP_METRICS_PORT of a stdio front end
+    # What tools' implicit satisfactions found moments ago (shared by every agent's view).
+    seen_satisfactions: SeenSatisfactions = field(default_factory=SeenSatisfactions)
     agent: str = ""
 
     def __post_init__(self) -> None:
