@@ -157,9 +157,10 @@ def bulk_seed(data_dir: Path, texts: list[str]) -> float:
     return bulk_add(data_dir, [Memory(id=new_memory_id(), content=t, timestamp=now) for t in texts])
 
 
-def bulk_add(data_dir: Path, memories: list[Memory]) -> float:
-    """The bulk path: batched embedding, one add per batch; memories per second."""
-    runtime = Runtime.open(load_settings(data_dir=data_dir, agent=AGENT))
+def bulk_add(data_dir: Path, memories: list[Memory], **settings: Any) -> float:
+    """The bulk path: batched embedding, one add per batch; memories per second.
+    ``settings``: overrides (another model)."""
+    runtime = Runtime.open(load_settings(data_dir=data_dir, agent=AGENT, **settings))
     try:
         store = runtime.memory(AGENT).store
         start = time.perf_counter()
