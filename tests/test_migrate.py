@@ -7,8 +7,11 @@ import json
 import os
 import shutil
 import sys
+from collections.abc import Sequence
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import chromadb
 import pytest
@@ -17,12 +20,18 @@ from mcp import Client, StdioServerParameters
 
 from ego_mcp.ego.service import DESIRES, RELATIONSHIPS, SELF_MODEL
 from ego_mcp.embedding.local import LocalMiniLM
-from ego_mcp.memory.model import LinkType
+from ego_mcp.memory.model import LinkType, Memory
 from ego_mcp.memory.store import MemoryFilter
+from ego_mcp.migrate import importer
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import load_settings
+from ego_mcp.store.chroma import ChromaMemoryStore
+from ego_mcp.store.chroma import pages as store_pages
 from tests.conftest import REPO_ROOT, model_dir
 from tests.helpers import all_memories, assert_links_bidirectional, cli_output, text_of
+
+if TYPE_CHECKING:
+    from ego_mcp.memory.store import Vector
 
 FIXTURE = REPO_ROOT.parent / "shared" / "fixtures" / "upstream-0.2.3"
 MANIFEST = json.loads((FIXTURE / "manifest.json").read_text()) if FIXTURE.is_dir() else {}
@@ -119,6 +128,35 @@ def test_migrate_imports_everything_and_leaves_upstream_untouched(
         assert datetime.fromisoformat(desires["curiosity"]["at"]) == datetime.fromisoformat(
             upstream_desires["curiosity"]["last_satisfied"]
         )
+    finally:
+        runtime.close()
+
+
+def test_migrate_reads_in_pages_and_writes_in_batches_across_them(
+    tmp_path: Path, embedder: LocalMiniLM, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 15 memories read 4 at a time and written once 10 are waiting: 12, then the last 3.
+    monkeypatch.setattr(importer, "pages", partial(store_pages, size=4))
+    monkeypatch.setattr(importer, "WRITE_BATCH", 10)
+    writes: list[int] = []
+    add_many = ChromaMemoryStore.add_many
+
+    def counted(store: ChromaMemoryStore, memories: Sequence[Memory], vectors: Vector) -> None:
+        writes.append(len(memories))
+        add_many(store, memories, vectors)
+
+    monkeypatch.setattr(ChromaMemoryStore, "add_many", counted)
+    settings = load_settings(data_dir=tmp_path / "ours", embedding_model_dir=model_dir())
+    runtime = Runtime.open(settings, embedder=embedder)
+    try:
+        summary = importer.migrate(runtime, "nova", FIXTURE / "data")
+        assert (summary.memories_found, summary.memories_imported) == (15, 15)
+        assert writes == [12, 3]
+        memory = runtime.memory("nova")
+        assert set(all_memories(memory.store)) == {m["id"] for m in MANIFEST["memories"]}
+        assert assert_links_bidirectional(memory.store) > 0
+        again = importer.migrate(runtime, "nova", FIXTURE / "data")
+        assert again.memories_imported == 0 and writes == [12, 3]
     finally:
         runtime.close()
 

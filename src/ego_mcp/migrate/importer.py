@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from ego_mcp.ego.service import DESIRES, RELATIONSHIPS, SELF_MODEL
+from ego_mcp.memory.model import Memory
+from ego_mcp.memory.store import MemoryStore
 from ego_mcp.migrate.upstream import (
     EPISODES,
     MEMORIES,
@@ -30,9 +32,8 @@ from ego_mcp.migrate.upstream import (
     merge_self_model,
 )
 from ego_mcp.runtime import Runtime
-from ego_mcp.store.chroma import collection_names, pages
+from ego_mcp.store.chroma import WRITE_BATCH, collection_names, pages
 
-BATCH = 64
 Progress = Callable[[int, int], None]
 UPSTREAM_DOCUMENTS = {
     DESIRES: Path("desires.json"),
@@ -138,22 +139,30 @@ def _import_memories(
     now = runtime.clock.now()
     total = int(collection.count())
     done = 0
+    fresh: list[Memory] = []  # read, not yet written: written WRITE_BATCH at a time
     for ids, documents, metadatas in _pages(collection):
         summary.memories_found += len(ids)
         present = store.existing_ids(ids)
-        fresh = [
+        fresh.extend(
             memory
             for mid, doc, meta in zip(ids, documents, metadatas, strict=True)
             if mid not in present
             and (memory := memory_from_upstream(mid, doc, meta or {}, now, summary.oddities))
-        ]
-        for start in range(0, len(fresh), BATCH):
-            batch = fresh[start : start + BATCH]
-            store.add_many(batch, runtime.embedder.embed([m.content for m in batch]))
-            summary.memories_imported += len(batch)
+        )
+        if len(fresh) >= WRITE_BATCH:
+            summary.memories_imported += _add(runtime, store, fresh)
+            fresh = []
         done += len(ids)
         if progress is not None:
             progress(done, total)
+    summary.memories_imported += _add(runtime, store, fresh)
+
+
+def _add(runtime: Runtime, store: MemoryStore, memories: list[Memory]) -> int:
+    """``memories`` embedded and added in one write; how many."""
+    if memories:
+        store.add_many(memories, runtime.embedder.embed([m.content for m in memories]))
+    return len(memories)
 
 
 def _import_episodes(runtime: Runtime, agent: str, client: Any, summary: MigrationSummary) -> None:
