@@ -32,7 +32,7 @@ from typing import Any
 
 import chromadb
 import numpy as np
-from common import ROOT, sentences
+from common import ROOT, sentences, write_results
 from stdio_bench import AGENT, bulk_add, bulk_seed
 
 from ego_mcp.embedding import create_embedder
@@ -143,10 +143,7 @@ def main() -> None:
             f"{row['n_memories']:>8} {row['seeding_per_s']:>8} {row['migrate_per_s']:>8} "
             f"{row['reembed_per_s']:>8}"
         )
-    out = args.out or ROOT / "bench" / "results" / f"bulk-{model}.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=2))
-    print(f"wrote {out}")
+    write_results(results, args.out, f"bulk-{model}.json")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,12 @@
-"""Helpers shared by the benchmarks: synthetic sentences, percentiles, the model."""
+"""Helpers shared by the benchmarks: synthetic sentences, percentiles, the model, results."""
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 from pathlib import Path
+from typing import Any
 
 from ego_mcp.embedding.local import LocalMiniLM, resolve_model_dir
 
@@ -102,3 +104,11 @@ def percentiles(samples: list[float]) -> dict[str, float]:
         "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))] * 1000, 2),
         "mean_ms": round(statistics.fmean(ordered) * 1000, 2),
     }
+
+
+def write_results(results: Any, out: Path | None, default_name: str) -> None:
+    """``results`` as JSON to ``out``, or to bench/results/``default_name``; says where."""
+    path = out or ROOT / "bench" / "results" / default_name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(results, indent=2))
+    print(f"wrote {path}")

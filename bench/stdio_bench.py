@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import re
 import statistics
@@ -49,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 import chromadb
-from common import ROOT, percentiles, sentences
+from common import percentiles, sentences, write_results
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
@@ -327,10 +326,7 @@ def main() -> None:
     model = embedder.signature.model
     print(f"model: {model}; times in ms, cpu = server CPU ms per call")
     print(render(results))
-    out = args.out or ROOT / "bench" / "results" / f"stdio-{model}.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=2))
-    print(f"wrote {out}")
+    write_results(results, args.out, f"stdio-{model}.json")
 
 
 if __name__ == "__main__":
