@@ -26,6 +26,11 @@ For each N, with the configured model (``EGO_MCP_EMBEDDING_MODEL``, default USE 
    (``bare_mcp_server.py``, stdout written by the event loop as ours is), answering as
    many characters as a ``recall`` does. Each tool's p50 is also given as a ratio to its
    floor plus this round trip, which the floor leaves out and no server can.
+5. The minimal ``recall``, in the same run, on the store ego-mcp left (N memories, as
+   the floor's; ego-mcp's recalls ran with the 100 it remembered): the SDK's own server
+   running the same search inline and answering the same text
+   (``minimal_recall_server.py``), the same calls. ego-mcp's p50 over its p50 is what
+   ego-mcp's own layers cost; its ratio to the floor is what no SDK server goes under.
 
 Prints p50/p95 and the ratio to the floor; writes bench/results/stdio-<model>.json.
 """
@@ -64,6 +69,8 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 AGENT = "bench"
 BULK_BATCH = 500
 FIRST_CALL_PAUSE_S = 3.0  # a session's first call usually comes a while after tools/list
+EGO_MCP = ("-m", "ego_mcp", "serve")
+MINIMAL_RECALL = (str(Path(__file__).with_name("minimal_recall_server.py")), "serve")
 
 
 @dataclass
@@ -107,12 +114,12 @@ def _server_pid(before: set[int]) -> int:
 
 
 @asynccontextmanager
-async def server(data_dir: Path) -> AsyncIterator[Server]:
+async def server(data_dir: Path, args: tuple[str, ...] = EGO_MCP) -> AsyncIterator[Server]:
+    """A server subprocess on ``data_dir`` (ego-mcp, or ``args`` of another), with its
+    session initialised and its tools listed."""
     env = {**os.environ, "EGO_MCP_DATA_DIR": str(data_dir), "EGO_MCP_AGENT": AGENT}
     env["EGO_MCP_LOG_LEVEL"] = "WARNING"
-    parameters = StdioServerParameters(
-        command=sys.executable, args=["-m", "ego_mcp", "serve"], env=env
-    )
+    parameters = StdioServerParameters(command=sys.executable, args=list(args), env=env)
     before = {int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()}
     start = time.perf_counter()
     async with (
@@ -242,6 +249,7 @@ async def measure(size: int, ops: int, remember_seed: int, embedder: Embedder) -
     texts = sentences(size + ops, seed=1)
     seed_texts, fresh = texts[:size], texts[size:]
     via_remember = min(size, remember_seed)
+    recall_calls = [("recall", {"context": recall_context(t), "n_results": 5}) for t in fresh]
     result: dict[str, Any] = {"n_memories": size, "ops": ops}
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = Path(tmp)
@@ -262,16 +270,20 @@ async def measure(size: int, ops: int, remember_seed: int, embedder: Embedder) -
             answers = remember.pop("answers")
             saved = [m.group(0) for m in map(ID.search, answers) if m]
             links = [int(n) for n in re.findall(r"Linked to (\d+)", " ".join(answers))]
-            recall = await timed_calls(
-                node, [("recall", {"context": recall_context(t), "n_results": 5}) for t in fresh]
-            )
+            recall = await timed_calls(node, recall_calls)
             answer_chars = round(statistics.fmean(len(a) for a in recall.pop("answers")))
             forget = await timed_calls(node, [("forget", {"memory_id": i}) for i in saved])
             forget.pop("answers")
             result["peak_rss_mib"] = round(node.peak_rss_mib())
+        async with server(data_dir, MINIMAL_RECALL) as node:  # the store ours left, N memories
+            minimal = await timed_calls(node, recall_calls, warm_up=10)
+            minimal.pop("answers")
     result["links_per_remembered"] = round(statistics.fmean(links), 2) if links else 0.0
     result["tools"] = {"remember": remember, "recall": recall, "forget": forget}
     result["floor"] = floor(embedder, size, ops)
+    minimal["ratio_to_floor"] = round(minimal["p50_ms"] / result["floor"]["recall"]["p50_ms"], 2)
+    minimal["ours_over_minimal"] = round(recall["p50_ms"] / minimal["p50_ms"], 2)
+    result["minimal_sdk_recall"] = minimal
     questions = [recall_context(t) for t in fresh]
     round_trip = await mcp_round_trip(questions, answer_chars)
     result["mcp_round_trip"] = {**round_trip, "chars": answer_chars}
@@ -295,6 +307,12 @@ def render(results: list[dict[str, Any]]) -> str:
                 f"{row['floor'][tool]['p50_ms']:>8} {f['ratio_to_floor']:>6} "
                 f"{f['ratio_to_floor_and_round_trip']:>6} {f['server_cpu_ms']:>7}"
             )
+        minimal = row["minimal_sdk_recall"]
+        lines.append(
+            f"{'':>7} minimal SDK server, same recall inline: p50 {minimal['p50_ms']} ms, "
+            f"p95 {minimal['p95_ms']} ms, ratio {minimal['ratio_to_floor']}, cpu "
+            f"{minimal['server_cpu_ms']}; ours / minimal {minimal['ours_over_minimal']}"
+        )
         trip = row["mcp_round_trip"]
         lines.append(
             f"{'':>7} MCP round trip (do-nothing tool, {trip['chars']} chars back): "
