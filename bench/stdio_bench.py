@@ -70,6 +70,7 @@ AGENT = "bench"
 BULK_BATCH = 500
 FIRST_CALL_PAUSE_S = 3.0  # a session's first call usually comes a while after tools/list
 EGO_MCP = ("-m", "ego_mcp", "serve")
+# "serve" in its command line is how _server_pid finds it; the script ignores it.
 MINIMAL_RECALL = (str(Path(__file__).with_name("minimal_recall_server.py")), "serve")
 
 
