@@ -22,12 +22,13 @@ async def echo(text: str, size: int) -> str:
     return "x" * size
 
 
-async def main() -> None:
+async def serve_stdio(mcp_server: MCPServer) -> None:
+    """One session of ``mcp_server`` on stdin/stdout, written by the event loop as ours."""
     lines, writer = await std_streams()
-    lowlevel = server._lowlevel_server
+    lowlevel = mcp_server._lowlevel_server
     async with stdio_server(stdin=lines, stdout=LineWriter(writer)) as (read, write):
         await lowlevel.run(read, write, lowlevel.create_initialization_options())
 
 
 if __name__ == "__main__":
-    anyio.run(main)
+    anyio.run(serve_stdio, server)

@@ -13,14 +13,13 @@ ego-mcp's own layers; what it takes beyond the floor, no SDK server avoids here.
 from __future__ import annotations
 
 import anyio
+from bare_mcp_server import serve_stdio
 from mcp.server.mcpserver import MCPServer
-from mcp.server.stdio import stdio_server
 
 from ego_mcp.memory.store import MemoryFilter
 from ego_mcp.runtime import Runtime
 from ego_mcp.server import scaffolds
 from ego_mcp.server.format import compose, hit_line
-from ego_mcp.server.shared import LineWriter, std_streams
 from ego_mcp.settings import load_settings
 
 
@@ -44,10 +43,7 @@ async def main() -> None:
     runtime = Runtime.open(settings)
     try:
         runtime.embedder.embed(["warm-up"])
-        lowlevel = build(runtime, settings.agent)._lowlevel_server
-        lines, writer = await std_streams()
-        async with stdio_server(stdin=lines, stdout=LineWriter(writer)) as (read, write):
-            await lowlevel.run(read, write, lowlevel.create_initialization_options())
+        await serve_stdio(build(runtime, settings.agent))
     finally:
         runtime.close()
 

@@ -285,7 +285,7 @@ async def measure(size: int, ops: int, remember_seed: int, embedder: Embedder) -
     minimal["ratio_to_floor"] = round(minimal["p50_ms"] / result["floor"]["recall"]["p50_ms"], 2)
     minimal["ours_over_minimal"] = round(recall["p50_ms"] / minimal["p50_ms"], 2)
     result["minimal_sdk_recall"] = minimal
-    questions = [recall_context(t) for t in fresh]
+    questions = [arguments["context"] for _, arguments in recall_calls]
     round_trip = await mcp_round_trip(questions, answer_chars)
     result["mcp_round_trip"] = {**round_trip, "chars": answer_chars}
     trip = result["mcp_round_trip"]["p50_ms"]
