@@ -11,7 +11,8 @@ import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp.server.stdio import stdio_server
 
-from ego_mcp.server.shared import LineWriter, std_streams
+from ego_mcp.server.sharing.replay import LineWriter
+from ego_mcp.server.stdio import std_streams
 
 server = MCPServer("bare")
 

@@ -169,14 +169,14 @@ def serve(settings: Settings) -> None:
     """Over stdio on an embedded store, take the store's lock (a data dir that cannot be
     used fails here) and start the session while the store and the model open: the
     client sees the tools in about a second, and the first call waits for the rest. A
-    second ``ego-mcp serve`` on the same data dir joins the first (``server.shared``).
+    second ``ego-mcp serve`` on the same data dir joins the first (``server.sharing``).
 
     Otherwise (HTTP, a Chroma server) open everything first, so a bad store or model
     fails before the protocol starts.
     """
     from ego_mcp.server.app import create_server
     from ego_mcp.server.context import OpeningApp, open_app_context
-    from ego_mcp.server.shared import can_relay, serve_shared, store_is_held
+    from ego_mcp.server.sharing.holder import can_relay, serve_shared, store_is_held
 
     if can_relay(settings):
         opened = None

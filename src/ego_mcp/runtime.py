@@ -15,6 +15,7 @@ from ego_mcp.locks import AgentLocks, LocalAgentLocks, RedisAgentLocks
 from ego_mcp.memory.service import MemoryService, Thresholds
 from ego_mcp.memory.thresholds import thresholds_for
 from ego_mcp.presence import live_front_ends
+from ego_mcp.profiles import AgentProfiles
 from ego_mcp.settings import Settings
 from ego_mcp.state.documents import DocumentStore, FileDocumentStore
 from ego_mcp.state.redis_documents import RedisDocumentStore, redis_unavailable
@@ -58,6 +59,7 @@ class Runtime:
         embedder: Embedder,
         clock: Clock,
         locks: AgentLocks,
+        profiles: AgentProfiles | None = None,
     ) -> None:
         self.settings = settings
         self.chroma = chroma
@@ -68,6 +70,8 @@ class Runtime:
         self._services: dict[str, MemoryService] = {}
         self._documents_seen: dict[str, Any] = {}  # last known Redis documents, for outages
         self._guard = threading.Lock()
+        self.profiles = profiles or AgentProfiles(settings)
+        self.profiles.on_change(self._drop_service)  # rebuilt with the new workspace
 
     @classmethod
     def open(
@@ -77,10 +81,12 @@ class Runtime:
         embedder: Embedder | None = None,
         locks: AgentLocks | None = None,
         held: DirectoryLock | None = None,
+        profiles: AgentProfiles | None = None,
     ) -> Runtime:
         """Open the store and load the model (blocking: seconds on first start). ``held``:
         the embedded store's directory lock, taken by the caller; the runtime owns it from
-        here (released by ``close``, or at once if opening fails)."""
+        here (released by ``close``, or at once if opening fails). ``profiles``: the agents
+        served, when the caller adopts other windows' agents (``server.sharing``)."""
         try:
             chosen_embedder = embedder or create_embedder(settings)
             redis = redis_client(settings)
@@ -95,6 +101,7 @@ class Runtime:
             chosen_embedder,
             clock or SystemClock(),
             locks or (RedisAgentLocks(redis) if redis is not None else LocalAgentLocks()),
+            profiles,
         )
         runtime.redis = redis
         release_free_heap()  # loading the model leaves about 30 MiB freed but kept
@@ -123,9 +130,12 @@ class Runtime:
         return FileDocumentStore(self.settings.data_dir / "state" / agent)
 
     def ego(self, agent: str) -> EgoService:
-        return EgoService(
-            self.memory(agent), self.documents(agent), self.clock, self.settings.companion_name
-        )
+        companion = self.profiles.profile(agent).companion_name
+        return EgoService(self.memory(agent), self.documents(agent), self.clock, companion)
+
+    def _drop_service(self, agent: str) -> None:
+        with self._guard:
+            self._services.pop(agent, None)
 
     def reembed(self, agent: str, after_step: Step | None = None) -> int:
         """Migrate the agent's collections to this runtime's embedding model.
@@ -160,7 +170,7 @@ class Runtime:
         return sorted(agent_of(name) for name in names if agent_of(name))
 
     def workspace(self, agent: str) -> WorkspaceSync | None:
-        root = self.settings.workspace_for(agent)
+        root = self.profiles.profile(agent).workspace
         return WorkspaceSync(root) if root is not None else None
 
     def close(self) -> None:

@@ -15,7 +15,7 @@ LOADED_WITH_THE_STORE = ("chromadb", "numpy", "onnxruntime", "tokenizers", "redi
 def test_the_handshake_path_imports_none_of_the_stores_libraries() -> None:
     script = (
         "import json, sys\n"
-        "import ego_mcp.cli, ego_mcp.server.app, ego_mcp.server.shared\n"
+        "import ego_mcp.cli, ego_mcp.server.app, ego_mcp.server.sharing.holder\n"
         "print(json.dumps(sorted({name.split('.')[0] for name in sys.modules})))\n"
     )
     result = subprocess.run(

@@ -13,6 +13,7 @@ import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.server.mcpserver.tools import Tool
+from mcp.server.runner import serve_dual_era_loop
 from mcp.types import CallToolResult, TextContent
 
 from ego_mcp import __version__
@@ -21,10 +22,18 @@ from ego_mcp.errors import EgoError
 from ego_mcp.logs import Plain, describe_arguments, ensure_logging
 from ego_mcp.observe.metrics import TOOL_CALLS, TOOL_SECONDS
 from ego_mcp.server.arguments import strict
-from ego_mcp.server.context import AppContext, OpeningApp, Served, app_of, open_app_context
-from ego_mcp.server.ego_tools import EGO_TOOLS
+from ego_mcp.server.context import (
+    AppContext,
+    OpeningApp,
+    Served,
+    app_of,
+    open_app_context,
+    replayed,
+)
+from ego_mcp.server.ego_tools import EGO_TOOLS, READ_ONLY_EGO_TOOLS
 from ego_mcp.server.format import SEPARATOR
-from ego_mcp.server.memory_tools import MEMORY_TOOLS
+from ego_mcp.server.memory_tools import MEMORY_TOOLS, READ_ONLY_MEMORY_TOOLS
+from ego_mcp.server.replies import ReplyJournal
 from ego_mcp.server.schema import compact_schema
 from ego_mcp.server.stdio import run_stdio
 from ego_mcp.settings import Settings
@@ -33,6 +42,13 @@ from ego_mcp.state.redis_documents import STALE_READS
 logger = logging.getLogger(__name__)
 
 DRAIN_SECONDS = 1.5
+# Tools whose own replay handling makes a second run safe when a first try was cut off
+# midway (``remember`` finds the text it saved, ``forget`` the memory already gone).
+REDONE_WHEN_CUT_OFF = frozenset({"remember", "forget"})
+CUT_OFF = (
+    "{tool} was cut off when the process holding the store stopped, and may or may not "
+    "have taken effect; look (recall, get_episode, feel_desires) before calling it again"
+)
 INSTRUCTIONS = (
     "Your persistent inner life: memories with emotion, links between them, episodes. "
     "Start a session with wake_up; save what matters with remember; look back with recall."
@@ -40,16 +56,25 @@ INSTRUCTIONS = (
 
 
 class EgoServer(MCPServer[Served]):
-    """MCPServer with one place for the tool-call log and for turning failures into tool errors."""
+    """MCPServer with one place for the tool-call log, for turning failures into tool
+    errors and, on a shared stdio server, for the reply journal (``server.replies``)."""
+
+    def __init__(self, *args: Any, replies: ReplyJournal | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._replies = replies
 
     async def run_stdio_async(self) -> None:
         """The stdio session, ended at once by SIGINT or SIGTERM (see ``server.stdio``)."""
         await run_stdio(self._lowlevel_server)
 
-    async def serve_streams(self, read: Any, write: Any) -> None:
-        """One session over the given message streams (a relayed client's, or our own)."""
+    async def serve_streams(self, read: Any, write: Any, served: Served) -> None:
+        """One session over the given message streams (a relayed client's, or our own),
+        served with ``served`` as its lifespan state: the agent and session it acts for."""
         lowlevel = self._lowlevel_server
-        await lowlevel.run(read, write, lowlevel.create_initialization_options())
+        options = lowlevel.create_initialization_options()
+        await serve_dual_era_loop(
+            lowlevel, read, write, lifespan_state=served, init_options=options
+        )
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Served, Any] | None = None
@@ -67,22 +92,61 @@ class EgoServer(MCPServer[Served]):
         started = time.perf_counter()
         outcome = "error"
         try:
-            result = await super().call_tool(name, arguments, context)
+            result = await self._journaled(tool, name, arguments, context)
             outcome = "ok"
-        except UnexpectedToolError as exc:
-            cause = exc.__cause__
-            if isinstance(cause, EgoError):
-                raise ToolError(str(cause)) from None
-            logger.error("tool %s crashed", shown_name, exc_info=cause)
-            raise ToolError(
-                f"{name} failed on an internal error; the server log has the details"
-            ) from None
         finally:
             TOOL_CALLS.labels(tool_label, outcome, agent).inc()
             TOOL_SECONDS.labels(tool_label, agent).observe(time.perf_counter() - started)
         if context is not None:
             await self._satisfy_implicitly(app_of(context), name, arguments)
         return with_stale_note(result, stale_reads)
+
+    async def _journaled(
+        self,
+        tool: Tool | None,
+        name: str,
+        arguments: dict[str, Any],
+        context: Context[Served, Any] | None,
+    ) -> CallToolResult:
+        """The call's answer; a state-changing call of a journaled session is noted
+        before it runs and answered once (``server.replies``)."""
+        journal, key = self._replies, journal_key(tool, context)
+        if journal is None or key is None or context is None:
+            return await self._run(name, arguments, context)
+        app = app_of(context)
+        if replayed(context):
+            earlier = await app.blocking(journal.lookup, key)
+            if earlier is not None and earlier.answer is not None:
+                if earlier.is_error:
+                    raise ToolError(earlier.answer)
+                return CallToolResult.model_validate_json(earlier.answer)
+            if earlier is not None and name not in REDONE_WHEN_CUT_OFF:
+                raise ToolError(CUT_OFF.format(tool=name))
+        else:
+            await app.blocking(journal.begin, key)
+        try:
+            result = await self._run(name, arguments, context)
+        except ToolError as exc:
+            await app.blocking(journal.finish, key, str(exc), True)
+            raise
+        await app.blocking(journal.finish, key, result.model_dump_json(by_alias=True), False)
+        return result
+
+    async def _run(
+        self, name: str, arguments: dict[str, Any], context: Context[Served, Any] | None
+    ) -> CallToolResult:
+        try:
+            result = await super().call_tool(name, arguments, context)
+        except UnexpectedToolError as exc:
+            cause = exc.__cause__
+            if isinstance(cause, EgoError):
+                raise ToolError(str(cause)) from None
+            logger.error("tool %s crashed", Plain(name), exc_info=cause)
+            raise ToolError(
+                f"{name} failed on an internal error; the server log has the details"
+            ) from None
+        assert isinstance(result, CallToolResult)
+        return result
 
     async def _satisfy_implicitly(
         self, app: AppContext, name: str, arguments: dict[str, Any]
@@ -98,6 +162,21 @@ class EgoServer(MCPServer[Served]):
             seen.saw(app.agent, await app.blocking(app.ego.satisfy, offered), now)
         except EgoError as exc:
             logger.warning("desires not updated after %s: %s", Plain(name), exc)
+
+
+def journal_key(tool: Tool | None, context: Context[Served, Any] | None) -> str | None:
+    """The reply journal's key for a state-changing call of a session with an id."""
+    if tool is None or context is None or is_read_only(tool):
+        return None
+    session = app_of(context).session
+    request_id = context.request_context.request_id
+    return f"{session}/{request_id}" if session and request_id is not None else None
+
+
+def is_read_only(tool: Tool) -> bool:
+    """Whether a second run of the tool changes nothing (not advertised as ``readOnlyHint``:
+    every character of ``tools/list`` costs the agent context)."""
+    return tool.name in {f.__name__ for f in READ_ONLY_EGO_TOOLS | READ_ONLY_MEMORY_TOOLS}
 
 
 def agent_label(context: Context[Served, Any] | None) -> str:
@@ -172,17 +251,16 @@ async def running(context: AppContext) -> AsyncIterator[AppContext]:
             await context.drain()
 
 
-def create_server(settings: Settings, app: Served | None = None, guest: bool = False) -> EgoServer:
+def create_server(
+    settings: Settings, app: AppContext | None = None, replies: ReplyJournal | None = None
+) -> EgoServer:
     """The server; with ``app`` given (tests, benchmarks) its lifespan uses that context.
-    A ``guest`` server's sessions use ``app`` as it is, opened or still opening: whoever
-    made it runs it (``running``, ``running_once_open``)."""
+    A shared stdio server serves its sessions with ``serve_streams``, each with its own
+    state, and journals their state-changing calls in ``replies``."""
     ensure_logging(settings.log_level, settings.log_file)  # before the SDK configures its own
 
     @asynccontextmanager
     async def lifespan(_: MCPServer[Served]) -> AsyncIterator[Served]:
-        if guest and app is not None:
-            yield app
-            return
         if isinstance(app, OpeningApp):
             raise TypeError("a context still opening is served as a guest (see hold_store)")
         if app is not None:
@@ -203,6 +281,7 @@ def create_server(settings: Settings, app: Served | None = None, guest: bool = F
         lifespan=lifespan,
         log_level=settings.log_level,
         tools=[compact_tool(function) for function in [*EGO_TOOLS, *MEMORY_TOOLS]],
+        replies=replies,
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 import threading
 from collections.abc import Callable, Sequence
@@ -31,6 +32,7 @@ from ego_mcp.observe.metrics import install_snapshot
 from ego_mcp.observe.probe import probe_for
 from ego_mcp.observe.serve import ops_server
 from ego_mcp.presence import PresenceBeacon
+from ego_mcp.profiles import AgentProfiles
 from ego_mcp.queue.arq_queue import ArqQueue
 from ego_mcp.queue.base import JobQueue, JobRequest
 from ego_mcp.queue.inprocess import InProcessQueue
@@ -66,6 +68,9 @@ class AppContext:
     # What tools' implicit satisfactions found moments ago (shared by every agent's view).
     seen_satisfactions: SeenSatisfactions = field(default_factory=SeenSatisfactions)
     agent: str = ""
+    # The client session a shared stdio server knows by its own id (``server.sharing``):
+    # the key under which its state-changing calls are journaled for a replay.
+    session: str = ""
 
     def __post_init__(self) -> None:
         self.agent = self.agent or self.settings.agent
@@ -78,6 +83,10 @@ class AppContext:
     def for_agent(self, agent: str) -> AppContext:
         """This context acting for ``agent``: same process parts, that agent's data."""
         return self if agent == self.agent else replace(self, agent=agent)
+
+    def for_session(self, agent: str, session: str) -> AppContext:
+        """This context serving one client session, as ``agent``."""
+        return replace(self, agent=agent, session=session)
 
     @property
     def memory(self) -> MemoryService:
@@ -140,22 +149,30 @@ class OpeningApp:
     lock already taken, so a store held by another process is known at once. If opening
     fails, every tool call answers with the reason."""
 
-    def __init__(self, settings: Settings, held: DirectoryLock | None) -> None:
+    def __init__(
+        self, settings: Settings, held: DirectoryLock | None, profiles: AgentProfiles | None = None
+    ) -> None:
+        self._view: tuple[str, str] | None = None  # (agent, session) of a session's view
+        self.profiles = profiles or AgentProfiles(settings)  # the agents it will serve
         self._opened: Future[AppContext] = Future()
         self._opened.set_running_or_notify_cancel()  # a waiter that gives up cannot cancel it
         self._thread = threading.Thread(
-            target=self._open, args=(settings, held), name="ego-open", daemon=True
+            target=self._open, args=(settings, held, self.profiles), name="ego-open", daemon=True
         )
         self._thread.start()
 
     @classmethod
-    def start(cls, settings: Settings) -> OpeningApp:
-        """Take the directory lock (``StoreHeld``, ``StoreUnavailable``), then open."""
-        return cls(settings, lock_directory(settings) if settings.chroma_url is None else None)
+    def start(cls, settings: Settings, profiles: AgentProfiles | None = None) -> OpeningApp:
+        """Take the directory lock (``StoreHeld``, ``StoreUnavailable``), then open.
+        ``profiles``: the agents served (see ``open_app_context``)."""
+        held = lock_directory(settings) if settings.chroma_url is None else None
+        return cls(settings, held, profiles)
 
-    def _open(self, settings: Settings, held: DirectoryLock | None) -> None:
+    def _open(
+        self, settings: Settings, held: DirectoryLock | None, profiles: AgentProfiles | None
+    ) -> None:
         try:
-            self._opened.set_result(open_app_context(settings, held))
+            self._opened.set_result(open_app_context(settings, held, profiles))
         except BaseException as exc:
             if not isinstance(exc, EgoError):
                 logger.error("the store or the model could not be opened", exc_info=exc)
@@ -168,11 +185,19 @@ class OpeningApp:
                 await asyncio.shield(asyncio.wrap_future(self._opened))
         return self.opened()
 
+    def for_session(self, agent: str, session: str) -> OpeningApp:
+        """A view of this context for one client session, served as ``agent``: it opens
+        with this one (the holder closes only this one)."""
+        view = copy.copy(self)
+        view._view = (agent, session)
+        return view
+
     def opened(self) -> AppContext:
         """The context, after ``ready``."""
         failure = self._opened.exception(timeout=0)
         if failure is None:
-            return self._opened.result()
+            context = self._opened.result()
+            return context if self._view is None else context.for_session(*self._view)
         if isinstance(failure, EgoError):
             raise failure
         raise StoreUnavailable(
@@ -206,17 +231,18 @@ def app_of(ctx: Context[Served, Any]) -> AppContext:
 
 
 def replayed(ctx: Context[Served, Any]) -> bool:
-    """Whether this request is sent again after a hand-over of the store (``server.shared``)."""
+    """Whether this request is sent again after a hand-over of the store (``server.sharing``)."""
     meta = ctx.request_context.meta
     return bool(meta and meta.get(REPLAYED_META_KEY))
 
 
-def served_agents(settings: Settings) -> Callable[[], list[str]]:
-    """The agents this front end serves: those of the agents file (as it is now), or one."""
+def served_agents(settings: Settings, runtime: Runtime) -> Callable[[], list[str]]:
+    """The agents this front end serves: those of the agents file (as it is now), or its
+    own and those of the other windows it serves (``Runtime.profiles``)."""
     if settings.transport == "http" and settings.agents_file is not None:
         agents = AgentsFile(settings.agents_file)
         return lambda: sorted(agents.tokens().hashes)
-    return lambda: [settings.agent]
+    return runtime.profiles.agents
 
 
 def build_app_context(
@@ -225,7 +251,7 @@ def build_app_context(
     """Jobs go to arq when Redis is configured, else run in-process on a local schedule.
     ``agents``: the served agents, if the caller has read them already."""
     queue = InProcessQueue({RUNTIME_KEY: runtime}, JOB_FUNCTIONS)
-    agents = agents or served_agents(settings)
+    agents = agents or served_agents(settings, runtime)
     if settings.redis_url is not None:
         beacons = [PresenceBeacon(runtime.redis, a) for a in agents()] if runtime.redis else []
         arq_queue = ArqQueue.connect(settings.redis_url, fallback=queue)
@@ -236,15 +262,18 @@ def build_app_context(
     return AppContext(settings, runtime, queue, agents, scheduler)
 
 
-def open_app_context(settings: Settings, held: DirectoryLock | None = None) -> AppContext:
+def open_app_context(
+    settings: Settings, held: DirectoryLock | None = None, profiles: AgentProfiles | None = None
+) -> AppContext:
     """Open the stores and the model and check each served agent's collections (blocking).
-    ``held``: the directory lock, already taken (see ``Runtime.open``)."""
+    ``held``: the directory lock, already taken; ``profiles``: the agents served, when the
+    caller adopts more (see ``Runtime.open``)."""
     # chromadb and numpy load with the store, off the handshake's path.
     from ego_mcp.migrate.importer import upstream_waiting
     from ego_mcp.runtime import Runtime
 
-    runtime = Runtime.open(settings, held=held)
-    served = served_agents(settings)
+    runtime = Runtime.open(settings, held=held, profiles=profiles)
+    served = served_agents(settings, runtime)
     try:
         agents = served()
         for agent in agents:

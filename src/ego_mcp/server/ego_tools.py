@@ -197,3 +197,7 @@ EGO_TOOLS: list[Callable[..., Awaitable[str]]] = [
     update_self,
     emotion_trend,
 ]
+# Tools whose second run changes nothing (not journaled for a replay: server.replies).
+READ_ONLY_EGO_TOOLS = frozenset(
+    {feel_desires, introspect, consider_them, am_i_being_genuine, emotion_trend}
+)

@@ -358,3 +358,5 @@ MEMORY_TOOLS: list[Callable[..., Awaitable[str]]] = [
     create_episode,
     get_episode,
 ]
+# Tools whose second run changes nothing (not journaled for a replay: server.replies).
+READ_ONLY_MEMORY_TOOLS = frozenset({recall, search_memories, get_episode})

@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import anyio
+import anyio.to_thread
 from mcp.server.stdio import stdio_server
 
 MAX_LINE_BYTES = 64 * 1024 * 1024
@@ -71,3 +72,64 @@ async def run_stdio(lowlevel: Any) -> None:
         async with event_loop_stdin() as lines, stdio_server(stdin=lines) as (read, write):  # type: ignore[arg-type]
             await lowlevel.run(read, write, lowlevel.create_initialization_options())
         group.cancel_scope.cancel()
+
+
+class BlockingLines:
+    """Lines of a file the event loop cannot watch (a regular file, /dev/null), each read
+    in a thread."""
+
+    def __init__(self, fd: int) -> None:
+        self._file = os.fdopen(fd, "rb", closefd=False)
+
+    def __aiter__(self) -> BlockingLines:
+        return self
+
+    async def __anext__(self) -> str:
+        line = await anyio.to_thread.run_sync(self._file.readline)
+        if not line:
+            raise StopAsyncIteration
+        return bytes(line).decode("utf-8", errors="replace")
+
+
+class BlockingWriter:
+    """``write``/``drain`` over a file the event loop cannot watch, written in a thread."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._pending = bytearray()
+
+    def write(self, data: bytes) -> None:
+        self._pending += data
+
+    async def drain(self) -> None:
+        data, self._pending = bytes(self._pending), bytearray()
+        while data:
+            written = await anyio.to_thread.run_sync(os.write, self._fd, data)
+            data = data[written:]
+
+
+async def std_streams() -> tuple[Any, Any]:
+    """stdin and the protocol's stdout, read and written by the event loop (in threads
+    where it cannot watch them). Stray writes to fd 1 (a library's print) go to stderr
+    from here on, so they cannot corrupt the protocol."""
+    loop = asyncio.get_running_loop()
+    lines: Any
+    reader = asyncio.StreamReader(limit=MAX_LINE_BYTES)
+    try:
+        await loop.connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(0, "rb", closefd=False)
+        )
+        lines = EventLoopLines(reader)
+    except (OSError, ValueError):
+        lines = BlockingLines(0)
+    wire = os.dup(1)
+    os.dup2(2, 1)
+    writer: Any
+    try:
+        transport, protocol = await loop.connect_write_pipe(
+            lambda: asyncio.streams.FlowControlMixin(loop), os.fdopen(wire, "wb")
+        )
+        writer = asyncio.StreamWriter(transport, protocol, None, loop)
+    except (OSError, ValueError):
+        writer = BlockingWriter(wire)
+    return lines, writer

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from ego_mcp.server.context import REPLAYED_META_KEY
-from ego_mcp.server.shared import SessionLog, mark_replayed
+from ego_mcp.server.sharing.replay import SessionLog, mark_replayed
 
 INITIALIZE = '{"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {}}\n'
 INITIALIZED = '{"jsonrpc": "2.0", "method": "notifications/initialized"}\n'
@@ -53,3 +53,19 @@ def test_notifications_and_garbage_are_not_in_flight() -> None:
     log.from_client('{"jsonrpc": "2.0", "method": "notifications/cancelled"}\n')
     assert log.in_flight == {}
     assert mark_replayed("not json\n") == "not json\n"
+
+
+def test_a_request_the_client_cancelled_is_not_replayed() -> None:
+    log = SessionLog()
+    for line in (INITIALIZE, INITIALIZED, call(1, "remember"), call(2, "forget")):
+        log.from_client(line)
+    log.from_server(answer(0))
+    for request_id in (1, 1):  # cancelled twice: still nothing grows
+        cancel = {"requestId": request_id, "reason": "user pressed Esc"}
+        body = {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": cancel}
+        log.from_client(json.dumps(body) + "\n")
+
+    lines, _ = log.replay()
+
+    assert list(log.in_flight) == ["2"]
+    assert [json.loads(line).get("id") for line in lines[2:]] == [2]
