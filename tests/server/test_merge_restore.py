@@ -262,30 +262,75 @@ async def test_restore_refuses_after_the_window_unknown_ids_and_twice(
     assert twice == f"{ids['remove']} is in memory already; there is nothing to restore"
 
 
-async def test_a_memory_merged_away_can_be_restored_beside_the_merged_one(
+def as_they_are(app: AppContext) -> dict[str, object]:
+    """Every memory with its links in a stable order, and the episodes' member sets."""
+    memories = {
+        mid: replace(m, linked_ids=tuple(sorted(m.linked_ids, key=lambda lk: lk.target_id)))
+        for mid, m in snapshot(app.memory.store).items()
+    }
+    episodes = {e.id: sorted(e.memory_ids) for e in app.memory.episodes.all()}
+    return {"memories": memories, "episodes": episodes}
+
+
+async def test_restoring_a_memory_merged_away_undoes_the_merge_whole(
+    client: Client, app: AppContext, settings: Settings
+) -> None:
+    ids = await save_all(client)
+    secret = memory_id_in(await call(client, "remember", content=SECRET, private=True, force=True))
+    unlink_all(app, {**ids, "secret": secret})
+    app.memory.link(secret, ids["only_remove"], LinkType.RELATED, confidence=0.7)
+    app.memory.link(secret, ids["shared"], LinkType.CAUSED_BY, confidence=0.4)
+    app.memory.link(ids["keep"], ids["shared"], LinkType.RELATED, confidence=0.9)
+    app.memory.link(ids["keep"], secret, LinkType.SIMILAR, confidence=0.8)
+    await call(client, "create_episode", summary="Garden", memory_ids=[secret])
+    await call(client, "create_episode", summary="Both", memory_ids=[ids["keep"], secret])
+    before = as_they_are(app)
+    merged_text = "Tomatoes planted in the garden on Saturday."
+
+    await call(
+        client, "merge_memories", keep_id=ids["keep"], remove_id=secret, merged_content=merged_text
+    )
+    assert app.memory.get(ids["keep"]).is_private  # merging in a private memory
+    answer = await call(client, "restore_memory", memory_id=secret)
+
+    assert f"The merge is undone: {ids['keep']} has its own text" in answer
+    assert as_they_are(app) == before  # both memories, both flags, links and episodes
+    assert TEXTS["keep"] in workspace_text(settings)
+    assert merged_text not in workspace_text(settings)
+    assert_links_bidirectional(app.memory.store)
+    found = await call(client, "recall", context=TEXTS["keep"], n_results=1)
+    assert ids["keep"] in found  # embedded again with its own text
+
+
+async def test_a_merge_undone_keeps_what_was_linked_to_the_kept_memory_since(
     client: Client, app: AppContext
 ) -> None:
     ids = await save_all(client)
     unlink_all(app, ids)
     app.memory.link(ids["remove"], ids["only_remove"], LinkType.RELATED, confidence=0.7)
-    await call(client, "create_episode", summary="Garden", memory_ids=[ids["remove"]])
-    merged_text = "Tomatoes planted in the garden on Saturday."
-    await call(
-        client,
-        "merge_memories",
-        keep_id=ids["keep"],
-        remove_id=ids["remove"],
-        merged_content=merged_text,
-    )
+    await call(client, "merge_memories", keep_id=ids["keep"], remove_id=ids["remove"])
+    app.memory.link(ids["keep"], ids["only_keep"], LinkType.LEADS_TO, confidence=0.6)
+
+    await call(client, "restore_memory", memory_id=ids["remove"])
+
+    keep = app.memory.get(ids["keep"])
+    assert [lk.target_id for lk in keep.linked_ids] == [ids["only_keep"]]
+    assert app.memory.get(ids["only_remove"]).link_to(ids["keep"]) is None
+    assert app.memory.get(ids["only_remove"]).link_to(ids["remove"]) is not None
+    assert_links_bidirectional(app.memory.store)
+
+
+async def test_a_memory_merged_into_one_forgotten_since_comes_back_alone(
+    client: Client, app: AppContext
+) -> None:
+    ids = await save_all(client)
+    await call(client, "merge_memories", keep_id=ids["keep"], remove_id=ids["remove"])
+    await call(client, "forget", memory_id=ids["keep"])
 
     answer = await call(client, "restore_memory", memory_id=ids["remove"])
 
-    assert f"It had been merged into {ids['keep']}, which keeps the merged text" in answer
+    assert f"It had been merged into {ids['keep']}, which is gone since" in answer
     assert app.memory.get(ids["remove"]).content == TEXTS["remove"]
-    assert app.memory.get(ids["keep"]).content == merged_text
-    assert app.memory.get(ids["only_remove"]).link_to(ids["remove"]) is not None
-    assert app.memory.get(ids["only_remove"]).link_to(ids["keep"]) is not None
-    assert app.memory.episodes.all()[0].memory_ids == (ids["keep"], ids["remove"])
     assert_links_bidirectional(app.memory.store)
 
 

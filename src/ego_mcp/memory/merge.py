@@ -45,3 +45,25 @@ def episode_members_after_merge(
     """An episode's members with ``remove_id`` replaced by ``keep_id``, listed once."""
     swapped = (keep_id if mid == remove_id else mid for mid in memory_ids)
     return tuple(dict.fromkeys(swapped))
+
+
+def unmerged_memory(
+    current: Memory, before: Memory, removed: Memory, alive: set[str]
+) -> tuple[Memory, tuple[str, ...]]:
+    """The kept memory of a merge being undone: its own text, privacy and importance as
+    ``before`` the merge, its links as then (to memories in ``alive``) beside those made
+    since, without the links the merge brought over from ``removed``. Also the targets
+    that lost their link to it (their link back must go too)."""
+    own_before = {link.target_id for link in before.linked_ids}
+    brought = {link.target_id for link in removed.linked_ids} - own_before - {before.id}
+    links = {lk.target_id: lk for lk in current.linked_ids if lk.target_id not in brought}
+    links.update({lk.target_id: lk for lk in before.linked_ids if lk.target_id in alive})
+    rolled_back = replace(
+        current,
+        content=before.content,
+        is_private=before.is_private,
+        importance=before.importance,
+        linked_ids=tuple(links.values()),
+    )
+    dropped = tuple(t for t in sorted(brought) if current.link_to(t) is not None)
+    return rolled_back, dropped

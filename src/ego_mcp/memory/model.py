@@ -160,3 +160,7 @@ class DeletedMemory:
     deleted_by: str  # the tool: "forget" or "merge_memories"
     episode_ids: tuple[str, ...] = ()
     merged_into: str | None = None
+    # A merge's kept memory as it was before, and the episodes the merge added it to:
+    # what ``restore_memory`` gives back, so a merge is undone whole.
+    kept_before: Memory | None = None
+    keep_added_to: tuple[str, ...] = ()

@@ -19,7 +19,12 @@ from ego_mcp.locks import AgentLocks
 from ego_mcp.memory.guard import compare
 from ego_mcp.memory.hours import ClosedHours
 from ego_mcp.memory.lexical import RARE, fuse, lexical_terms, rare_matches, spellings
-from ego_mcp.memory.merge import episode_members_after_merge, merged_memory, redirected
+from ego_mcp.memory.merge import (
+    episode_members_after_merge,
+    merged_memory,
+    redirected,
+    unmerged_memory,
+)
 from ego_mcp.memory.model import (
     Category,
     DeletedMemory,
@@ -134,6 +139,7 @@ class Restored:
     links_lost: int
     episodes: int
     merged_into: str | None
+    unmerged: Memory | None = None  # the merge's kept memory, as it was before it
 
 
 @dataclass(frozen=True)
@@ -327,18 +333,21 @@ class MemoryService:
         memory: Memory,
         tool: str,
         listing: Sequence[Episode] | None = None,
-        merged_into: str | None = None,
+        kept: Memory | None = None,
     ) -> datetime | None:
         """Write the memory to the deletion log before it is deleted, with the episodes
-        that list it (read here unless given); returns the end of its undo window (None
-        without a log)."""
+        that list it (read here unless given) and, for a merge, the ``kept`` memory as it
+        was; returns the end of its undo window (None without a log)."""
         if self.deletion_log is None:
             return None
         now = self.clock.now()
         if listing is None:
             listing = self._episodes_listing(memory.id)
         episode_ids = tuple(episode.id for episode in listing)
-        self.deletion_log.put(DeletedMemory(memory, now, tool, episode_ids, merged_into))
+        added_to = tuple(e.id for e in listing if kept is not None and kept.id not in e.memory_ids)
+        merged_into = kept.id if kept is not None else None
+        entry = DeletedMemory(memory, now, tool, episode_ids, merged_into, kept, added_to)
+        self.deletion_log.put(entry)
         return now + self.undo_window
 
     def merge(self, keep_id: str, remove_id: str, content: str | None) -> Merged:
@@ -362,7 +371,7 @@ class MemoryService:
             )
             vector = self.embedder.embed([content])[0] if content is not None else None
             listing = self._episodes_listing(remove_id)
-            until = self._log_deletion(remove, MERGE, listing, merged_into=keep_id)
+            until = self._log_deletion(remove, MERGE, listing, kept=keep)
             self.store.rewrite(merged, vector)
             self.store.replace_links([redirected(t, merged, remove_id) for t in targets])
             self.store.delete(remove_id)
@@ -399,6 +408,7 @@ class MemoryService:
                     "undo window passed and it was purged"
                 )
             self._check_window(entry)
+            unmerged = self._unmerge(entry)
             targets = self.store.get_many([lk.target_id for lk in entry.memory.linked_ids])
             alive = {target.id for target in targets}
             kept = tuple(lk for lk in entry.memory.linked_ids if lk.target_id in alive)
@@ -411,7 +421,35 @@ class MemoryService:
         self.closed_hours.drop(memory.timestamp)
         if self.journal is not None and not memory.is_private:
             self.journal.rewrite(memory)
-        return Restored(memory, entry.deleted_at, lost, episodes, entry.merged_into)
+        if self.journal is not None and unmerged is not None:
+            self.journal.rewrite(unmerged)
+        return Restored(memory, entry.deleted_at, lost, episodes, entry.merged_into, unmerged)
+
+    def _unmerge(self, entry: DeletedMemory) -> Memory | None:
+        """Give a merge's kept memory back its own text, privacy, importance, links and
+        episodes (under the agent's lock); None when this was no merge or it is gone."""
+        before = entry.kept_before
+        current = self.store.get(before.id) if before is not None else None
+        if before is None or current is None:
+            return None
+        wanted = [lk.target_id for lk in before.linked_ids]
+        alive = {memory.id for memory in self.store.get_many(wanted)}
+        rolled_back, dropped = unmerged_memory(current, before, entry.memory, alive)
+        changed_text = rolled_back.content != current.content
+        vector = self.embedder.embed([rolled_back.content])[0] if changed_text else None
+        self.store.rewrite(rolled_back, vector)
+        losing = [target.without_link(before.id) for target in self.store.get_many(dropped)]
+        regaining = [
+            target.linked_back(rolled_back) for target in self.store.get_many(sorted(alive))
+        ]
+        self.store.replace_links([*losing, *regaining])
+        for episode_id in entry.keep_added_to:
+            episode = self.episodes.get(episode_id)
+            if episode is not None:
+                members = [m for m in episode.memory_ids if m != before.id]
+                self.episodes.replace_members(episode_id, members)
+        self.closed_hours.drop(rolled_back.timestamp)
+        return rolled_back
 
     def _require_log(self) -> DeletionLog:
         if self.deletion_log is None:

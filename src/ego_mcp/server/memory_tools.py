@@ -273,10 +273,16 @@ async def restore_memory(ctx: Ctx, memory_id: str) -> str:
     ]
     if restored.links_lost:
         lines.append(f"{restored.links_lost} link(s) led to memories that are gone since.")
-    if restored.merged_into is not None:
+    if restored.unmerged is not None:
+        kept = restored.unmerged
         lines.append(
-            f"It had been merged into {restored.merged_into}, which keeps the merged text "
-            "and links; forget or merge again if one of them is now redundant."
+            f"The merge is undone: {kept.id} has its own text, links and privacy back: "
+            f"{snippet(kept.content, 120)} (private: {privacy_flag(kept)})"
+        )
+    elif restored.merged_into is not None:
+        lines.append(
+            f"It had been merged into {restored.merged_into}, which is gone since; "
+            "only this memory came back."
         )
     if memory.is_private:
         lines.append("Private: kept internal, not synced to workspace files.")

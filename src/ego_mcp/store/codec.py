@@ -165,7 +165,20 @@ def deleted_to_metadata(entry: DeletedMemory) -> Metadata:
         "memory": json.dumps(memory_to_metadata(entry.memory)),
         "episode_ids": json.dumps(list(entry.episode_ids)),
         "merged_into": entry.merged_into or "",
+        "kept_before": "" if entry.kept_before is None else _memory_json(entry.kept_before),
+        "keep_added_to": json.dumps(list(entry.keep_added_to)),
     }
+
+
+def _memory_json(memory: Memory) -> str:
+    return json.dumps({"content": memory.content, "meta": memory_to_metadata(memory)})
+
+
+def _memory_of_json(memory_id: str, text: str) -> Memory | None:
+    if not text:
+        return None
+    body = json.loads(text)
+    return memory_from_record(memory_id, str(body["content"]), body["meta"])
 
 
 def deleted_from_record(
@@ -177,4 +190,8 @@ def deleted_from_record(
         deleted_by=str(meta.get("deleted_by", "forget")),
         episode_ids=tuple(json.loads(meta.get("episode_ids") or "[]")),
         merged_into=str(meta.get("merged_into") or "") or None,
+        kept_before=_memory_of_json(
+            str(meta.get("merged_into") or ""), meta.get("kept_before") or ""
+        ),
+        keep_added_to=tuple(json.loads(meta.get("keep_added_to") or "[]")),
     )
