@@ -17,7 +17,6 @@ from ego_mcp.memory.service import Draft
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import Settings
 from ego_mcp.store.chroma import collection_name, open_collection
-from ego_mcp.store.reembed import copy_missing
 
 if TYPE_CHECKING:
     from ego_mcp.memory.store import Vector
@@ -71,7 +70,7 @@ def test_reembed_moves_a_store_to_the_local_model(
     hits = migrated.recall("a walk along the river in the early morning", 1)
     assert hits[0].memory.id == first
     assert len(migrated.episodes.all()) == 1
-    assert copy_missing(source, partial, embedder, 10) == 0
+    assert not [c.name for c in client.list_collections() if "-old-" in c.name]  # checked, gone
     new.close()
 
 
@@ -135,3 +134,26 @@ def test_reembed_of_an_unknown_agent_creates_nothing(runtime: Runtime) -> None:
     with pytest.raises(ConfigError, match="no agent typo"):
         runtime.reembed("typo")
     assert {c.name for c in runtime.chroma.client.list_collections()} == before
+
+
+def test_reembed_keeps_no_old_copy_and_drops_one_an_older_version_left(
+    settings: Settings, embedder: LocalMultilingualUSE
+) -> None:
+    """An old copy would keep the text of every memory forgotten (and purged) later."""
+    first, _ = old_store(settings)
+    new = Runtime.open(settings, embedder=embedder)
+    client = new.chroma.client
+    leftover = client.create_collection("ego-nova-memories-old-20200101000000")
+    leftover.add(ids=["mem_0000000000ff"], documents=["purged-marker text"], embeddings=[[1.0]])
+
+    new.reembed("nova")
+    new.memory("nova").forget(first)
+    new.memory("nova").purge_deletion_log(everything=True)
+
+    names = {c.name for c in client.list_collections()}
+    assert not any("-old-" in name for name in names), names
+    for collection in client.list_collections():
+        documents = collection.get(include=["documents"])["documents"] or []
+        assert not any("purged-marker" in (d or "") for d in documents)
+        assert not any("walked by the river" in (d or "") for d in documents)
+    new.close()

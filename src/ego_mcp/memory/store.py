@@ -153,6 +153,10 @@ class DeletionLog(Protocol):
 
     def get(self, memory_id: str) -> DeletedMemory | None: ...
 
+    def logged_ids(self, memory_ids: Sequence[str]) -> set[str]:
+        """Those of ``memory_ids`` that have an entry."""
+        ...
+
     def remove(self, memory_id: str) -> None: ...
 
     def entries(self) -> list[DeletedMemory]:

@@ -4,7 +4,9 @@ Non-destructive: upstream's files are only read, and its Chroma dir is read from
 (unless it is our own data dir, whose client we already hold; its collections are then
 only read). Resumable and idempotent: memories and episodes keep their ids and are added
 only when absent, links are made two-way by the same repair that mends crashes, and the
-state documents are merged so that a second run changes nothing.
+state documents are merged so that a second run changes nothing. A memory imported once
+is noted for good (``ImportRecord``): forgotten or merged away since, it is not brought
+back, even after its deletion-log entry is purged.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any
 
 from ego_mcp.ego.service import DESIRES, RELATIONSHIPS, SELF_MODEL
 from ego_mcp.memory.model import Memory
-from ego_mcp.memory.store import MemoryStore
+from ego_mcp.memory.store import DeletionLog, MemoryStore
 from ego_mcp.migrate.upstream import (
     EPISODES,
     MEMORIES,
@@ -33,6 +35,7 @@ from ego_mcp.migrate.upstream import (
 )
 from ego_mcp.runtime import Runtime
 from ego_mcp.store.chroma import WRITE_BATCH, collection_names, pages
+from ego_mcp.store.import_record import ImportRecord
 
 Progress = Callable[[int, int], None]
 UPSTREAM_DOCUMENTS = {
@@ -46,6 +49,7 @@ UPSTREAM_DOCUMENTS = {
 class MigrationSummary:
     memories_found: int = 0
     memories_imported: int = 0
+    memories_gone: int = 0  # imported before, then forgotten or merged away: not again
     links_mended: int = 0
     episodes_found: int = 0
     episodes_imported: int = 0
@@ -56,7 +60,8 @@ class MigrationSummary:
         lines = [
             f"Imported from {source} into agent {agent}:",
             f"  memories  {self.memories_imported} new of {self.memories_found} "
-            f"({self.memories_found - self.memories_imported} already here)",
+            f"({self.memories_found - self.memories_imported - self.memories_gone} already "
+            f"here, {self.memories_gone} forgotten or merged away since an earlier import)",
             f"  links     {self.links_mended} made two-way or dropped as dangling",
             f"  episodes  {self.episodes_imported} new of {self.episodes_found}",
             "  documents "
@@ -135,33 +140,47 @@ def _import_memories(
     collection = _collection(client, MEMORIES)
     if collection is None:
         return
-    store = runtime.memory(agent).store
+    service = runtime.memory(agent)
+    record = ImportRecord.open(runtime.chroma.client, agent)
     now = runtime.clock.now()
     total = int(collection.count())
     done = 0
     fresh: list[Memory] = []  # read, not yet written: written WRITE_BATCH at a time
     for ids, documents, metadatas in _pages(collection):
         summary.memories_found += len(ids)
-        present = store.existing_ids(ids)
+        present = service.store.existing_ids(ids)
+        record.note(sorted(present))  # here already: imported by a run before the record
+        gone = _gone(service.deletion_log, record, [i for i in ids if i not in present])
+        summary.memories_gone += len(gone)
         fresh.extend(
             memory
             for mid, doc, meta in zip(ids, documents, metadatas, strict=True)
             if mid not in present
+            and mid not in gone
             and (memory := memory_from_upstream(mid, doc, meta or {}, now, summary.oddities))
         )
         if len(fresh) >= WRITE_BATCH:
-            summary.memories_imported += _add(runtime, store, fresh)
+            summary.memories_imported += _add(runtime, service.store, record, fresh)
             fresh = []
         done += len(ids)
         if progress is not None:
             progress(done, total)
-    summary.memories_imported += _add(runtime, store, fresh)
+    summary.memories_imported += _add(runtime, service.store, record, fresh)
 
 
-def _add(runtime: Runtime, store: MemoryStore, memories: list[Memory]) -> int:
-    """``memories`` embedded and added in one write; how many."""
+def _gone(log: DeletionLog | None, record: ImportRecord, absent: list[str]) -> set[str]:
+    """Of the ids not in the store, those imported before (forgotten or merged since)."""
+    logged = log.logged_ids(absent) if log is not None else set()
+    return logged | record.known(absent)
+
+
+def _add(
+    runtime: Runtime, store: MemoryStore, record: ImportRecord, memories: list[Memory]
+) -> int:
+    """``memories`` embedded and added in one write, then noted as imported; how many."""
     if memories:
         store.add_many(memories, runtime.embedder.embed([m.content for m in memories]))
+        record.note([m.id for m in memories])
     return len(memories)
 
 

@@ -8,11 +8,13 @@ the embedding model, and a restored memory is embedded again by the current one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from ego_mcp.memory.model import DeletedMemory
 from ego_mcp.store.chroma import (
+    READ_BATCH,
     WRITE_BATCH,
     ReachableCollection,
     collection_name,
@@ -55,6 +57,13 @@ class ChromaDeletionLog:
     def get(self, memory_id: str) -> DeletedMemory | None:
         found = _entries(self._collection.get(ids=[memory_id], include=_RECORD))
         return found[0] if found else None
+
+    def logged_ids(self, memory_ids: Sequence[str]) -> set[str]:
+        found: set[str] = set()
+        for start in range(0, len(memory_ids), READ_BATCH):
+            wanted = list(memory_ids[start : start + READ_BATCH])
+            found.update(self._collection.get(ids=wanted, include=[])["ids"])
+        return found
 
     def remove(self, memory_id: str) -> None:
         self._collection.delete(ids=[memory_id])

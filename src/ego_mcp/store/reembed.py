@@ -3,7 +3,9 @@
 Memories and episodes are copied, with their metadata, into ``<name>-reembed`` collections
 ("staged") embedded by the new model; ids already copied are skipped. A staged collection
 is marked complete once every record is in it. Then each kind is switched: the live
-collection is renamed aside (``<name>-old-<time>``) and the staged one takes its name.
+collection is renamed aside (``<name>-old-<time>``), the staged one takes its name, and
+the old one is deleted once the live one is seen to hold all of it (an old copy would
+keep the text of memories forgotten later, for good).
 
 Every step can be interrupted and the next run carries on from what it finds:
 
@@ -117,5 +119,30 @@ def reembed_agent(
             done(f"moved old {kind} aside")
         staged.modify(name=name)
         done(f"switched {kind}")
+    for name in live.values():
+        if name in collection_names(client):
+            drop_old_copies(client, name, this_run=f"{name}-old-{stamp}")
     logger.info("re-embedded agent %s: %d records copied", Plain(agent), copied)
     return copied
+
+
+def drop_old_copies(client: Any, name: str, this_run: str = "") -> int:
+    """Delete the ``<name>-old-<time>`` collections switches left: an old copy would keep
+    the text of every memory forgotten later, for good. The one this run set aside
+    (``this_run``) goes only once the live collection is seen to hold all of it; older
+    ones go regardless (what they hold beyond the live one was forgotten since). Returns
+    how many went."""
+    live = client.get_collection(name, embedding_function=None)
+    dropped = 0
+    for old_name in sorted(n for n in collection_names(client) if n.startswith(f"{name}-old-")):
+        old = client.get_collection(old_name, embedding_function=None)
+        missing = sum(
+            len(page["ids"]) - len(live.get(ids=page["ids"], include=[])["ids"])
+            for page in pages(old, [])
+        )
+        if missing and old_name == this_run:
+            logger.warning("%s lacks %d records of %s: kept", Plain(name), missing, Plain(old_name))
+            continue
+        client.delete_collection(old_name)
+        dropped += 1
+    return dropped
