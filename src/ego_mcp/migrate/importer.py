@@ -174,9 +174,7 @@ def _gone(log: DeletionLog | None, record: ImportRecord, absent: list[str]) -> s
     return logged | record.known(absent)
 
 
-def _add(
-    runtime: Runtime, store: MemoryStore, record: ImportRecord, memories: list[Memory]
-) -> int:
+def _add(runtime: Runtime, store: MemoryStore, record: ImportRecord, memories: list[Memory]) -> int:
     """``memories`` embedded and added in one write, then noted as imported; how many."""
     if memories:
         store.add_many(memories, runtime.embedder.embed([m.content for m in memories]))
