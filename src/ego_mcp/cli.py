@@ -16,6 +16,7 @@ from urllib.parse import urlparse
 
 from ego_mcp import __version__
 from ego_mcp.errors import ConfigError, EgoError, StoreHeld, StoreUnavailable
+from ego_mcp.file_modes import create_private
 from ego_mcp.logs import Plain, setup_logging
 from ego_mcp.settings import AGENT_NAME_PATTERN, Settings, load_settings
 
@@ -73,6 +74,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--all", action="store_true", help="with purge: remove every entry, even restorable ones"
     )
     args = parser.parse_args(argv)
+    create_private()  # the store, the logs and exports hold private memories
     try:
         settings = load_settings()
     except EgoError as exc:

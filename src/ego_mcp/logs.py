@@ -33,6 +33,7 @@ from typing import Any
 
 from ego_mcp.ego import relationships, self_model
 from ego_mcp.ego.desires import SATISFACTION_HOURS
+from ego_mcp.file_modes import private_file
 from ego_mcp.memory.model import Category, Emotion, LinkType
 
 OWN_LOGGERS = ("ego_mcp", "worker")
@@ -160,6 +161,7 @@ def setup_logging(level: str, log_file: Path | None = None) -> None:
     formatter = ContentFreeFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     handlers: list[logging.Handler] = [logging.StreamHandler(sys.stderr)]
     if log_file is not None:
+        private_file(log_file)  # it names agents and memory ids: for this user only
         handlers.append(logging.FileHandler(log_file, encoding="utf-8"))
     root = logging.getLogger()
     for old in [h for h in root.handlers if _is_ours(h)]:

@@ -10,13 +10,13 @@ beside the store (mode 0600) that the next holder opens; entries older than
 
 from __future__ import annotations
 
-import contextlib
-import os
 import sqlite3
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from ego_mcp.file_modes import private_file
 
 FILE_NAME = "replies.sqlite3"
 KEEP_SECONDS = 600.0
@@ -55,8 +55,7 @@ class ReplyJournal:
     @classmethod
     def open(cls, data_dir: Path) -> ReplyJournal:
         path = data_dir / FILE_NAME
-        with contextlib.suppress(FileExistsError):
-            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        private_file(path)
         connection = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=NORMAL")

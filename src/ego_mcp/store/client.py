@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from ego_mcp.errors import StoreUnavailable
+from ego_mcp.file_modes import private_folder
 from ego_mcp.settings import Settings
 from ego_mcp.store.dirlock import DirectoryLock
 
@@ -30,9 +31,11 @@ def chroma_directory(settings: Settings) -> Path:
 
 
 def lock_directory(settings: Settings) -> DirectoryLock:
-    """Take the embedded store's directory lock (``StoreHeld`` when another process has it)."""
+    """Take the embedded store's directory lock (``StoreHeld`` when another process has it).
+    The data dir is made private to this user (0700, files 0600) first."""
     lock = DirectoryLock(chroma_directory(settings))
     try:
+        private_folder(settings.data_dir)
         lock.acquire()
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__

@@ -50,12 +50,12 @@ def socket_path(settings: Settings) -> Path | None:
     digest = hashlib.sha256(os.fsencode(settings.data_dir.resolve())).hexdigest()[:24]
     folder = Path(tempfile.gettempdir()) / f"ego-mcp-{os.getuid()}"
     path = folder / f"{digest}.sock"
-    if not fits(path) or not private_folder(folder):
+    if not fits(path) or not ours_alone(folder):
         return None
     return path
 
 
-def private_folder(folder: Path) -> bool:
+def ours_alone(folder: Path) -> bool:
     """Make ``folder`` (0700) if need be; whether it is ours alone, not a link."""
     with contextlib.suppress(FileExistsError, OSError):
         folder.mkdir(mode=0o700)
