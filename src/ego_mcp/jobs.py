@@ -144,11 +144,13 @@ def jobs_after_forget(agent: str, forgotten: Forgotten, now: datetime) -> list[J
     if forgotten.pending_targets is not None:
         targets = ",".join(forgotten.pending_targets)
         jobs.append(
-            JobRequest("unlink_memory", agent, {"memory_id": memory.id, "targets": targets})
+            JobRequest.for_event(
+                "unlink_memory", agent, {"memory_id": memory.id, "targets": targets}
+            )
         )
         jobs.append(JobRequest("repair_after_outage", agent, slot=f"{now:%Y-%m-%dT%H:%M}"))
     if not memory.is_private:
-        jobs.append(JobRequest("cleanup_workspace", agent, {"memory_id": memory.id}))
+        jobs.append(JobRequest.for_event("cleanup_workspace", agent, {"memory_id": memory.id}))
     return jobs
 
 
@@ -156,11 +158,11 @@ def jobs_after_merge(agent: str, merged: Merged) -> list[JobRequest]:
     """The removed memory's workspace lines go (the kept one's were rewritten in place)."""
     if merged.removed.is_private:
         return []
-    return [JobRequest("cleanup_workspace", agent, {"memory_id": merged.removed.id})]
+    return [JobRequest.for_event("cleanup_workspace", agent, {"memory_id": merged.removed.id})]
 
 
 def jobs_after_remember(agent: str, outcome: RememberOutcome) -> list[JobRequest]:
     """A memory saved without the agent's lock gets its links later."""
     if outcome.saved is None or not outcome.links_pending:
         return []
-    return [JobRequest("link_memory", agent, {"memory_id": outcome.saved.id})]
+    return [JobRequest.for_event("link_memory", agent, {"memory_id": outcome.saved.id})]

@@ -265,3 +265,38 @@ async def test_the_worker_purges_only_expired_deletion_log_entries(
     finally:
         worker.terminate()
         worker.wait(timeout=30)
+
+
+async def test_a_memory_removed_again_after_a_restore_loses_its_workspace_lines(
+    tmp_path: Path, redis_server: RedisServer, chroma_url: str
+) -> None:
+    """arq keeps a finished job's result for an hour: a second removal of the same memory
+    must still get a cleanup of its own (forget, restore, forget; merge, restore, forget)."""
+    env = service_env(tmp_path, redis_server.url, chroma_url)
+    worker = start_worker(env, tmp_path / "worker.log")
+    try:
+        async with front_end(env) as client:
+
+            async def call(tool: str, **arguments: Any) -> str:
+                result = await client.call_tool(tool, arguments)
+                assert not result.is_error, text_of(result)
+                return text_of(result)
+
+            kept = saved_id(await call("remember", content=PAIR[0], force=True))
+            again = saved_id(await call("remember", content=PAIR[1], force=True))
+            for memory_id, first_removal in (
+                (kept, {"tool": "forget", "memory_id": kept}),
+                (again, {"tool": "merge_memories", "keep_id": kept, "remove_id": again}),
+            ):
+                if memory_id == again:
+                    await call("restore_memory", memory_id=kept)
+                tool = first_removal.pop("tool")
+                await call(tool, **first_removal)
+                await wait_for(lambda m=memory_id: f"[id:{m}]" not in workspace_text(tmp_path))
+                await call("restore_memory", memory_id=memory_id)
+                assert f"[id:{memory_id}]" in workspace_text(tmp_path)
+                await call("forget", memory_id=memory_id)
+                await wait_for(lambda m=memory_id: f"[id:{m}]" not in workspace_text(tmp_path))
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)

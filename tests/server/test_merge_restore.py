@@ -366,3 +366,21 @@ async def test_merge_does_not_carry_over_a_link_a_crash_left_dangling(
     assert "Links moved: 1." in answer and "Links now: 1." in answer
     assert [link.target_id for link in app.memory.get(ids["keep"]).linked_ids] == [ids["shared"]]
     assert_links_bidirectional(app.memory.store)
+
+
+async def test_removed_restored_and_removed_again_leaves_no_workspace_line(
+    client: Client, app: AppContext, settings: Settings
+) -> None:
+    ids = await save_all(client)
+    for first_removal in (
+        {"tool": "forget", "memory_id": ids["keep"]},
+        {"tool": "merge_memories", "keep_id": ids["shared"], "remove_id": ids["keep"]},
+    ):
+        await call(client, str(first_removal.pop("tool")), **first_removal)
+        await app.queue.join()  # type: ignore[attr-defined]
+        await call(client, "restore_memory", memory_id=ids["keep"])
+        assert f"[id:{ids['keep']}]" in workspace_text(settings)
+        await call(client, "forget", memory_id=ids["keep"])
+        await app.queue.join()  # type: ignore[attr-defined]
+        assert f"[id:{ids['keep']}]" not in workspace_text(settings)
+        await call(client, "restore_memory", memory_id=ids["keep"])

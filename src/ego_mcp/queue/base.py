@@ -2,25 +2,36 @@
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
 from typing import Protocol
 
 
 @dataclass(frozen=True)
 class JobRequest:
-    """A job to run: a function name, an agent and ids. Never memory content."""
+    """A job to run: a function name, an agent and ids. Never memory content.
+
+    ``slot`` is a schedule's slot (one run per slot); ``occasion`` marks the one event a
+    job answers (a memory removed): the same memory removed, restored and removed again
+    is two occasions, and each gets its job, whatever the queue remembers of the first.
+    """
 
     function: str
     agent: str
     ids: dict[str, str] = field(default_factory=dict)
     slot: str = ""
+    occasion: str = ""
+
+    @classmethod
+    def for_event(cls, function: str, agent: str, ids: dict[str, str]) -> JobRequest:
+        """A job answering one event: an id of its own, never taken for an earlier one."""
+        return cls(function, agent, ids, occasion=uuid.uuid4().hex[:12])
 
     @property
     def job_id(self) -> str:
-        """One job per (kind, agent[, ids][, schedule slot]) can be queued at a time."""
+        """One job per (kind, agent[, ids][, schedule slot][, occasion]) at a time."""
         parts = [self.function, self.agent, *self.ids.values()]
-        if self.slot:
-            parts.append(self.slot)
+        parts += [part for part in (self.slot, self.occasion) if part]
         return ":".join(parts)
 
     def kwargs(self) -> dict[str, str]:

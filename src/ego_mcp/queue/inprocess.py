@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -13,6 +14,7 @@ from ego_mcp.jobs import JobContext, JobFunction
 from ego_mcp.logs import Plain
 from ego_mcp.observe.metrics import JOB_FAILURES, JOB_RETRIES, JOB_RUNS, JOB_SECONDS
 from ego_mcp.queue.base import JobRequest
+from ego_mcp.queue.bookkeeping import MAX_FAILURES_KEPT
 
 logger = logging.getLogger(__name__)
 
@@ -46,7 +48,8 @@ class InProcessQueue:
         self._retry_delay = retry_delay
         self._running: dict[str, asyncio.Task[None]] = {}
         self._one_at_a_time = asyncio.Semaphore(1)
-        self.failed: list[FailedJob] = []
+        # The newest failures, as many as Redis keeps (``ego:failed``).
+        self.failed: deque[FailedJob] = deque(maxlen=MAX_FAILURES_KEPT)
         self.last_success: dict[tuple[str, str], datetime] = {}  # (function, agent) -> when
 
     async def enqueue(self, request: JobRequest) -> bool:
