@@ -82,3 +82,39 @@ def test_listening_beyond_loopback_needs_a_token(settings: Settings, token: str 
         http_app(create_server(exposed), exposed)
     assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
     assert not is_loopback("0.0.0.0") and not is_loopback("example.org")
+
+
+def test_beyond_loopback_metrics_are_only_on_the_metrics_port(tmp_path: Path) -> None:
+    """On 0.0.0.0 anyone who reaches the port would see the agents and their counts."""
+    port, metrics_port = free_port(), free_port()
+    env = {
+        **os.environ,
+        "EGO_MCP_DATA_DIR": str(tmp_path / "data"),
+        "EGO_MCP_TRANSPORT": "http",
+        "EGO_MCP_HTTP_HOST": "0.0.0.0",
+        "EGO_MCP_HTTP_PORT": str(port),
+        "EGO_MCP_HTTP_TOKEN": TOKEN,
+        "EGO_MCP_METRICS_PORT": str(metrics_port),
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ego_mcp", "serve"], env=env, stderr=subprocess.DEVNULL
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                refused = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=1)
+                own_port = httpx.get(f"http://127.0.0.1:{metrics_port}/metrics", timeout=1)
+                break
+            except httpx.TransportError:
+                assert process.poll() is None and time.monotonic() < deadline
+                time.sleep(0.1)
+        assert refused.status_code == 404
+        assert "EGO_MCP_METRICS_PORT" in refused.json()["error_description"]
+        assert "ego_mcp_memories" not in refused.text
+        assert own_port.status_code == 200 and "ego_mcp_tool_calls_total" in own_port.text
+        health = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5)
+        assert health.json() == {"status": "alive"}
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

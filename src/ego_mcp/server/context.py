@@ -64,7 +64,7 @@ class AppContext:
     beacons: list[PresenceBeacon] = field(default_factory=list)
     # Upstream ego-mcp memories wait in the data dir: wake_up says so once (by agent).
     upstream_waiting: dict[str, int] = field(default_factory=dict)
-    ops: OpsServer | None = None  # EGO_MCP_METRICS_PORT of a stdio front end
+    ops: OpsServer | None = None  # EGO_MCP_METRICS_PORT of a front end
     # What tools' implicit satisfactions found moments ago (shared by every agent's view).
     seen_satisfactions: SeenSatisfactions = field(default_factory=SeenSatisfactions)
     agent: str = ""
@@ -112,7 +112,7 @@ class AppContext:
             await self.enqueue([JobRequest("repair_links", agent) for agent in agents()])
         fallback = self.queue if isinstance(self.queue, InProcessQueue) else None
         install_snapshot(probe_for(self.runtime, agents, schedules(self.settings), fallback))
-        if self.settings.metrics_port is not None and self.settings.transport == "stdio":
+        if self.settings.metrics_port is not None:
             self.ops = ops_server(self.runtime)
             self.ops.start()
         if self.settings.embedding_provider == "local":

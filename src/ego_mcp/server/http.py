@@ -99,8 +99,8 @@ class BearerTokenGuard:
 
 
 class OpsRoutes:
-    """ASGI middleware: ``/metrics``, ``/healthz`` and ``/readyz`` answered here, before
-    any token is asked for (they carry no content); everything else goes on."""
+    """ASGI middleware: the operator's endpoints answered here, before any token is asked
+    for (they carry no content); everything else goes on."""
 
     def __init__(self, app: ASGIApp, answer: Callable[[str], Response | None]) -> None:
         self._app = app
@@ -169,17 +169,38 @@ def token_check(settings: Settings) -> tuple[TokenCheck, str] | None:
     return None
 
 
+METRICS_ELSEWHERE = (
+    "/metrics names the agents and counts their memories, so beyond loopback it is served "
+    "only on EGO_MCP_METRICS_PORT (EGO_MCP_METRICS_HOST, loopback by default)"
+)
+
+
+def ops_answer(settings: Settings, runtime: Runtime) -> Callable[[str], Response | None]:
+    """The operator's endpoints on the HTTP port: ``/healthz`` and ``/readyz`` always,
+    ``/metrics`` only on a loopback bind (else a 404 that says where it is)."""
+    answer = partial(respond, readiness=partial(readiness, runtime), queue_status=None)
+    if is_loopback(settings.http_host):
+        return answer
+
+    def without_metrics(path: str) -> Response | None:
+        if path == "/metrics":
+            body = {"error": "not_found", "error_description": METRICS_ELSEWHERE}
+            return Response(404, "application/json", json.dumps(body).encode())
+        return answer(path)
+
+    return without_metrics
+
+
 def http_app(server: EgoServer, settings: Settings, runtime: Runtime | None = None) -> Any:
     """The ASGI app; refuses to listen beyond loopback without a token. With ``runtime``,
-    the operator's endpoints are served beside ``/mcp``."""
+    the operator's endpoints are served beside ``/mcp`` (``ops_answer``)."""
     guarded = token_check(settings)
     app: ASGIApp = server.streamable_http_app(host=settings.http_host)
     if guarded is not None:
         app = BearerTokenGuard(app, *guarded)
     if runtime is None:
         return app
-    answer = partial(respond, readiness=partial(readiness, runtime), queue_status=None)
-    return OpsRoutes(app, answer)
+    return OpsRoutes(app, ops_answer(settings, runtime))
 
 
 def serve_http(server: EgoServer, settings: Settings, runtime: Runtime) -> None:
