@@ -16,7 +16,7 @@ from typing import Any
 from arq import Retry, cron
 from arq.connections import RedisSettings
 from arq.constants import in_progress_key_prefix
-from arq.worker import func
+from arq.worker import Worker, func
 from redis.exceptions import RedisError
 
 from ego_mcp.errors import ConfigError
@@ -95,6 +95,17 @@ async def keep_in_progress(redis: Any, job_id: str) -> None:
         with suppress(RedisError, OSError):
             await redis.pexpire(key, HEARTBEAT_TTL_MS)
         await asyncio.sleep(HEARTBEAT_EVERY_SECONDS)
+
+
+class HeartbeatWorker(Worker):
+    """arq's worker, marking a job it picks up as in progress for ``HEARTBEAT_TTL_MS``
+    rather than the longest job timeout plus ten seconds: a worker killed between the
+    pick-up and the job's first heartbeat (``keep_in_progress``) holds its jobs for half
+    a minute, not five."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.in_progress_timeout_s = HEARTBEAT_TTL_MS / 1000
 
 
 def fan_out(schedule: Schedule) -> Any:

@@ -231,15 +231,14 @@ def run_worker(settings: Settings) -> None:
     """Run arq; if Redis drops, wait and start again (arq gives up on a lost connection)."""
     import time
 
-    from arq.worker import Worker
     from redis.exceptions import RedisError
 
-    from worker.arq_entry import worker_options
+    from worker.arq_entry import HeartbeatWorker, worker_options
 
     options = worker_options(settings)
     while True:
         try:
-            Worker(**options).run()
+            HeartbeatWorker(**options).run()
             return
         except (RedisError, OSError) as exc:
             logger.warning("worker lost redis (%s); reconnecting in 2 s", exc)

@@ -315,3 +315,45 @@ async def test_reembed_refuses_while_a_front_end_of_the_agent_is_live(
         assert runtime.reembed("default") == 0  # gone: allowed, and nothing to do
     finally:
         runtime.close()
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.05])
+async def test_jobs_a_worker_picked_up_just_before_it_was_killed_run_again(
+    tmp_path: Path, redis_server: RedisServer, chroma_url: str, delay: float
+) -> None:
+    """kill -9 a worker ``delay`` s after it picked jobs up, before their heartbeats may
+    have started: arq's mark at pick-up must not hold them for five minutes."""
+    env = service_env(tmp_path, redis_server.url, chroma_url)
+    client = redis.Redis.from_url(redis_server.url)
+    held = client.lock("ego:lock:default", timeout=120)  # the jobs wait for it, mid-job
+    assert held.acquire()
+    jobs = [JobRequest("repair_after_outage", "default", slot=f"p{n}") for n in range(4)]
+    pool = await create_pool(RedisSettings.from_dsn(redis_server.url))
+    doomed = start_worker(env, tmp_path / "doomed.log")
+    survivor = None
+    try:
+        await wait_for(lambda: bool(client.exists("arq:queue:health-check")))  # polling now
+        for job in jobs:
+            await pool.enqueue_job(job.function, _job_id=job.job_id, **job.kwargs())
+        deadline = time.monotonic() + 30
+        while not any(True for _ in client.scan_iter("arq:in-progress:*")):
+            assert time.monotonic() < deadline, "the worker picked nothing up"
+        time.sleep(delay)
+        doomed.send_signal(signal.SIGKILL)
+        doomed.wait(timeout=10)
+        held.release()
+        killed_at = time.monotonic()
+        survivor = start_worker(env, tmp_path / "survivor.log")
+
+        def all_done() -> bool:
+            return all(client.exists(f"arq:result:{job.job_id}") for job in jobs)
+
+        await wait_for(all_done, seconds=60)
+        print(f"all jobs done {time.monotonic() - killed_at:.1f}s after the kill")  # noqa: T201
+    finally:
+        await pool.aclose()
+        client.close()
+        for worker in (doomed, survivor):
+            if worker is not None and worker.poll() is None:
+                worker.terminate()
+                worker.wait(timeout=30)
