@@ -23,6 +23,11 @@ class StoreUnavailable(EgoError):
     """ChromaDB, Redis or a state file cannot be used right now."""
 
 
+class DocumentsUnavailable(StoreUnavailable):
+    """The state documents (desires, self model, people) cannot be read or written now:
+    Redis does not answer and this process has no copy of them."""
+
+
 class StoreHeld(StoreUnavailable):
     """The embedded store is open in another process (its directory lock is held)."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -12,6 +13,7 @@ from ego_mcp.ego import relationships, self_model
 from ego_mcp.ego.consolidation import ConsolidationStats, consolidate, scan_store
 from ego_mcp.ego.desires import Desires, Satisfaction
 from ego_mcp.ego.emotion_hours import month_trend
+from ego_mcp.errors import DocumentsUnavailable
 from ego_mcp.memory.model import Category, Memory
 from ego_mcp.memory.service import MemoryService
 from ego_mcp.state.documents import DocumentStore
@@ -127,13 +129,17 @@ class EgoService:
         """The newest introspection of the last 30 days: by the noted id (one read by id),
         else looked for in widening windows (and noted)."""
         oldest = self.clock.now() - timedelta(days=INTROSPECTION_DAYS)
-        noted = (self.documents.load(LAST_INTROSPECTION) or {}).get("memory_id")
+        try:
+            noted = (self.documents.load(LAST_INTROSPECTION) or {}).get("memory_id")
+        except DocumentsUnavailable:
+            noted = None  # the memories still tell (Redis away: the note is only a shortcut)
         found = self.memory.store.get(str(noted)) if noted else None
         if found is not None and found.category is Category.INTROSPECTION:
             return found if found.timestamp >= oldest else None
         thoughts = self.latest_memories(1, INTROSPECTION_DAYS, Category.INTROSPECTION)
         if thoughts:
-            self.note_introspection(thoughts[-1].id)
+            with suppress(DocumentsUnavailable):
+                self.note_introspection(thoughts[-1].id)
         return thoughts[-1] if thoughts else None
 
     def consolidate_now(self) -> ConsolidationStats:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from mcp.server.mcpserver import Context
 
 from ego_mcp.ego.consolidation import ConsolidationStats
 from ego_mcp.ego.desires import Desires, parse_desire, word_for
 from ego_mcp.ego.self_model import open_questions
+from ego_mcp.errors import DocumentsUnavailable
 from ego_mcp.heap import releasing_heap
 from ego_mcp.memory import inputs
 from ego_mcp.server import scaffolds
@@ -19,6 +20,7 @@ from ego_mcp.server.format import compose, relative_time, snippet
 from ego_mcp.server.vocabulary import DesireName, RelationshipField, SelfField
 
 Ctx = Context[Served, Any]
+T = TypeVar("T")
 FRESH_RESULT = timedelta(minutes=5)
 
 
@@ -32,23 +34,38 @@ def _last_seen(model: dict[str, Any], now: datetime) -> str:
     return relative_time(datetime.fromisoformat(last), now) if last else "never recorded"
 
 
+async def if_readable(app: AppContext, read: Callable[..., T], *args: Any) -> T | str:
+    """``read()``'s result; where the state documents cannot be read now (Redis away and
+    no copy seen), the line saying so instead, so a tool shows what it has."""
+    try:
+        return await app.blocking(read, *args)
+    except DocumentsUnavailable as exc:
+        return f"unavailable now ({str(exc).partition(' (')[0]})"
+
+
 async def wake_up(ctx: Ctx) -> str:
     """Start a session: last introspection, desires, time since the companion was seen."""
     app = app_of(ctx)
     ego = app.ego
     now = app.runtime.clock.now()
     thought = await app.blocking(ego.last_introspection)
-    desires = await app.blocking(ego.desires)
-    companion = await app.blocking(ego.person, None)
+    desires = await if_readable(app, ego.desires)
+    companion = await if_readable(app, ego.person, None)
     lines = []
     if thought is None:
         lines.append("Last introspection: none yet.")
     else:
         age = relative_time(thought.timestamp, now)
         lines.append(f"Last introspection ({age}): {snippet(thought.content, 200)}")
-    lines.append("Strongest desires:")
-    lines.extend(desire_lines(desires, now, limit=3))
-    lines.append(f"{companion.name} last seen: {_last_seen(companion.model, now)}.")
+    if isinstance(desires, str):
+        lines.append(f"Strongest desires: {desires}.")
+    else:
+        lines.append("Strongest desires:")
+        lines.extend(desire_lines(desires, now, limit=3))
+    if isinstance(companion, str):
+        lines.append(f"{ego.companion} last seen: {companion}.")
+    else:
+        lines.append(f"{companion.name} last seen: {_last_seen(companion.model, now)}.")
     waiting = app.upstream_waiting.pop(app.agent, 0)
     if waiting:
         lines.append(
@@ -85,16 +102,23 @@ async def introspect(ctx: Ctx) -> str:
     ego = app.ego
     now = app.runtime.clock.now()
     recent = await app.blocking(ego.latest_memories, 5, 7)
-    desires = await app.blocking(ego.desires)
-    questions = open_questions(await app.blocking(ego.self_model))[:3]
+    desires = await if_readable(app, ego.desires)
+    model = await if_readable(app, ego.self_model)
     lines = ["Recent memories:" if recent else "Recent memories: none this week."]
     for memory in reversed(recent):
         lines.append(
             f"- [{relative_time(memory.timestamp, now)}] {snippet(memory.content, 120)} "
             f"({memory.emotional_trace.primary.value})"
         )
-    lines.append("Desires:")
-    lines.extend(desire_lines(desires, now, limit=3))
+    if isinstance(desires, str):
+        lines.append(f"Desires: {desires}.")
+    else:
+        lines.append("Desires:")
+        lines.extend(desire_lines(desires, now, limit=3))
+    if isinstance(model, str):
+        lines.append(f"Open questions: {model}.")
+        return compose("\n".join(lines), scaffolds.INTROSPECT)
+    questions = open_questions(model)[:3]
     lines.append("Open questions:" if questions else "Open questions: none.")
     lines.extend(f"- {q['id']} (importance {q['importance']}): {q['question']}" for q in questions)
     return compose("\n".join(lines), scaffolds.INTROSPECT)

@@ -2,7 +2,7 @@
 
 While Redis does not answer, a read serves the last state this process saw (and says so
 through :data:`STALE_READS`); with nothing seen yet, or on a write, it raises
-``StoreUnavailable`` naming ``EGO_MCP_REDIS_URL``.
+``DocumentsUnavailable`` naming ``EGO_MCP_REDIS_URL``.
 """
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ import json
 from contextvars import ContextVar
 from typing import Any
 
-from ego_mcp.errors import CorruptState, StoreUnavailable
+from ego_mcp.errors import CorruptState, DocumentsUnavailable
 from ego_mcp.state.documents import Document
 
 # The tool call in progress puts a set here; a read served from memory adds its name.
 STALE_READS: ContextVar[set[str] | None] = ContextVar("stale_reads", default=None)
 
 
-def redis_unavailable(exc: Exception) -> StoreUnavailable:
-    return StoreUnavailable(
+def redis_unavailable(exc: Exception) -> DocumentsUnavailable:
+    return DocumentsUnavailable(
         f"EGO_MCP_REDIS_URL: Redis did not answer ({type(exc).__name__}); try again when it is back"
     )
 
