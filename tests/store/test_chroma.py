@@ -55,6 +55,31 @@ def test_records_without_ts_or_hour_are_found_by_time_windows(
     assert [m.id for m in store.in_hours([hour_of(START)])] == [old.id]
 
 
+def test_a_record_written_without_ts_after_the_store_was_opened_is_found_by_dates(
+    runtime: Runtime,
+) -> None:
+    """Another writer (an older version on the same store) adds a record without ``ts``
+    while this process runs: a date-filtered recall still finds it, and the lexical one."""
+    from ego_mcp.memory.store import MemoryFilter
+
+    memory = runtime.memory("default")
+    collection = runtime.chroma.client.get_collection(collection_name("default", "memories"))
+    memory.recall("warming up the date index", 3, MemoryFilter(date_from=START))
+    stray = Memory("mem_00000000beef", "The ferry to Miyajima left without us.", START)
+    metadata = {k: v for k, v in memory_to_metadata(stray).items() if k not in {"ts", "hour"}}
+    collection.add(
+        ids=[stray.id], embeddings=runtime.embedder.embed([stray.content]),
+        documents=[stray.content], metadatas=[metadata],
+    )  # fmt: skip
+    week = MemoryFilter(date_from=START - timedelta(days=1), date_to=START + timedelta(days=1))
+
+    hits = memory.recall("the ferry to Miyajima", 3, week)
+
+    assert [hit.memory.id for hit in hits] == [stray.id]
+    assert memory.store.containing("Miyajima", week, 5) == [stray.id]
+    assert memory.recall("the ferry", 3, MemoryFilter(date_to=START - timedelta(days=2))) == []
+
+
 def test_a_record_gone_mid_read_is_skipped_with_its_vector() -> None:
     from ego_mcp.store.chroma import _memories_with_vectors
 

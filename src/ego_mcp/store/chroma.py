@@ -147,17 +147,29 @@ def tune_writes(collection: Any) -> Any:
     return collection
 
 
+def lacks_time_index(collection: Any, count: int) -> bool:
+    """Whether some record has no numeric ``ts`` (written by an older version or another
+    tool): fewer than ``count`` records pass a ``ts`` filter. One indexed read, no
+    records: about 85 ms at 100,000 memories, 1 ms at 1,000."""
+    if count == 0:
+        return False
+    last = collection.get(where={"ts": {"$gte": -1e18}}, include=[], limit=1, offset=count - 1)
+    return not last["ids"]
+
+
 def backfill_time_index(collection: Any) -> int:
-    """Give records written without the numeric ``ts`` or ``hour`` (older data) both, once
-    per collection and index version.
+    """Give records written without the numeric ``ts`` or ``hour`` (older data, another
+    tool) both.
 
     Time windows (wake_up, introspect, emotion_trend, date filters, consolidation) filter
     on ``ts``, the emotion trend reads single hours by ``hour``; a record without them
-    would be invisible there. Returns how many records were mended; the collection
-    remembers the version it was checked for.
+    would be invisible there. The whole collection is read only when ``lacks_time_index``
+    finds a record without ``ts``, or the collection was never checked for ``hour``.
+    Returns how many records were mended.
     """
     recorded = dict(collection.metadata or {})
-    if recorded.get(TIME_INDEX_CHECKED, 0) >= TIME_INDEX_VERSION:  # True == 1, the old mark
+    checked = recorded.get(TIME_INDEX_CHECKED, 0) >= TIME_INDEX_VERSION  # True == 1: old mark
+    if checked and not lacks_time_index(collection, int(collection.count())):
         return 0
     mended = 0
     for page in pages(collection, ["metadatas"]):
@@ -172,7 +184,8 @@ def backfill_time_index(collection: Any) -> int:
                 metadatas=[{"ts": t.timestamp(), "hour": hour_of(t)} for _, t in missing],
             )
             mended += len(missing)
-    collection.modify(metadata={**recorded, TIME_INDEX_CHECKED: TIME_INDEX_VERSION})
+    if not checked:
+        collection.modify(metadata={**recorded, TIME_INDEX_CHECKED: TIME_INDEX_VERSION})
     return mended
 
 
@@ -181,9 +194,20 @@ class ChromaMemoryStore:
 
     def __init__(self, collection: Any) -> None:
         self._collection = collection
+        self._time_indexed_at = -1  # the count at which every record was seen to have ts
 
     def count(self) -> int:
         return int(self._collection.count())
+
+    def mend_time_index(self) -> None:
+        """Before a date filter: records another writer added without ``ts`` get it, so
+        the filter finds every memory. Checked again only once the count has changed."""
+        count = self.count()
+        if count == self._time_indexed_at:
+            return
+        if lacks_time_index(self._collection, count):
+            backfill_time_index(self._collection)
+        self._time_indexed_at = count
 
     def add(self, memory: Memory, embedding: Vector) -> None:
         self.add_many([memory], embedding.reshape(1, -1))
@@ -218,13 +242,19 @@ class ChromaMemoryStore:
             return set()
         return set(self._collection.get(ids=_unique(memory_ids), include=[])["ids"])
 
+    def _before_dates(self, where: MemoryFilter | None) -> None:
+        if where is not None and (where.date_from is not None or where.date_to is not None):
+            self.mend_time_index()
+
     def search(
         self, embedding: Vector, n_results: int, where: MemoryFilter | None = None
     ) -> list[SearchHit]:
+        self._before_dates(where)
         return self._query(embedding.reshape(1, -1), n_results, filter_to_where(where))[0]
 
     def containing(self, text: str, where: MemoryFilter | None, limit: int) -> list[str]:
         """Ids of memories whose text contains ``text`` exactly (case-sensitive)."""
+        self._before_dates(where)
         found = self._collection.get(
             where=filter_to_where(where),
             where_document={"$contains": text},
