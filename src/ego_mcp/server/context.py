@@ -38,6 +38,7 @@ from ego_mcp.queue.base import JobQueue, JobRequest
 from ego_mcp.queue.inprocess import InProcessQueue
 from ego_mcp.queue.schedule import schedules
 from ego_mcp.queue.scheduler import InProcessScheduler
+from ego_mcp.server.window_reads import WindowReads
 from ego_mcp.settings import Settings
 from ego_mcp.store.client import lock_directory
 from ego_mcp.store.dirlock import DirectoryLock
@@ -67,6 +68,8 @@ class AppContext:
     ops: OpsServer | None = None  # EGO_MCP_METRICS_PORT of a front end
     # What tools' implicit satisfactions found moments ago (shared by every agent's view).
     seen_satisfactions: SeenSatisfactions = field(default_factory=SeenSatisfactions)
+    # Whole-window reads (consolidate): one thread, one at a time, shared (window_reads).
+    window_reads: WindowReads = field(default_factory=WindowReads)
     agent: str = ""
     # The client session a shared stdio server knows by its own id (``server.sharing``):
     # the key under which its state-changing calls are journaled for a replay.
@@ -140,6 +143,7 @@ class AppContext:
             await anyio.to_thread.run_sync(beacon.stop)
         if self.ops is not None:
             await anyio.to_thread.run_sync(self.ops.stop)
+        self.window_reads.close()
 
 
 class OpeningApp:

@@ -180,8 +180,10 @@ async def consolidate(ctx: Ctx) -> str:
     app = app_of(ctx)
     stats = await app.blocking(app.ego.last_consolidation, FRESH_RESULT)
     if stats is None:
-        # A window read: the heap it freed goes back, as after the scheduled job.
-        stats = await app.blocking(releasing_heap(app.ego.consolidate_now))
+        # A window read: in the window thread, shared by the agent's sessions asking at
+        # once; the heap it freed goes back, as after the scheduled job.
+        work = releasing_heap(app.ego.consolidate_now)
+        stats = await app.window_reads.run(("consolidate", app.agent), work)
     return await _render_consolidation(app, stats)
 
 
