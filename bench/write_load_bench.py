@@ -115,7 +115,11 @@ class Deployment:
         ego = [sys.executable, "-m", "ego_mcp"]
         for agent in AGENTS:
             added = subprocess.run(
-                [*ego, "agents", "add", agent], env=self.env, capture_output=True, text=True
+                [*ego, "agents", "add", agent],
+                env=self.env,
+                capture_output=True,
+                text=True,
+                check=True,
             )
             self.tokens[agent] = added.stdout.strip()
         for number in range(2):
@@ -231,9 +235,12 @@ def main() -> None:
             deployment.down()
     warm = next(s for s in samples if s["writes"] >= args.warm)
     slope = growth_per_thousand(samples, args.warm)
-    print(f"RSS {samples[0]['rss_mib']:.0f} MiB idle, {warm['rss_mib']:.0f} after "
-          f"{warm['writes']:.0f} writes, {samples[-1]['rss_mib']:.0f} after "
-          f"{samples[-1]['writes']:.0f}; {slope:+.1f} MiB per 1,000 writes after warm-up")  # fmt: skip
+    first, last = samples[0], samples[-1]
+    print(
+        f"RSS {first['rss_mib']:.0f} MiB idle, {warm['rss_mib']:.0f} after {warm['writes']:.0f}"
+        f" writes, {last['rss_mib']:.0f} after {last['writes']:.0f}; {slope:+.1f} MiB per"
+        " 1,000 writes after warm-up"
+    )
     results: dict[str, Any] = {
         "writes": args.writes,
         "clients": args.clients_per_agent * len(AGENTS),
