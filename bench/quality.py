@@ -10,6 +10,12 @@ next pair sees the same store. Precision and recall of refusals, per language an
 Recall: the 150 memories of recall_dev.json are saved (force=true); each query goes to
 ``recall`` with n_results=10. R@1, R@5 and MRR (within the ten), per language and kind.
 
+Guard again on dedup_dev2.jsonl (200 pairs, other kinds), reported apart; per kind,
+how many saved pairs were answered "possible duplicate" (consolidation proposes those).
+
+Links: links_dev.jsonl's ``a`` texts saved, each ``b`` saved; how many related pairs
+and how many unrelated ones were linked, per language and kind.
+
 Auto-links: 1,000 sentences of bench/'s synthetic diary corpus go through ``remember``;
 the mean number of links per memory.
 
@@ -61,7 +67,8 @@ async def guard(client: Client, pairs: list[dict[str, Any]]) -> list[dict[str, A
             saved = ID.search(text)
             assert saved is not None, text
             await answer(client, "forget", memory_id=saved.group(0))
-        outcomes.append({**pair, "refused": refused})
+        possible = "Possible duplicate of" in text
+        outcomes.append({**pair, "refused": refused, "possible": possible})
     return outcomes
 
 
@@ -85,7 +92,9 @@ def guard_table(outcomes: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
         kinds[f"kind={row['kind']}"].append(row)
     for key, rows in kinds.items():
         right = sum(1 for r in rows if r["refused"] == r["dup"])
-        table[key] = {"accuracy": right / len(rows), "n": len(rows)}
+        # Saved with "possible duplicate": consolidation will propose the pair.
+        possible = sum(1 for r in rows if r["possible"])
+        table[key] = {"accuracy": right / len(rows), "possible": possible, "n": len(rows)}
     return table
 
 
@@ -142,6 +151,47 @@ def links_table(outcomes: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
     return {"all": {"links_per_memory": per_memory, "refused": len(outcomes) - len(saved)}}
 
 
+async def related(
+    client: Client, pairs: list[dict[str, Any]], runtime: Runtime
+) -> list[dict[str, Any]]:
+    """links_dev.jsonl: every ``a`` saved first; each ``b`` saved, whether it was linked
+    to its ``a`` read from the store, then forgotten again."""
+    ids = []
+    for pair in pairs:
+        text = await answer(client, "remember", content=pair["a"], force=True)
+        found = ID.search(text)
+        assert found is not None, text
+        ids.append(found.group(0))
+    outcomes = []
+    store = runtime.memory(runtime.settings.agent).store
+    for pair, a_id in zip(pairs, ids, strict=True):
+        text = await answer(client, "remember", content=pair["b"], force=True)
+        found = ID.search(text)
+        assert found is not None, text
+        saved = store.get(found.group(0))
+        linked = saved is not None and saved.link_to(a_id) is not None
+        await answer(client, "forget", memory_id=found.group(0))
+        outcomes.append({**pair, "linked": linked})
+    return outcomes
+
+
+def related_table(outcomes: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in outcomes:
+        for key in ("all", f"lang={row['lang']}", f"kind={row['kind']}"):
+            groups[key].append(row)
+    table = {}
+    for key, rows in groups.items():
+        related_rows = [r for r in rows if r["related"]]
+        unrelated = [r for r in rows if not r["related"]]
+        table[key] = {
+            "related_linked": sum(r["linked"] for r in related_rows) / max(1, len(related_rows)),
+            "unrelated_linked": sum(r["linked"] for r in unrelated) / max(1, len(unrelated)),
+            "n": len(rows),
+        }
+    return table
+
+
 def render(title: str, table: dict[str, dict[str, float]]) -> str:
     lines = [title]
     for key in sorted(table, key=lambda k: (k != "all", k)):
@@ -153,12 +203,21 @@ def render(title: str, table: dict[str, dict[str, float]]) -> str:
     return "\n".join(lines)
 
 
+def jsonl(name: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (EVAL / name).read_text().splitlines() if line]
+
+
 async def main() -> None:
-    pairs = [json.loads(line) for line in (EVAL / "dedup_dev.jsonl").read_text().splitlines()]
     data = json.loads((EVAL / "recall_dev.json").read_text())
+    runs: list[tuple[str, Any, Any, Any]] = [
+        ("guard_dev", guard, guard_table, jsonl("dedup_dev.jsonl")),
+        ("guard_dev2", guard, guard_table, jsonl("dedup_dev2.jsonl")),
+        ("recall", recall, recall_table, data),
+        ("related_links", related, related_table, jsonl("links_dev.jsonl")),
+        ("links", links, links_table, None),
+    ]
     results: dict[str, Any] = {}
-    tables = {"guard": guard_table, "recall": recall_table, "links": links_table}
-    for name, run in (("guard", guard), ("recall", recall), ("links", links)):
+    for name, run, table, inputs in runs:
         with tempfile.TemporaryDirectory() as scratch:
             settings = load_settings(data_dir=Path(scratch))
             runtime = Runtime.open(settings)
@@ -166,22 +225,26 @@ async def main() -> None:
                 async with Client(
                     create_server(settings, build_app_context(settings, runtime))
                 ) as c:
-                    outcomes = await run(c, pairs if name == "guard" else data)  # type: ignore[operator]
+                    if run is related:
+                        outcomes = await related(c, inputs, runtime)
+                    else:
+                        outcomes = await run(c, inputs)
             finally:
                 runtime.close()
-        results[name] = tables[name](outcomes)
+        results[name] = table(outcomes)
         results["model"] = settings.resolved_embedding_model
-        if name == "links":
-            continue
-        results[f"{name}_misses"] = [
-            {k: v for k, v in row.items() if k in ("a", "b", "q", "kind", "lang", "first")}
-            for row in outcomes
-            if (name == "guard" and row["refused"] != row["dup"])
-            or (name == "recall" and row["first"] != 1)
-        ]
+        if name.startswith("guard") or name == "recall":
+            results[f"{name}_misses"] = [
+                {k: v for k, v in row.items() if k in ("a", "b", "q", "kind", "lang", "first")}
+                for row in outcomes
+                if (name.startswith("guard") and row["refused"] != row["dup"])
+                or (name == "recall" and row["first"] != 1)
+            ]
     print(f"model: {results['model']}")
-    print(render("guard (refusals of dup=true pairs)", results["guard"]))
+    print(render("guard, dedup_dev.jsonl (refusals of dup=true pairs)", results["guard_dev"]))
+    print(render("guard, dedup_dev2.jsonl", results["guard_dev2"]))
     print(render("recall (n_results=10)", results["recall"]))
+    print(render("links, links_dev.jsonl (share of pairs linked)", results["related_links"]))
     print(render(f"auto-links ({LINK_CORPUS} synthetic diary sentences)", results["links"]))
     out = ROOT / "bench" / "results" / f"quality-{results['model']}.json"
     out.parent.mkdir(exist_ok=True)

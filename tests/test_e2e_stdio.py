@@ -209,7 +209,7 @@ async def test_stdio_whole_session_over_every_tool(tmp_path: Path) -> None:
         shown = await use("get_episode", episode_id=episode_id)
         assert second not in shown and "no longer exist" not in shown
         restored = await use("restore_memory", memory_id=second)
-        assert f"It had been merged into {first}" in restored
+        assert f"The merge is undone: {first} has its own text" in restored
         await use("forget", memory_id=second)
         assert "Note: 1 memory(ies) no longer exist." in await use(
             "get_episode", episode_id=episode_id

@@ -233,3 +233,24 @@ def test_the_merge_scan_keeps_only_the_closest_pairs_across_batches(
     distances = [c.distance for c in every.merge_candidates]
     assert distances == sorted(distances)
     assert closest.merge_candidates == every.merge_candidates[:4]
+
+
+def test_consolidate_never_proposes_a_pair_the_guard_calls_distinct(
+    memory: MemoryService, clock: FixedClock
+) -> None:
+    """The judgement of remember is the judgement of the merge proposals: a pair that
+    differs in a fact (a place name, a number) is not listed; one whose words alone
+    differ is, with what differs."""
+    hokkaido = save(memory, "夏休みにマスターと北海道でキャンプをする予定だ。")
+    nagano = save(memory, "夏休みにマスターと長野でキャンプをする予定だ。")
+    fourteen = save(memory, "Blue Envelope #14 arrived from Master's aunt today.")
+    fifteen = save(memory, "Blue Envelope #15 arrived from Master's aunt today.")
+    sofa = save(memory, "Master bought a new grey sofa for the living room.")
+    couch = save(memory, "Master bought a new grey couch for the living room.")
+
+    stats = consolidate(memory, clock.now())
+
+    listed = {frozenset((c.memory_a_id, c.memory_b_id)): c for c in stats.merge_candidates}
+    assert frozenset((hokkaido, nagano)) not in listed
+    assert frozenset((fourteen, fifteen)) not in listed
+    assert "words: couch" in "; ".join(listed[frozenset((sofa, couch))].differences)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from ego_mcp.memory.guard import Verdict, mergeable
 from ego_mcp.memory.model import REVERSE_LINK_TYPE, Link, Links, LinkType, find_link, with_link
 from ego_mcp.memory.service import MemoryService
 
@@ -23,6 +24,8 @@ WINDOW_PAGE = 500  # memories of the window read and queried at a time
 MAX_REPLAY = 1_000
 FILLED = 0.9  # a replay start is good enough once it takes this share of MAX_REPLAY
 FIRST_SPAN = timedelta(minutes=1)
+# Pairs read and judged by the guard per merge candidate proposed (some are distinct).
+JUDGED_PER_CANDIDATE = 4
 RESOLUTION = timedelta(seconds=1)
 
 
@@ -31,6 +34,7 @@ class MergeCandidate:
     memory_a_id: str
     memory_b_id: str
     distance: float
+    differences: tuple[str, ...] = ()  # what the guard saw differ (words only)
 
 
 @dataclass(frozen=True)
@@ -50,7 +54,12 @@ class ConsolidationStats:
             "link_updates": self.link_updates,
             "refreshed_memories": self.refreshed_memories,
             "merge_candidates": [
-                {"memory_a_id": c.memory_a_id, "memory_b_id": c.memory_b_id, "distance": c.distance}
+                {
+                    "memory_a_id": c.memory_a_id,
+                    "memory_b_id": c.memory_b_id,
+                    "distance": c.distance,
+                    "differences": list(c.differences),
+                }
                 for c in self.merge_candidates
             ],
             "finished_at": self.finished_at,
@@ -72,18 +81,42 @@ class ConsolidationStats:
             coactivation_updates=int(document["coactivation_updates"]),
             link_updates=int(document["link_updates"]),
             refreshed_memories=int(document["refreshed_memories"]),
-            merge_candidates=tuple(MergeCandidate(**c) for c in document["merge_candidates"]),
+            merge_candidates=tuple(
+                MergeCandidate(
+                    c["memory_a_id"],
+                    c["memory_b_id"],
+                    c["distance"],
+                    tuple(c.get("differences", ())),
+                )
+                for c in document["merge_candidates"]
+            ),
             finished_at=str(document.get("finished_at", "")),
             extra={k: v for k, v in document.items() if k not in known},
         )
 
 
 def merge_candidates(
-    pairs: dict[tuple[str, str], float], threshold: float, limit: int
+    memory: MemoryService, pairs: dict[tuple[str, str], float], threshold: float, limit: int
 ) -> tuple[MergeCandidate, ...]:
-    """The closest pairs under ``threshold``, each pair once, at most ``limit``."""
-    close = closest({pair: d for pair, d in pairs.items() if d < threshold}, limit)
-    return tuple(MergeCandidate(a, b, round(d, 4)) for (a, b), d in close.items())
+    """The closest pairs under ``threshold``, each pair once, at most ``limit``, that the
+    guard would not call distinct (``guard.mergeable``: the judgement ``remember`` uses),
+    so a pair ``remember`` said differs in a fact is never proposed. The closest
+    ``JUDGED_PER_CANDIDATE`` times ``limit`` pairs are read (their texts) and judged."""
+    close = closest(
+        {pair: d for pair, d in pairs.items() if d < threshold}, limit * JUDGED_PER_CANDIDATE
+    )
+    wanted = sorted({memory_id for pair in close for memory_id in pair})
+    texts = {found.id: found.content for found in memory.store.get_many(wanted)}
+    chosen: list[MergeCandidate] = []
+    for (a, b), distance in close.items():
+        if a not in texts or b not in texts:
+            continue  # forgotten meanwhile
+        judged = mergeable(texts[a], texts[b])
+        if judged.verdict is not Verdict.DISTINCT:
+            chosen.append(MergeCandidate(a, b, round(distance, 4), judged.differences))
+        if len(chosen) == limit:
+            break
+    return tuple(chosen)
 
 
 def closest(pairs: dict[tuple[str, str], float], limit: int) -> dict[tuple[str, str], float]:
@@ -219,7 +252,7 @@ def consolidate(
         coactivation_updates=bumped,
         link_updates=created,
         refreshed_memories=len(changed),
-        merge_candidates=merge_candidates(pairs, memory.thresholds.merge, max_candidates),
+        merge_candidates=merge_candidates(memory, pairs, memory.thresholds.merge, max_candidates),
         finished_at=now.isoformat(),
     )
 
@@ -242,14 +275,14 @@ def scan_store(
         pairs.update({k: d for k, d in close.items() if d < memory.thresholds.merge})
         # Only the closest so far can be reported: a diary of similar days has hundreds
         # of thousands of pairs under the threshold (858,000 in 10,000 memories).
-        pairs = closest(pairs, max_candidates)
+        pairs = closest(pairs, max_candidates * JUDGED_PER_CANDIDATE)
         scanned += len(memory_ids)
     return ConsolidationStats(
         replay_events=0,
         coactivation_updates=0,
         link_updates=0,
         refreshed_memories=0,
-        merge_candidates=merge_candidates(pairs, memory.thresholds.merge, max_candidates),
+        merge_candidates=merge_candidates(memory, pairs, memory.thresholds.merge, max_candidates),
         finished_at=now.isoformat(),
         extra={"scanned": scanned},
     )

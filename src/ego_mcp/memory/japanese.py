@@ -1,10 +1,10 @@
 """Japanese words for the guard, from Janome's dictionary (IPADIC, inside the wheel).
 
-Japanese has no spaces and no capitals, so "北海道" → "長野" or "玄関" → "車" cannot be
-seen the way an English name can. A morphological analyser splits the text into words
-with their parts of speech: the nouns say what a memory is about, the base forms let
-"負けた" and "勝った" be compared as 負ける and 勝つ. Imported and loaded on first use
-(about 0.2 s).
+Japanese has no spaces and no capitals, so a morphological analyser splits the text into
+words with their part of speech, base form and reading: base forms let 負けた be read as
+負ける, readings let 林檎 and りんご be one word, and the parts of speech tell a numeral
+(名詞,数) from a kanji inside a word (一緒). Imported and loaded on first use (about
+0.2 s).
 """
 
 from __future__ import annotations
@@ -20,14 +20,19 @@ if TYPE_CHECKING:
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 KANJI = re.compile(r"[\u4e00-\u9fff]")
-THING_KINDS = {"一般", "固有名詞"}  # not サ変 verbs-as-nouns, pronouns, numbers or suffixes
+HIRAGANA_TO_KATAKANA = str.maketrans(
+    {chr(code): chr(code + 0x60) for code in range(ord("ぁ"), ord("ゖ") + 1)}
+)
 
 
 @dataclass(frozen=True)
-class Word:
+class Token:
+    """A word as the dictionary reads it: surface, base form, reading, part of speech."""
+
     surface: str
     base: str
-    noun: bool
+    reading: str
+    pos: tuple[str, ...]
 
 
 _lock = threading.Lock()
@@ -40,42 +45,29 @@ def _tokenizer() -> Tokenizer:
     return Tokenizer()
 
 
+def is_japanese(text: str) -> bool:
+    """Whether ``text`` is written in Japanese (it has kana or kanji)."""
+    return JAPANESE.search(text) is not None
+
+
 @lru_cache(maxsize=256)
-def words(text: str) -> tuple[Word, ...]:
-    """The words of ``text``; none when it has no Japanese in it. Kept for recent texts:
-    one save compares its text with up to five memories, each rule asking for words."""
+def tokens(text: str) -> tuple[Token, ...]:
+    """Every token of ``text`` with its reading and part of speech; none without Japanese."""
     if not JAPANESE.search(text):
         return ()
     with _lock:
-        tokens = list(_tokenizer().tokenize(text))
-    found = []
-    for token in tokens:
-        if isinstance(token, str):  # surface-only tokens come with wakati=True, never asked for
-            continue
-        kind = token.part_of_speech.split(",")
-        noun = kind[0] == "名詞" and kind[1] in THING_KINDS
-        found.append(Word(token.surface, token.base_form, noun))
-    return tuple(found)
+        analysed = list(_tokenizer().tokenize(text))
+    return tuple(
+        Token(t.surface, t.base_form, t.reading, tuple(t.part_of_speech.split(",")))
+        for t in analysed
+        if not isinstance(t, str)
+    )
 
 
-def things(text: str) -> set[str]:
-    """The nouns that name a thing, place or person."""
-    return {w.surface for w in words(text) if w.noun}
-
-
-def new_things(existing: str, new: str) -> set[str]:
-    """Nouns of ``new`` that ``existing`` does not mention, even in part.
-
-    A compound that shares a kanji with the existing text (雪 → 降雪, 電車 → 列車) is taken
-    for a rewording of it, not a new thing.
-    """
-    old_kanji = set(KANJI.findall(existing))
-    return {
-        noun
-        for noun in things(new)
-        if noun not in existing and not (set(KANJI.findall(noun)) & old_kanji)
-    }
-
-
-def base_forms(text: str) -> set[str]:
-    return {w.base for w in words(text)}
+@lru_cache(maxsize=2048)
+def reading_of(word: str) -> str:
+    """The reading of a dictionary form (終わる → オワル; おわる → オワル), in katakana."""
+    readings = []
+    for token in tokens(word):
+        readings.append(token.reading if token.reading not in ("", "*") else token.surface)
+    return "".join(readings).translate(HIRAGANA_TO_KATAKANA).rstrip("ー")

@@ -16,8 +16,9 @@ from ego_mcp.clock import Clock
 from ego_mcp.embedding.base import Embedder
 from ego_mcp.errors import InvalidInput, LockUnavailable, NotFound
 from ego_mcp.locks import AgentLocks
-from ego_mcp.memory.guard import compare
+from ego_mcp.memory.guard import Comparison, Verdict, compare
 from ego_mcp.memory.hours import ClosedHours
+from ego_mcp.memory.japanese import is_japanese
 from ego_mcp.memory.lexical import RARE, fuse, lexical_terms, rare_matches, spellings
 from ego_mcp.memory.merge import (
     episode_members_after_merge,
@@ -73,6 +74,19 @@ class Thresholds:
     link: float = 0.3
     merge: float = 0.10
     max_links: int = 5
+    # Where a model places related memories depends on the languages of the pair:
+    # (both Latin-script, both Japanese, one of each) -> link distance; None: ``link``.
+    link_by_script: tuple[float, float, float] | None = None
+
+    def link_for(self, first: str, second: str) -> float:
+        """The link distance for two texts (``link`` unless calibrated by script)."""
+        if self.link_by_script is None:
+            return self.link
+        both_latin, both_japanese, across = self.link_by_script
+        scripts = {is_japanese(first), is_japanese(second)}
+        if len(scripts) == 2:
+            return across
+        return both_japanese if scripts == {True} else both_latin
 
 
 @dataclass(frozen=True)
@@ -99,9 +113,11 @@ class RememberOutcome:
     duplicate_of: SearchHit | None = None
     linked: tuple[SearchHit, ...] = ()
     links_pending: bool = False
-    # Saved although this memory embeds alike: what differs (numbers, names, ...).
+    # Saved although this memory embeds alike: what differs (numbers, names, ...), and
+    # whether only words do (a possible duplicate, linked, for consolidation to propose).
     near_miss: SearchHit | None = None
     differences: tuple[str, ...] = ()
+    possible_duplicate: bool = False
     # A replayed call whose first try had saved this very memory: nothing new was written.
     already_saved: bool = False
 
@@ -211,14 +227,24 @@ class MemoryService:
             for hit in nearest:
                 if hit.memory.content == draft.content and hit.memory.timestamp >= since:
                     return RememberOutcome(saved=hit.memory, already_saved=True)
-        near_miss: tuple[SearchHit | None, tuple[str, ...]] = (None, ())
+        near_miss: tuple[SearchHit | None, Comparison | None] = (None, None)
         for hit in nearest if not force else []:
-            verdict = compare(hit.memory.content, draft.content, hit.similarity, self.guard)
-            if verdict.duplicate:
+            judged = compare(hit.memory.content, draft.content, hit.similarity, self.guard)
+            if judged.duplicate:
                 return RememberOutcome(saved=None, duplicate_of=hit)
-            if verdict.differences and near_miss[0] is None:
-                near_miss = (hit, verdict.differences)
-        close = tuple(hit for hit in nearest if hit.distance < self.thresholds.link) if link else ()
+            if judged.differences and near_miss[0] is None:
+                near_miss = (hit, judged)
+        possible = near_miss[1] is not None and near_miss[1].verdict is Verdict.POSSIBLE
+        close = (
+            tuple(
+                hit
+                for hit in nearest
+                if hit.distance < self.thresholds.link_for(draft.content, hit.memory.content)
+                or (possible and hit is near_miss[0])
+            )[: self.thresholds.max_links]
+            if link
+            else ()
+        )
         memory = Memory(
             id=new_memory_id(),
             content=draft.content,
@@ -242,7 +268,8 @@ class MemoryService:
             linked=close,
             links_pending=not link,
             near_miss=near_miss[0],
-            differences=near_miss[1],
+            differences=near_miss[1].differences if near_miss[1] is not None else (),
+            possible_duplicate=possible,
         )
 
     def link_pending(self, memory_id: str) -> int:
@@ -256,7 +283,8 @@ class MemoryService:
             close = [
                 hit
                 for hit in nearest
-                if hit.memory.id != memory_id and hit.distance < self.thresholds.link
+                if hit.memory.id != memory_id
+                and hit.distance < self.thresholds.link_for(memory.content, hit.memory.content)
             ][: self.thresholds.max_links]
             for hit in close:
                 memory = memory.with_link(_similar_link(hit.memory.id, hit))

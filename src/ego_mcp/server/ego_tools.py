@@ -208,6 +208,8 @@ async def _render_consolidation(app: AppContext, stats: ConsolidationStats) -> s
             f"  A: {snippet(found[pair.memory_a_id].content, 100)}\n"
             f"  B: {snippet(found[pair.memory_b_id].content, 100)}"
         )
+        if pair.differences:
+            lines.append(f"  differs in: {'; '.join(pair.differences)}")
     return compose("\n".join(lines), scaffolds.CONSOLIDATE_MERGE)
 
 

@@ -89,9 +89,9 @@ async def remember(
         lines.append("Most related:")
         lines.extend(related_line(hit, now) for hit in outcome.linked[:3])
     if outcome.near_miss is not None:
+        kind = "Possible duplicate of" if outcome.possible_duplicate else "Similar to"
         lines.append(
-            f"Similar to {outcome.near_miss.memory.id}, differs in: "
-            + "; ".join(outcome.differences)
+            f"{kind} {outcome.near_miss.memory.id}, differs in: " + "; ".join(outcome.differences)
         )
     if outcome.links_pending:
         lines.append(LINKS_PENDING.format(what="its links are made"))

@@ -1,0 +1,225 @@
+"""Dates and times in every common way a memory writes them, read as values: ISO and US
+numeric dates, month names, 24-hour and a.m./p.m. times, Japanese dates (12月24日, 十二月),
+era years (令和7年 = 2025年), weekdays, seasons, parts of the day and relative words
+(last/this/next year, 去年/今年). Each comes out as units ("md:12-24", "year:2025",
+"time:19:00", "rel:last-year") that two texts can compare. Pure; the tables are the
+closed classes of the calendar, not pair lists.
+
+It reads text whose numbers are digits already (``numbers.digitised``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+MONTHS = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4,
+    "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
+    "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
+    "december": 12, "dec": 12,
+}  # fmt: skip
+WEEKDAYS = {
+    "monday": 1,
+    "tuesday": 2,
+    "wednesday": 3,
+    "thursday": 4,
+    "friday": 5,
+    "saturday": 6,
+    "sunday": 7,
+}  # fmt: skip  (no "sat", "sun", "wed": words of their own)
+JA_WEEKDAYS = {"月": 1, "火": 2, "水": 3, "木": 4, "金": 5, "土": 6, "日": 7}
+ERAS = {"令和": 2018, "平成": 1988, "昭和": 1925, "大正": 1911, "明治": 1867}  # year 1 = base + 1
+SEASONS = {"spring": "spring", "summer": "summer", "autumn": "autumn", "winter": "winter",
+           "春": "spring", "夏": "summer", "秋": "autumn", "冬": "winter"}  # fmt: skip
+# ("fall" is a season only after last/this/next: alone it is mostly the verb.)
+PARTS = {
+    "morning": "morning", "afternoon": "afternoon", "evening": "evening", "night": "night",
+    "dawn": "dawn", "dusk": "dusk", "noon": "noon", "midnight": "midnight",
+    "朝": "morning", "午前": "morning", "昼": "noon", "午後": "afternoon", "夕方": "evening",
+    "晩": "night", "夜": "night", "夜明け": "dawn", "深夜": "midnight",
+}  # fmt: skip
+PERIODS = "week|month|year|weekend|winter|spring|summer|autumn|fall|" + "|".join(WEEKDAYS)
+RELATIVE_EN = {"last": "last", "past": "last", "previous": "last", "this": "this",
+               "next": "next", "coming": "next"}  # fmt: skip
+DEICTIC = {
+    "yesterday": ("rel:day-1",), "today": ("rel:day0",), "tomorrow": ("rel:day+1",),
+    "tonight": ("rel:day0", "part:night"),
+    "一昨日": ("rel:day-2",), "おととい": ("rel:day-2",), "昨日": ("rel:day-1",),
+    "きのう": ("rel:day-1",), "今日": ("rel:day0",), "きょう": ("rel:day0",),
+    "明日": ("rel:day+1",), "あした": ("rel:day+1",), "明後日": ("rel:day+2",),
+    "今朝": ("rel:day0", "part:morning"), "今夜": ("rel:day0", "part:night"),
+    "今晩": ("rel:day0", "part:night"), "昨夜": ("rel:day-1", "part:night"),
+    "昨晩": ("rel:day-1", "part:night"),
+    "去年": ("rel:last-year",), "昨年": ("rel:last-year",), "今年": ("rel:this-year",),
+    "来年": ("rel:next-year",), "先週": ("rel:last-week",), "今週": ("rel:this-week",),
+    "来週": ("rel:next-week",), "先月": ("rel:last-month",), "今月": ("rel:this-month",),
+    "来月": ("rel:next-month",), "週末": ("rel:this-weekend",),
+}  # fmt: skip
+
+_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+# A month named alone: full names, not "may" (the verb); abbreviations only with a day.
+_MONTH_ALONE = "|".join(m for m in MONTHS if len(m) > 3 and m != "may")
+_WEEKDAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+MERIDIEM = r"(?P<ampm>a\.?\s?m\.?|p\.?\s?m\.?)"
+PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("iso", re.compile(r"(?<![\d-])(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d-])")),
+    ("numeric", re.compile(
+        r"(?<![\d/])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{2,4}))?(?![\d/])")),
+    ("month_day", re.compile(
+        rf"\b(?P<month>{_MONTH})\.?\s+(?:the\s+)?(?P<d>\d{{1,2}})\b(?:,?\s+(?P<y>\d{{4}}))?",
+        re.IGNORECASE)),
+    ("day_month", re.compile(
+        rf"\b(?:the\s+)?(?P<d>\d{{1,2}})\s+(?:of\s+)?(?P<month>{_MONTH})\b\.?(?:,?\s+(?P<y>\d{{4}}))?",
+        re.IGNORECASE)),
+    ("month", re.compile(rf"\b(?P<month>{_MONTH_ALONE}|may(?=\s+\d{{4}}))\b(?:\s+(?P<y>\d{{4}}))?",
+                         re.IGNORECASE)),
+    ("ja_era", re.compile(r"(?P<era>令和|平成|昭和|大正|明治)(?P<n>\d{1,2}|元)年")),
+    ("ja_date", re.compile(r"(?:(?P<y>\d{4})年)?(?P<m>\d{1,2})月(?:(?P<d>\d{1,2})日)?")),
+    ("ja_year", re.compile(r"(?P<y>\d{4})年")),
+    ("ja_time", re.compile(
+        r"(?P<half>午前|午後)?(?P<h>\d{1,2})時(?:(?P<min>\d{1,2})分|(?P<han>半))?")),
+    ("clock", re.compile(rf"(?<![\d:])(?P<h>\d{{1,2}}):(?P<min>\d{{2}})(?![\d:])\s*{MERIDIEM}?",
+                         re.IGNORECASE)),
+    ("past", re.compile(
+        rf"\b(?P<frac>half|quarter)\s+(?P<dir>past|to)\s+(?P<h>\d{{1,2}})\b(?:\s*{MERIDIEM})?",
+        re.IGNORECASE)),
+    ("hour", re.compile(rf"\b(?P<h>\d{{1,2}})\s*(?:{MERIDIEM}|o'?clock)", re.IGNORECASE)),
+    ("relative", re.compile(
+        rf"\b(?P<rel>last|past|previous|this|next|coming)\s+(?P<period>{PERIODS})\b",
+        re.IGNORECASE)),
+    ("ja_weekday", re.compile(r"(?P<w>[月火水木金土日])曜日?")),
+    ("weekday", re.compile(rf"\b(?P<w>{_WEEKDAY})\b\.?", re.IGNORECASE)),
+    ("year", re.compile(r"(?<!\d)(?P<y>(?:19|20)\d{2})(?!\d)")),
+]  # fmt: skip
+WORDS = re.compile(
+    "|".join(
+        rf"\b{re.escape(w)}\b" if w.isascii() else re.escape(w)
+        for w in sorted([*DEICTIC, *SEASONS, *PARTS], key=len, reverse=True)
+    ),
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class When:
+    """Temporal units of a text, and the spans they came from (to be left out of words)."""
+
+    units: frozenset[str]
+    spans: tuple[tuple[int, int], ...]
+
+
+def _year(raw: str | None) -> str | None:
+    if raw is None:
+        return None
+    year = int(raw)
+    return str(year + 2000 if year < 100 else year)
+
+
+def _date_units(month: int, day: int | None, year: str | None) -> set[str]:
+    units = {f"month:{month}"} if day is None else {f"md:{month:02d}-{day:02d}"}
+    if year is not None:
+        units.add(f"year:{year}")
+    return units
+
+
+def _clock(hour: int, minute: int, meridiem: str | None) -> str:
+    if meridiem is not None:
+        pm = meridiem.lower().startswith("p")
+        hour = hour % 12 + (12 if pm else 0)
+    return f"time:{hour:02d}:{minute:02d}"
+
+
+def _numeric_date(group: dict[str, str | None]) -> set[str]:
+    month, day = int(group["m"] or 0), int(group["d"] or 0) if group.get("d") else None
+    if not 1 <= month <= 12 or (day is not None and not 1 <= day <= 31):
+        return set()
+    return _date_units(month, day, _year(group.get("y")))
+
+
+def _named_date(group: dict[str, str | None]) -> set[str]:
+    day = int(group["d"] or 0) if group.get("d") else None
+    return _date_units(MONTHS[(group["month"] or "").lower()], day, _year(group.get("y")))
+
+
+def _era(group: dict[str, str | None]) -> set[str]:
+    number = 1 if group["n"] == "元" else int(group["n"] or 0)
+    return {f"year:{ERAS[group['era'] or ''] + number}"}
+
+
+def _ja_time(group: dict[str, str | None]) -> set[str]:
+    minute = 30 if group["han"] else int(group["min"] or 0)
+    meridiem = {"午前": "am", "午後": "pm"}.get(group["half"] or "")
+    return {_clock(int(group["h"] or 0), minute, meridiem)}
+
+
+def _past(group: dict[str, str | None]) -> set[str]:
+    minutes = 30 if (group["frac"] or "").lower() == "half" else 15
+    hour = int(group["h"] or 0)
+    if (group["dir"] or "").lower() == "to":
+        hour, minutes = hour - 1, 60 - minutes
+    return {_clock(hour, minutes, group.get("ampm"))}
+
+
+def _relative(group: dict[str, str | None]) -> set[str]:
+    period = (group["period"] or "").lower()
+    period = {"fall": "autumn"}.get(period, period)
+    if period in WEEKDAYS:
+        period = f"weekday{WEEKDAYS[period]}"
+    return {f"rel:{RELATIVE_EN[(group['rel'] or '').lower()]}-{period}"}
+
+
+READERS: dict[str, Callable[[dict[str, str | None]], set[str]]] = {
+    "iso": _numeric_date,
+    "numeric": _numeric_date,
+    "ja_date": _numeric_date,
+    "month_day": _named_date,
+    "day_month": _named_date,
+    "month": _named_date,
+    "ja_era": _era,
+    "ja_year": lambda g: {f"year:{g['y']}"},
+    "year": lambda g: {f"year:{g['y']}"},
+    "ja_time": _ja_time,
+    "past": _past,
+    "clock": lambda g: {_clock(int(g["h"] or 0), int(g.get("min") or 0), g.get("ampm"))},
+    "hour": lambda g: {_clock(int(g["h"] or 0), 0, g.get("ampm"))},
+    "ja_weekday": lambda g: {f"weekday:{JA_WEEKDAYS[g['w'] or '']}"},
+    "weekday": lambda g: {f"weekday:{WEEKDAYS[(g['w'] or '').lower()]}"},
+    "relative": _relative,
+}
+
+
+def _units_of(kind: str, match: re.Match[str]) -> set[str]:
+    return READERS[kind](match.groupdict())
+
+
+def _free(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    return all(end <= s or start >= e for s, e in spans)
+
+
+def find_when(text: str) -> When:
+    """The temporal units of ``text`` (digits already), each span read once, the more
+    specific patterns first."""
+    units: set[str] = set()
+    spans: list[tuple[int, int]] = []
+    for kind, pattern in PATTERNS:
+        for match in pattern.finditer(text):
+            if not _free(spans, match.start(), match.end()):
+                continue
+            found = _units_of(kind, match)
+            if found:
+                units |= found
+                spans.append((match.start(), match.end()))
+    for match in WORDS.finditer(text):
+        word = match.group(0).lower()
+        if not _free(spans, match.start(), match.end()):
+            continue
+        if word in DEICTIC:
+            units.update(DEICTIC[word])
+        elif word in SEASONS:
+            units.add(f"season:{SEASONS[word]}")
+        else:
+            units.add(f"part:{PARTS[word]}")
+        spans.append((match.start(), match.end()))
+    return When(frozenset(units), tuple(sorted(spans)))

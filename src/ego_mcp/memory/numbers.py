@@ -1,0 +1,158 @@
+"""Numbers in every way a memory writes them, read as values: digits (full-width too,
+after NFKC), English number words and ordinals ("twenty-one", "a dozen", "the first"),
+and kanji numerals (三十, 二十四, 千九百), so "ninety-one" and 91, 十二月 and 12月 are one
+number. Pure; the word tables are closed classes of the language, not pair lists.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19,
+}  # fmt: skip
+TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+}  # fmt: skip
+SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+    "nineteenth": 19, "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50,
+    "sixtieth": 60, "seventieth": 70, "eightieth": 80, "ninetieth": 90, "hundredth": 100,
+    "thousandth": 1000,
+}  # fmt: skip
+GROUPS = {"dozen": 12, "pair": 2, "couple": 2}  # "a dozen", "a pair of"
+KANJI_DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6,
+                "七": 7, "八": 8, "九": 9, "两": 2, "両": 2}  # fmt: skip
+KANJI_SMALL = {"十": 10, "百": 100, "千": 1000}
+KANJI_LARGE = {"万": 10_000, "億": 100_000_000}
+
+ADDED = {**UNITS, **TENS, **ORDINALS}
+NUMBER_WORD = "|".join(sorted([*UNITS, *TENS, *SCALES, *ORDINALS, *GROUPS], key=len, reverse=True))
+ENGLISH = re.compile(
+    rf"\b(?:(?:a|an|half\s+a)\s+)?(?:(?:{NUMBER_WORD})(?:[\s-]+(?:and\s+)?)?)+\b"
+    r"(?:\s*(?:and\s+)?a\s+half\b)?",
+    re.IGNORECASE,
+)
+DIGITS = re.compile(r"\d+(?:[.,]\d+)*(?:st|nd|rd|th)?")
+KANJI = re.compile(r"[〇零一二三四五六七八九十百千万億両]+")
+CALENDAR = re.compile(r"[年月日時分秒]")
+
+
+@dataclass(frozen=True)
+class Found:
+    """A number in a text: its value as a canonical string, and where it stands."""
+
+    value: str
+    start: int
+    end: int
+
+
+def canonical(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def english_value(phrase: str) -> float | None:
+    """The value of an English number phrase ("twenty-one", "a dozen", "one hundred and
+    five", "third"); None if it is not one."""
+    words = [w for w in re.split(r"[\s-]+", phrase.lower()) if w and w != "and"]
+    extra = 0.0
+    if len(words) > 2 and words[-2:] == ["a", "half"]:
+        extra, words = 0.5, words[:-2]
+    factor = 1.0
+    if words[:2] == ["half", "a"]:
+        factor, words = 0.5, words[2:]
+    elif words and words[0] in ("a", "an"):
+        words = words[1:]
+        if words and words[0] in SCALES | GROUPS:
+            words = ["one", *words]
+    if not words:
+        return None
+    total = _sum_words(words)
+    return None if total is None else total * factor + extra
+
+
+def _sum_words(words: list[str]) -> float | None:
+    """ "one hundred five" = 105, "twenty first" = 21, "two thousand" = 2000."""
+    total, current = 0.0, 0.0
+    for word in words:
+        if word in SCALES and SCALES[word] >= 1000:
+            total += (current or 1) * SCALES[word]
+            current = 0
+        elif word in SCALES or word in GROUPS:
+            current = (current or 1) * {**SCALES, **GROUPS}[word]
+        elif word in ADDED:
+            current += ADDED[word]
+        else:
+            return None
+    return total + current
+
+
+def kanji_value(text: str) -> int | None:
+    """The value of a kanji numeral (三十 = 30, 二十四 = 24, 千九百 = 1900, 二〇二五 = 2025)."""
+    if all(ch in KANJI_DIGITS for ch in text):  # digit by digit: 二〇二五
+        return int("".join(str(KANJI_DIGITS[ch]) for ch in text))
+    total, section, digit = 0, 0, None
+    for ch in text:
+        if ch in KANJI_DIGITS:
+            digit = KANJI_DIGITS[ch]
+        elif ch in KANJI_SMALL:
+            section += (1 if digit is None else digit) * KANJI_SMALL[ch]
+            digit = None
+        elif ch in KANJI_LARGE:
+            total += (section + (digit or 0) or 1) * KANJI_LARGE[ch]
+            section, digit = 0, None
+        else:
+            return None
+    return total + section + (digit or 0)
+
+
+def find_numbers(text: str) -> list[Found]:
+    """Every number of ``text`` (NFKC-normalised), left to right, without overlaps."""
+    found: list[Found] = []
+    for match in DIGITS.finditer(text):
+        raw = re.sub(r"(st|nd|rd|th)$", "", match.group(0)).replace(",", "")
+        try:
+            digits = canonical(float(raw))
+        except ValueError:
+            continue
+        found.append(Found(digits, match.start(), match.end()))
+    for match in ENGLISH.finditer(text):
+        phrase = match.group(0).strip()
+        spoken = english_value(phrase)
+        if spoken is not None and phrase.lower() not in ("a", "an"):
+            found.append(Found(canonical(spoken), match.start(), match.start() + len(phrase)))
+    numerals = numeral_offsets(text) if KANJI.search(text) else set()
+    for match in KANJI.finditer(text):
+        calendar = CALENDAR.match(text, match.end()) is not None  # 十二月, 三日: always dates
+        run = [i for i in range(match.start(), match.end()) if calendar or i in numerals]
+        if not run:
+            continue  # 一緒, 一番, 統一: the dictionary reads no numeral there
+        start, end = run[0], run[-1] + 1
+        written = kanji_value(text[start:end])
+        if written is not None:
+            found.append(Found(canonical(float(written)), start, end))
+    return sorted(found, key=lambda f: f.start)
+
+
+def numeral_offsets(text: str) -> set[int]:
+    """Where the dictionary (Janome, IPADIC) reads a numeral (名詞,数) in ``text``."""
+    from ego_mcp.memory.japanese import tokens
+
+    offsets: set[int] = set()
+    cursor = 0
+    for token in tokens(text):
+        start = text.find(token.surface, cursor)
+        if start < 0:
+            continue
+        cursor = start + len(token.surface)
+        if token.pos[:2] == ("名詞", "数"):
+            offsets.update(range(start, cursor))
+    return offsets

@@ -1,0 +1,54 @@
+"""Dates and times read as values, in every common format (English and Japanese)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ego_mcp.memory.units import units_of
+
+
+def when(text: str) -> set[str]:
+    return set(units_of(text).when)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("on 2025-06-30", "on June 30, 2025"),
+        ("on 2025-06-30", "on 30 June 2025"),
+        ("on the first of August", "on August 1"),
+        ("due on the 28th of November", "due on Nov. 28"),
+        ("at 7 p.m.", "at 19:00"),
+        ("at 11:45 p.m.", "at 23:45"),
+        ("at half past ten on March 4th", "at 10:30 on 3/4"),
+        ("十二月二十四日", "12月24日"),
+        ("令和7年", "2025年"),
+        ("十二月三日の午後三時半", "12/3の15時30分"),
+        ("last winter", "last winter"),
+        ("去年", "昨年"),
+    ],
+)
+def test_one_moment_written_two_ways_is_one(first: str, second: str) -> None:
+    assert when(first) == when(second) != set()
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("last winter", "this winter"),
+        ("去年の冬", "今年の冬"),
+        ("next week", "last week"),
+        ("on Monday", "on Tuesday"),
+        ("月曜日に", "火曜日に"),
+        ("at 7 a.m.", "at 19:00"),
+        ("on 2025-06-30", "on 2024-06-30"),
+        ("before lunch yesterday", "before lunch today"),
+    ],
+)
+def test_two_moments_differ(first: str, second: str) -> None:
+    assert when(first) != when(second)
+
+
+def test_words_that_only_look_like_dates_are_not_read_as_dates() -> None:
+    assert when("I may go if it suits you.") == set()
+    assert when("I fell and sat down.") == set()

@@ -1,0 +1,55 @@
+"""Numbers read as values, however a memory writes them (English and Japanese)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ego_mcp.memory.numbers import english_value, find_numbers, kanji_value
+
+
+def values(text: str) -> list[str]:
+    return [found.value for found in find_numbers(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ninety-one people came", ["91"]),
+        ("a dozen roses", ["12"]),
+        ("half a dozen eggs", ["6"]),
+        ("two and a half hours", ["2.5"]),
+        ("one hundred and five pages", ["105"]),
+        ("the twenty-first floor", ["21"]),
+        ("the 21st floor", ["21"]),
+        ("1,200 yen", ["1200"]),
+        ("thirty-five candles", ["35"]),
+        ("Ｂｌｕｅ Envelope #１４", ["14"]),  # full-width digits
+    ],
+)
+def test_english_numbers(text: str, expected: list[str]) -> None:
+    assert values(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("三十人が来た", ["30"]),
+        ("二十四日", ["24"]),
+        ("二千二十五年", ["2025"]),
+        ("二〇二五年", ["2025"]),
+        ("一点決めた", ["1"]),
+        ("一緒に行った", []),  # 一 inside a word is no count: the dictionary says so
+        ("三杯飲んだ", ["3"]),  # any counter
+        ("五階に住む", ["5"]),
+    ],
+)
+def test_japanese_numbers(text: str, expected: list[str]) -> None:
+    assert values(text) == expected
+
+
+def test_words_and_kanji_give_the_same_value_as_digits() -> None:
+    assert english_value("ninety-one") == 91
+    assert english_value("a dozen") == 12
+    assert kanji_value("三十") == 30
+    assert kanji_value("千九百") == 1900
+    assert english_value("tomato") is None
