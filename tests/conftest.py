@@ -12,7 +12,7 @@ import pytest
 from mcp import Client
 
 from ego_mcp.clock import FixedClock
-from ego_mcp.embedding.local import LocalMiniLM, resolve_model_dir
+from ego_mcp.embedding.local import CHROMA_CACHE_DIR, REQUIRED_FILES, LocalMiniLM
 from ego_mcp.embedding.multilingual import LocalMultilingualUSE
 from ego_mcp.memory.service import MemoryService
 from ego_mcp.runtime import Runtime
@@ -31,14 +31,30 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
-def model_dir() -> Path:
-    """The offline copy beside the repo, else the configured folder, else Chroma's cache."""
+def model_dir() -> Path | None:
+    """The MiniLM option's model offline: the copy beside the repo, else the configured
+    folder, else Chroma's cache if it holds it. None when none does: nothing is downloaded
+    at test time, and the default model (USE, in its wheel) needs none."""
     configured = os.environ.get("EGO_MCP_EMBEDDING_MODEL_DIR")
     if configured:
         return Path(configured)
     if SHARED_MODEL.is_dir():
         return SHARED_MODEL
-    return resolve_model_dir(None)
+    if all((CHROMA_CACHE_DIR / name).is_file() for name in REQUIRED_FILES):
+        return CHROMA_CACHE_DIR
+    return None
+
+
+def model_env() -> dict[str, str]:
+    """``EGO_MCP_EMBEDDING_MODEL_DIR`` for a server subprocess, where the model is at hand."""
+    found = model_dir()
+    return {} if found is None else {"EGO_MCP_EMBEDDING_MODEL_DIR": str(found)}
+
+
+MINILM_MISSING = (
+    "all-MiniLM-L6-v2 is not available offline (../shared/models, EGO_MCP_EMBEDDING_MODEL_DIR "
+    "or Chroma's cache): the MiniLM option's tests are skipped"
+)
 
 
 @pytest.fixture(scope="session")
@@ -49,7 +65,10 @@ def embedder() -> LocalMultilingualUSE:
 
 @pytest.fixture(scope="session")
 def minilm() -> LocalMiniLM:
-    return LocalMiniLM(model_dir())
+    found = model_dir()
+    if found is None:
+        pytest.skip(MINILM_MISSING)
+    return LocalMiniLM(found)
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from ego_mcp.runtime import Runtime
 from ego_mcp.settings import load_settings
 from ego_mcp.store.chroma import collection_name, open_collection
 from ego_mcp.store.dirlock import DirectoryLock
-from tests.conftest import model_dir
+from tests.conftest import model_dir, model_env
 from tests.helpers import assert_links_bidirectional, free_port, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
@@ -54,7 +54,7 @@ def server_env(tmp_path: Path) -> dict[str, str]:
         **os.environ,
         "EGO_MCP_DATA_DIR": str(tmp_path / "data"),
         "EGO_MCP_WORKSPACE_DIR": str(tmp_path / "workspace"),
-        "EGO_MCP_EMBEDDING_MODEL_DIR": str(model_dir()),
+        **model_env(),
         "EGO_MCP_LOG_FILE": str(tmp_path / "server.log"),
     }
 

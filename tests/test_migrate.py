@@ -27,7 +27,7 @@ from ego_mcp.runtime import Runtime
 from ego_mcp.settings import load_settings
 from ego_mcp.store.chroma import ChromaMemoryStore
 from ego_mcp.store.chroma import pages as store_pages
-from tests.conftest import REPO_ROOT, model_dir
+from tests.conftest import REPO_ROOT, model_dir, model_env
 from tests.helpers import all_memories, assert_links_bidirectional, cli_output, text_of
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def environment(tmp_path: Path, data_dir: Path) -> dict[str, str]:
     return {
         **os.environ,
         "EGO_MCP_DATA_DIR": str(data_dir),
-        "EGO_MCP_EMBEDDING_MODEL_DIR": str(model_dir()),
+        **model_env(),
         "EGO_MCP_WORKSPACE_DIR": str(tmp_path / "workspace"),
     }
 

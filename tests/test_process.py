@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import model_dir
+from tests.conftest import model_env
 from tests.helpers import free_port, run_cli
 
 pytestmark = pytest.mark.e2e
@@ -25,7 +25,7 @@ def environment(tmp_path: Path, **extra: str) -> dict[str, str]:
     return {
         **os.environ,
         "EGO_MCP_DATA_DIR": str(tmp_path / "data"),
-        "EGO_MCP_EMBEDDING_MODEL_DIR": str(model_dir()),
+        **model_env(),
         **extra,
     }
 

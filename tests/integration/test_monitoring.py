@@ -5,6 +5,7 @@ Chromium renders the worker's status page; readiness follows Redis going away.""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import time
@@ -121,6 +122,10 @@ def stack(tmp_path: Path, redis_server: RedisServer, chroma_url: str) -> Iterato
             process.wait(timeout=30)
 
 
+@pytest.mark.skipif(
+    shutil.which("prometheus") is None or shutil.which("promtool") is None,
+    reason="Prometheus is not installed (apt-get install -y prometheus; .ci/run does)",
+)
 async def test_prometheus_scrapes_the_queue_jobs_and_tools(
     tmp_path: Path, stack: dict[str, str]
 ) -> None:
@@ -188,6 +193,10 @@ async def test_prometheus_scrapes_the_queue_jobs_and_tools(
         assert httpx.get(f"{target}/readyz").json() == {"ready": True, "store": "ok", "queue": "ok"}
 
 
+@pytest.mark.skipif(
+    shutil.which("chromium") is None,
+    reason="Chromium is not installed (apt-get install -y chromium; .ci/run does)",
+)
 async def test_the_status_page_shows_queued_and_failed_jobs_in_chromium(
     tmp_path: Path, stack: dict[str, str], redis_server: RedisServer
 ) -> None:

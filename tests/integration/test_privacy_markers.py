@@ -21,7 +21,7 @@ import pytest
 import redis
 from mcp import Client, StdioServerParameters
 
-from tests.conftest import model_dir
+from tests.conftest import model_env
 from tests.helpers import cli_output, text_of
 from tests.integration.test_distributed import saved_id
 
@@ -240,7 +240,7 @@ async def test_embedded_run_writes_no_marker_outside_public_workspace_lines(
         **os.environ,
         "EGO_MCP_DATA_DIR": str(tmp_path / "data"),
         "EGO_MCP_WORKSPACE_DIR": str(tmp_path / "workspace"),
-        "EGO_MCP_EMBEDDING_MODEL_DIR": str(model_dir()),
+        **model_env(),
         "EGO_MCP_LOG_LEVEL": "DEBUG",
         "EGO_MCP_LOG_FILE": str(tmp_path / "server.log"),
     }

@@ -19,7 +19,7 @@ from ego_mcp.errors import ConfigError
 from ego_mcp.server.app import create_server
 from ego_mcp.server.http import http_app, is_loopback
 from ego_mcp.settings import Settings, load_settings
-from tests.conftest import model_dir
+from tests.conftest import model_env
 from tests.helpers import free_port
 
 pytestmark = pytest.mark.anyio
@@ -32,7 +32,7 @@ def http_server(tmp_path: Path) -> Iterator[str]:
     env = {
         **os.environ,
         "EGO_MCP_DATA_DIR": str(tmp_path / "data"),
-        "EGO_MCP_EMBEDDING_MODEL_DIR": str(model_dir()),
+        **model_env(),
         "EGO_MCP_TRANSPORT": "http",
         "EGO_MCP_HTTP_PORT": str(port),
         "EGO_MCP_HTTP_TOKEN": TOKEN,

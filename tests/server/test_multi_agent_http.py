@@ -25,7 +25,7 @@ import pytest
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
-from tests.conftest import model_dir
+from tests.conftest import model_env
 from tests.helpers import cli_output, free_port, memory_id_in, text_of
 
 pytestmark = pytest.mark.anyio
@@ -49,7 +49,7 @@ def deployment(tmp_path: Path) -> Iterator[Deployment]:
         **os.environ,
         "EGO_MCP_DATA_DIR": str(tmp_path / "data"),
         "EGO_MCP_WORKSPACE_DIR": str(tmp_path / "workspace" / "{agent}"),
-        "EGO_MCP_EMBEDDING_MODEL_DIR": str(model_dir()),
+        **model_env(),
         "EGO_MCP_TRANSPORT": "http",
         "EGO_MCP_HTTP_PORT": str(port),
         "EGO_MCP_AGENTS_FILE": str(tmp_path / "agents.json"),
