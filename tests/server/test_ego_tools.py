@@ -75,7 +75,15 @@ async def test_recalls_back_to_back_offer_their_satisfaction_once_a_window(
 
 async def test_satisfy_desire_and_feel_desires(client: Client, clock: FixedClock) -> None:
     born = await call(client, "feel_desires")  # the first read is the desires' starting point
-    assert "- curiosity: 0.02 (low)" in born
+    # A new agent's desires stand at their midpoint, the quickest to return first.
+    lines = [line for line in born.splitlines() if line.startswith("- ")]
+    assert lines[:3] == [
+        "- curiosity: 0.50 (mid)",
+        "- information_hunger: 0.50 (mid)",
+        "- expression: 0.50 (mid)",
+    ]
+    woken = await call(client, "wake_up")
+    assert "Strongest desires:\n- curiosity: 0.50 (mid)\n- information_hunger" in woken
     clock.set(clock.now() + timedelta(hours=30))
     felt = await call(client, "feel_desires")
     assert "- curiosity: 1.00 (high)" in felt

@@ -193,7 +193,9 @@ async def test_bad_tokens_are_401s_that_say_why_and_are_logged_without_the_token
         response = httpx.post(deployment.url, json=ping, headers=headers)
         assert response.status_code == 401
         assert reason in response.json()["error_description"]
-        assert "resource_metadata" not in response.headers["www-authenticate"]
+        challenge = response.headers["www-authenticate"]
+        assert "resource_metadata" not in challenge
+        assert 'error_description="' in challenge and reason in challenge  # clients show it
     discovery = httpx.get(deployment.url.replace("/mcp", "/.well-known/oauth-protected-resource"))
     assert discovery.status_code == 404 and "no OAuth" in discovery.json()["error_description"]
 

@@ -149,10 +149,22 @@ class Desires:
                     datetime.fromisoformat(entry["at"]), float(entry.get("quality", 1.0))
                 )
             else:
-                self.last[desire] = Satisfaction(born, 1.0)
+                # Never satisfied: it starts where a desire stands once its hours have
+                # passed, at its sigmoid's midpoint (0.5), and rises from there.
+                hours = timedelta(hours=SATISFACTION_HOURS[desire])
+                self.last[desire] = Satisfaction(born - hours, 1.0)
 
     def levels(self, now: datetime) -> dict[str, float]:
         return {name: level(name, self.last[name], now) for name in SATISFACTION_HOURS}
+
+    def strongest(self, now: datetime, limit: int | None = None) -> list[tuple[str, float]]:
+        """Desires by level, highest first; equal levels by the shorter satisfaction
+        period (the one that comes back sooner), then by name."""
+        ranked = sorted(
+            self.levels(now).items(),
+            key=lambda item: (-round(item[1], 6), SATISFACTION_HOURS[item[0]], item[0]),
+        )
+        return ranked[:limit]
 
     def satisfy(self, desire: str, quality: float, now: datetime) -> bool:
         """Record a satisfaction unless ``records`` says no; True if recorded."""

@@ -25,7 +25,7 @@ FRESH_RESULT = timedelta(minutes=5)
 
 
 def desire_lines(desires: Desires, now: datetime, limit: int | None = None) -> list[str]:
-    ranked = sorted(desires.levels(now).items(), key=lambda item: -item[1])[:limit]
+    ranked = desires.strongest(now, limit)
     return [f"- {name}: {value:.2f} ({word_for(value)})" for name, value in ranked]
 
 

@@ -88,11 +88,14 @@ class BearerTokenGuard:
         agent, reason = authorise(header, self._check)
         if agent is None:
             logger.warning("refused a request from %s: %s", Plain(_address(scope)), Plain(reason))
-            challenge = b'Bearer realm="ego-mcp"'
+            # The reason goes in the challenge too: clients that retry without the header
+            # (mcporter's OAuth fallback) or show only the status still show it.
+            challenge = 'Bearer realm="ego-mcp"'
             if header is not None:
-                challenge += b', error="invalid_token"'
+                challenge += ', error="invalid_token"'
+            challenge += f', error_description="{reason.replace(chr(34), chr(39))}"'
             body = {"error": "unauthorized", "error_description": reason, "hint": self._hint}
-            await _json(send, 401, body, [(b"www-authenticate", challenge)])
+            await _json(send, 401, body, [(b"www-authenticate", challenge.encode("latin-1"))])
             return
         scope[AGENT_SCOPE_KEY] = agent
         await self._app(scope, receive, send)
