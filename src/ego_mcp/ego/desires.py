@@ -142,7 +142,7 @@ class Desires:
         born = datetime.fromisoformat(raw.get("_created", now.isoformat()))
         self.created = born
         self.last: dict[str, Satisfaction] = {}
-        for desire in SATISFACTION_HOURS:
+        for desire, period in SATISFACTION_HOURS.items():
             entry = raw.get(desire)
             if isinstance(entry, dict):
                 self.last[desire] = Satisfaction(
@@ -151,8 +151,7 @@ class Desires:
             else:
                 # Never satisfied: it starts where a desire stands once its hours have
                 # passed, at its sigmoid's midpoint (0.5), and rises from there.
-                hours = timedelta(hours=SATISFACTION_HOURS[desire])
-                self.last[desire] = Satisfaction(born - hours, 1.0)
+                self.last[desire] = Satisfaction(born - timedelta(hours=period), 1.0)
 
     def levels(self, now: datetime) -> dict[str, float]:
         return {name: level(name, self.last[name], now) for name in SATISFACTION_HOURS}
