@@ -58,6 +58,7 @@ def test_compact_schema_drops_titles_and_null_options() -> None:
 async def test_tool_definitions_stay_small(settings: Settings) -> None:
     tools = await create_server(settings).list_tools()
     size = len(json.dumps([t.model_dump(exclude_none=True, by_alias=True) for t in tools]))
-    # About four characters a token: the whole surface must stay near 1,700 tokens.
-    assert size / 4 <= 1_700, size
+    # About four characters a token: the whole surface must stay near 1,750 tokens (the
+    # bounds of every number argument, which the agent needs, cost about 50 of them).
+    assert size / 4 <= 1_750, size
     assert all(t.output_schema is None for t in tools)

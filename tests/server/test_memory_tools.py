@@ -266,3 +266,21 @@ async def test_a_near_miss_is_saved_and_says_what_differs(client: Client) -> Non
     assert f"Similar to {memory_id_in(first)}, differs in: numbers: 14 → 15" in second
     again = await call(client, "remember", content="Today, Blue Envelope #14 arrived.")
     assert again.startswith("Not saved — very similar memory already exists.")
+
+
+async def test_a_filter_is_shown_as_the_agent_writes_it(client: Client) -> None:
+    await call(client, "remember", content=EVENT, valence=-0.5)
+    answer = await call(client, "recall", context="conversation", valence_range=[-1.0, 0.0])
+    assert "valence_range=[-1.0, 0.0]" in answer and "(-1.0" not in answer
+
+
+async def test_number_arguments_carry_their_bounds_in_the_schema(client: Client) -> None:
+    tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+    remember = tools["remember"].input_schema["properties"]
+    assert (remember["intensity"]["minimum"], remember["intensity"]["maximum"]) == (0, 1)
+    assert (remember["valence"]["minimum"], remember["valence"]["maximum"]) == (-1, 1)
+    assert (remember["importance"]["minimum"], remember["importance"]["maximum"]) == (1, 5)
+    recall = tools["recall"].input_schema["properties"]
+    assert (recall["n_results"]["minimum"], recall["n_results"]["maximum"]) == (1, 10)
+    quality = tools["satisfy_desire"].input_schema["properties"]["quality"]
+    assert (quality["minimum"], quality["maximum"]) == (0, 1)

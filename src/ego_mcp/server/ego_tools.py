@@ -17,7 +17,7 @@ from ego_mcp.memory import inputs
 from ego_mcp.server import scaffolds
 from ego_mcp.server.context import AppContext, Served, app_of
 from ego_mcp.server.format import compose, relative_time, snippet
-from ego_mcp.server.vocabulary import DesireName, RelationshipField, SelfField
+from ego_mcp.server.vocabulary import DesireName, Fraction, RelationshipField, SelfField
 
 Ctx = Context[Served, Any]
 T = TypeVar("T")
@@ -83,8 +83,8 @@ async def feel_desires(ctx: Ctx) -> str:
     return compose("\n".join(lines), scaffolds.FEEL_DESIRES)
 
 
-async def satisfy_desire(ctx: Ctx, name: DesireName, quality: float = 0.8) -> str:
-    """Record that a desire was satisfied; quality 0..1 says how well."""
+async def satisfy_desire(ctx: Ctx, name: DesireName, quality: Fraction = 0.8) -> str:
+    """Record that a desire was satisfied; quality says how well."""
     app = app_of(ctx)
     desire = parse_desire(name)
     amount = inputs.number(quality, "quality", 0.0, 1.0)

@@ -25,7 +25,16 @@ from ego_mcp.server.format import (
     relative_time,
     snippet,
 )
-from ego_mcp.server.vocabulary import CategoryName, EmotionName, Flag, LinkTypeName
+from ego_mcp.server.vocabulary import (
+    CategoryName,
+    EmotionName,
+    Flag,
+    Fraction,
+    Importance,
+    LinkTypeName,
+    ResultCount,
+    Signed,
+)
 
 Ctx = Context[Served, Any]
 logger = logging.getLogger(__name__)
@@ -39,11 +48,11 @@ async def remember(
     content: str,
     emotion: EmotionName = "neutral",
     secondary: list[EmotionName] | None = None,
-    intensity: float = 0.5,
-    importance: int = 3,
+    intensity: Fraction = 0.5,
+    importance: Importance = 3,
     category: CategoryName = "daily",
-    valence: float = 0.0,
-    arousal: float = 0.5,
+    valence: Signed = 0.0,
+    arousal: Fraction = 0.5,
     body_state: dict[str, str] | None = None,
     private: Flag = False,
     force: Flag = False,
@@ -141,10 +150,15 @@ def _describe_filter(where: MemoryFilter) -> str:
         "category_filter": where.category.value if where.category else None,
         "date_from": where.date_from.date().isoformat() if where.date_from else None,
         "date_to": where.date_to.date().isoformat() if where.date_to else None,
-        "valence_range": where.valence_range,
-        "arousal_range": where.arousal_range,
+        "valence_range": _shown_range(where.valence_range),
+        "arousal_range": _shown_range(where.arousal_range),
     }
     return ", ".join(f"{name}={value}" for name, value in shown.items() if value is not None)
+
+
+def _shown_range(bounds: tuple[float, float] | None) -> str | None:
+    """A range as the agent writes it: ``[-1.0, 1.0]``."""
+    return None if bounds is None else f"[{bounds[0]}, {bounds[1]}]"
 
 
 async def _search(ctx: Ctx, query: str, n_results: int, where: MemoryFilter) -> list[SearchHit]:
@@ -157,7 +171,7 @@ async def _search(ctx: Ctx, query: str, n_results: int, where: MemoryFilter) -> 
 async def recall(
     ctx: Ctx,
     context: str,
-    n_results: int = 3,
+    n_results: ResultCount = 3,
     emotion_filter: EmotionName | None = None,
     category_filter: CategoryName | None = None,
     date_from: str | None = None,
@@ -165,7 +179,7 @@ async def recall(
     valence_range: list[float] | None = None,
     arousal_range: list[float] | None = None,
 ) -> str:
-    """Recall memories related to a context (1-10 results). Optional filters; ISO 8601 dates."""
+    """Memories related to a context. Optional filters; ISO 8601 dates."""
     where = _memory_filter(
         emotion_filter, category_filter, date_from, date_to, valence_range, arousal_range
     )
@@ -187,13 +201,13 @@ async def recall(
 async def search_memories(
     ctx: Ctx,
     query: str,
-    n_results: int = 5,
+    n_results: ResultCount = 5,
     emotion_filter: EmotionName | None = None,
     category_filter: CategoryName | None = None,
     date_from: str | None = None,
     date_to: str | None = None,
 ) -> str:
-    """Find memories by meaning with exact filters; lists ids, times and link counts."""
+    """Find memories by meaning (filters as recall); lists ids, times, link counts."""
     where = _memory_filter(emotion_filter, category_filter, date_from, date_to, None, None)
     hits = await _search(ctx, query, n_results, where)
     if not hits:
@@ -312,7 +326,9 @@ async def link_memories(
     return compose(data, scaffolds.LINK_DONE)
 
 
-async def create_episode(ctx: Ctx, summary: str, memory_ids: list[str], importance: int = 3) -> str:
+async def create_episode(
+    ctx: Ctx, summary: str, memory_ids: list[str], importance: Importance = 3
+) -> str:
     """Group memories into an episode with a summary."""
     app = app_of(ctx)
     text = inputs.text(summary, "summary", 2_000)

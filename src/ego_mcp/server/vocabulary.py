@@ -31,3 +31,9 @@ LinkTypeName = Annotated[str, WithJsonSchema({"enum": [t.value for t in LinkType
 DesireName = Annotated[str, WithJsonSchema({"enum": list(SATISFACTION_HOURS)})]
 SelfField = Annotated[str, WithJsonSchema({"enum": list(self_model.FIELDS)})]
 RelationshipField = Annotated[str, WithJsonSchema({"enum": list(relationships.FIELDS)})]
+
+# Numbers with their bounds in the schema (the tool bodies still check them by name).
+Fraction = Annotated[float, WithJsonSchema({"type": "number", "minimum": 0, "maximum": 1})]
+Signed = Annotated[float, WithJsonSchema({"type": "number", "minimum": -1, "maximum": 1})]
+Importance = Annotated[int, WithJsonSchema({"type": "integer", "minimum": 1, "maximum": 5})]
+ResultCount = Annotated[int, WithJsonSchema({"type": "integer", "minimum": 1, "maximum": 10})]
