@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -110,3 +113,37 @@ def test_a_blank_path_is_unset(monkeypatch: pytest.MonkeyPatch, variable: str) -
 def test_a_blank_token_is_no_token(monkeypatch: pytest.MonkeyPatch, blank: str) -> None:
     monkeypatch.setenv("EGO_MCP_HTTP_TOKEN", blank)
     assert load_settings().http_token is None
+
+
+@pytest.mark.parametrize(
+    ("variables", "named"),
+    [
+        ({"EGO_MCP_EMBEDDING_PROVIDER": "openai"}, "OPENAI_API_KEY: required"),
+        ({"EGO_MCP_EMBEDDING_PROVIDER": "gemini"}, "GEMINI_API_KEY: required"),
+        ({"EGO_MCP_EMBEDDING_MODEL": "bogus"}, "EGO_MCP_EMBEDDING_MODEL: the local provider"),
+    ],
+)
+def test_an_embedding_that_cannot_work_is_refused_at_start(
+    monkeypatch: pytest.MonkeyPatch, variables: dict[str, str], named: str
+) -> None:
+    for name in ("OPENAI_API_KEY", "GEMINI_API_KEY", "EGO_MCP_GEMINI_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError, match=named):
+        load_settings()
+
+
+def test_a_misspelt_setting_is_warned_about_once_with_the_closest_name(tmp_path: Path) -> None:
+    env = {**os.environ, "EGO_MCP_DATA_DIR": str(tmp_path), "EGO_MCP_REDIS_ULR": "redis://x"}
+    done = subprocess.run(
+        [sys.executable, "-m", "ego_mcp", "forgotten"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    warned = [line for line in done.stderr.splitlines() if "EGO_MCP_REDIS_ULR" in line]
+    assert len(warned) == 1
+    assert "did you mean EGO_MCP_REDIS_URL?" in warned[0]

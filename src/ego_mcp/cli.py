@@ -18,7 +18,7 @@ from ego_mcp import __version__
 from ego_mcp.errors import ConfigError, EgoError, StoreHeld, StoreUnavailable
 from ego_mcp.file_modes import create_private
 from ego_mcp.logs import Plain, setup_logging
-from ego_mcp.settings import AGENT_NAME_PATTERN, Settings, load_settings
+from ego_mcp.settings import AGENT_NAME_PATTERN, Settings, load_settings, unknown_variables
 
 if TYPE_CHECKING:
     from ego_mcp.memory.service import MemoryService
@@ -81,6 +81,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.stderr.write(f"ego-mcp: {exc}\n")
         raise SystemExit(2) from None
     setup_logging(settings.log_level, settings.log_file)
+    warn_unknown_variables()
     try:
         run_command(args, settings)
     except EgoError as exc:
@@ -89,6 +90,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         raise SystemExit(2) from None
     except KeyboardInterrupt:
         raise SystemExit(130) from None
+
+
+def warn_unknown_variables() -> None:
+    """One warning per EGO_MCP_* name no setting reads, naming the closest one."""
+    import os
+
+    for name, closest in unknown_variables(os.environ):
+        hint = f"; did you mean {closest}?" if closest else ""
+        logger.warning("%s is not a setting of ego-mcp and is ignored%s", Plain(name), Plain(hint))
 
 
 def run_command(args: argparse.Namespace, settings: Settings) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Literal
 
@@ -20,6 +22,7 @@ from ego_mcp.errors import ConfigError
 
 AGENT_NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,62}[A-Za-z0-9]$|^[A-Za-z0-9]$")
 
+LOCAL_MODELS = ("use-multilingual-v3", "all-MiniLM-L6-v2")
 DEFAULT_EMBEDDING_MODELS = {
     "local": "use-multilingual-v3",
     "gemini": "gemini-embedding-001",
@@ -138,6 +141,26 @@ class Settings(BaseSettings):
             )
         return self
 
+    @model_validator(mode="after")
+    def _embedding_usable(self) -> Settings:
+        """Refused here, not on every tool call after the server has started."""
+        model = self.resolved_embedding_model
+        if self.embedding_provider == "local" and model not in LOCAL_MODELS:
+            raise ValueError(
+                f"EGO_MCP_EMBEDDING_MODEL: the local provider has {LOCAL_MODELS[0]} (the "
+                f"default) and {LOCAL_MODELS[1]}, not {model!r}"
+            )
+        key, variable = {
+            "gemini": (self.gemini_api_key, "GEMINI_API_KEY"),
+            "openai": (self.openai_api_key, "OPENAI_API_KEY"),
+        }.get(self.embedding_provider, (SecretStr("local"), ""))
+        if key is None or not key.get_secret_value().strip():
+            raise ValueError(
+                f"{variable}: required when EGO_MCP_EMBEDDING_PROVIDER="
+                f"{self.embedding_provider} (or use the local provider, the default)"
+            )
+        return self
+
     @property
     def resolved_embedding_model(self) -> str:
         """The embedding model name, defaulting per provider."""
@@ -168,3 +191,11 @@ def _describe_validation_error(exc: ValidationError) -> str:
         else:
             problems.append(str(error["msg"]).removeprefix("Value error, "))
     return "invalid setting: " + "; ".join(problems)
+
+
+def unknown_variables(environment: Mapping[str, str]) -> list[tuple[str, str | None]]:
+    """``EGO_MCP_*`` names no setting reads (a misspelling is otherwise silently ignored),
+    each with the closest known name, if one is close."""
+    known = [f"EGO_MCP_{name.upper()}" for name in Settings.model_fields]
+    unknown = sorted(n for n in environment if n.startswith("EGO_MCP_") and n not in known)
+    return [(name, next(iter(get_close_matches(name, known, n=1)), None)) for name in unknown]
