@@ -324,10 +324,16 @@ def purge_forgotten(settings: Settings, agent: str, everything: bool) -> None:
 
 
 def run_migrate(settings: Settings, source: Path, agent: str) -> None:
-    from ego_mcp.migrate.importer import migrate
+    from ego_mcp.migrate.importer import has_upstream_data, migrate
     from ego_mcp.runtime import Runtime
 
     source = source.expanduser()
+    if not has_upstream_data(source):
+        raise ConfigError(
+            f"--from: {source} holds no upstream ego-mcp data (no ego_memories collection in "
+            "chroma/, no desires.json, self_model.json or relationships/models.json); "
+            "nothing was created"
+        )
     runtime = Runtime.open(settings)
     try:
         summary = migrate(runtime, agent, source, progress=progress_bar("memories"))

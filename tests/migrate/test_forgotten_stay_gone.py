@@ -3,15 +3,16 @@ first, even once the deletion log is purged (the import record), on real Chroma.
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 
 import chromadb
 from chromadb.config import Settings as ChromaSettings
 
-from ego_mcp.migrate.importer import migrate
+from ego_mcp.migrate.importer import has_upstream_data, migrate
 from ego_mcp.runtime import Runtime
-from tests.helpers import all_memories
+from tests.helpers import all_memories, run_cli
 
 TEXTS = {
     "mem_00000000000a": "We climbed the lighthouse stairs and counted two hundred steps.",
@@ -72,3 +73,27 @@ def test_memories_imported_before_the_record_existed_count_as_imported(
     memory.purge_deletion_log(everything=True)
 
     assert migrate(runtime, "nova", source).memories_imported == 0
+
+
+def test_migrate_from_a_dir_without_upstream_data_says_so_and_creates_nothing(
+    tmp_path: Path,
+) -> None:
+    empty = tmp_path / "not-upstream"
+    empty.mkdir()
+    env = {**os.environ, "EGO_MCP_DATA_DIR": str(tmp_path / "ours")}
+    for source in (empty, tmp_path / "ours"):  # a folder of nothing; the default data dir
+        done = run_cli(env, "migrate", "--from", str(source))
+        assert done.returncode == 2
+        assert "holds no upstream ego-mcp data" in done.stderr
+        assert "Nothing new to import" not in done.stdout
+    assert not (tmp_path / "ours").exists()
+    assert list(empty.iterdir()) == []
+
+
+def test_upstream_data_is_told_by_its_collection_or_its_documents(tmp_path: Path) -> None:
+    assert has_upstream_data(upstream_dir(tmp_path / "upstream"))
+    documents_only = tmp_path / "documents-only"
+    documents_only.mkdir()
+    (documents_only / "desires.json").write_text("{}")
+    assert has_upstream_data(documents_only)
+    assert not has_upstream_data(tmp_path / "nothing")

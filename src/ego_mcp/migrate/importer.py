@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 import tempfile
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,24 @@ class MigrationSummary:
         if self.memories_imported == 0 and not self.documents_merged:
             lines.append("Nothing new to import: the agent already has all of it.")
         return "\n".join(lines)
+
+
+def has_upstream_data(source: Path) -> bool:
+    """Whether ``source`` holds anything upstream ego-mcp wrote: its memory collection in
+    the Chroma folder (read from SQLite, read-only: nothing is created) or a document."""
+    if any((source / relative).is_file() for relative in UPSTREAM_DOCUMENTS.values()):
+        return True
+    database = source / "chroma" / "chroma.sqlite3"
+    if not database.is_file():
+        return False
+    try:
+        with closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as connection:
+            found = connection.execute(
+                "SELECT 1 FROM collections WHERE name IN (?, ?)", (MEMORIES, EPISODES)
+            ).fetchone()
+    except sqlite3.Error:
+        return False
+    return found is not None
 
 
 def upstream_memory_count(client: Any) -> int:
