@@ -200,6 +200,10 @@ def serve(settings: Settings) -> None:
         run_shared(serve_shared, settings, opened)
         return
 
+    if settings.transport == "http":
+        from ego_mcp.server.http import token_check
+
+        token_check(settings)  # a refused configuration says so before anything starts
     app = open_app_context(settings)
     sys.stderr.write(startup_line(settings))
     if settings.agents_file is not None and settings.transport == "stdio":

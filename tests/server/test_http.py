@@ -20,7 +20,7 @@ from ego_mcp.server.app import create_server
 from ego_mcp.server.http import http_app, is_loopback
 from ego_mcp.settings import Settings, load_settings
 from tests.conftest import model_env
-from tests.helpers import free_port
+from tests.helpers import free_port, run_cli
 
 pytestmark = pytest.mark.anyio
 TOKEN = "s3cret-token"
@@ -118,3 +118,18 @@ def test_beyond_loopback_metrics_are_only_on_the_metrics_port(tmp_path: Path) ->
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def test_a_refused_http_configuration_says_so_before_any_banner(tmp_path: Path) -> None:
+    env = {
+        **os.environ,
+        "EGO_MCP_DATA_DIR": str(tmp_path / "data"),
+        "EGO_MCP_TRANSPORT": "http",
+        "EGO_MCP_HTTP_HOST": "0.0.0.0",
+    }
+    env.pop("EGO_MCP_HTTP_TOKEN", None)
+    done = run_cli(env, "serve")
+    assert done.returncode == 2
+    assert done.stderr.startswith("ego-mcp: EGO_MCP_HTTP_TOKEN: required"), done.stderr
+    assert "ego-mcp 0." not in done.stderr  # no "serving ..." line first
+    assert not (tmp_path / "data").exists()

@@ -21,7 +21,9 @@ from tests.conftest import START
 def test_other_embedding_signature_is_a_clear_error(runtime: Runtime) -> None:
     runtime.memory("default")  # creates the collections with the local signature
     other = EmbeddingSignature("openai", "text-embedding-3-small", 1536)
-    with pytest.raises(EmbeddingMismatch, match=r"EGO_MCP_EMBEDDING_PROVIDER.*reembed"):
+    with pytest.raises(
+        EmbeddingMismatch, match=r"EGO_MCP_EMBEDDING_PROVIDER.*`ego-mcp reembed --agent default`"
+    ):
         open_collection(runtime.chroma.client, collection_name("default", "memories"), other)
 
 

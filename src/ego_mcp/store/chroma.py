@@ -132,8 +132,9 @@ def open_collection(client: Any, name: str, signature: EmbeddingSignature) -> An
             f"collection {name} was filled with {recorded['embedding_provider']}/"
             f"{recorded['embedding_model']} ({recorded['embedding_dim']} dims) but "
             f"EGO_MCP_EMBEDDING_PROVIDER/EGO_MCP_EMBEDDING_MODEL give {signature.provider}/"
-            f"{signature.model} ({signature.dimension} dims); set them back, or run the "
-            "reembed job to migrate the store"
+            f"{signature.model} ({signature.dimension} dims); set them back, or run "
+            f"`ego-mcp reembed --agent {name.removeprefix('ego-').rpartition('-')[0]}` to "
+            "migrate the store"
         )
     return ReachableCollection(tune_writes(collection))
 
