@@ -8,6 +8,7 @@ exclusive file lock on the workspace so a front end and a worker never interleav
 from __future__ import annotations
 
 import fcntl
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -53,6 +54,18 @@ def without_marker(text: str, memory_id: str) -> str | None:
     if tag not in text:
         return None
     return "".join(line for line in text.splitlines(keepends=True) if tag not in line)
+
+
+def workspace_problem(root: Path) -> str | None:
+    """Why the workspace folder cannot be written, or None: it (and its ``memory``
+    folder) is created if missing; its parent must exist and be writable."""
+    try:
+        (root / "memory").mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"{root} cannot be created ({exc.strerror or type(exc).__name__})"
+    if not os.access(root, os.W_OK) or not os.access(root / "memory", os.W_OK):
+        return f"{root} is not writable"
+    return None
 
 
 class WorkspaceSync:

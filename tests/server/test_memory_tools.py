@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import logging
+from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from mcp import Client
 
-from ego_mcp.server.context import AppContext
-from ego_mcp.settings import Settings
+from ego_mcp.embedding.multilingual import LocalMultilingualUSE
+from ego_mcp.server.app import create_server
+from ego_mcp.server.context import AppContext, open_app_context
+from ego_mcp.settings import Settings, load_settings
 from tests.conftest import call, call_error
 from tests.helpers import assert_links_bidirectional, memory_id_in, snapshot, workspace_text
 
@@ -284,3 +289,27 @@ async def test_number_arguments_carry_their_bounds_in_the_schema(client: Client)
     assert (recall["n_results"]["minimum"], recall["n_results"]["maximum"]) == (1, 10)
     quality = tools["satisfy_desire"].input_schema["properties"]["quality"]
     assert (quality["minimum"], quality["maximum"]) == (0, 1)
+
+
+async def test_a_workspace_that_cannot_be_written_is_named_and_the_memory_saved(
+    tmp_path: Path, embedder: LocalMultilingualUSE, caplog: pytest.LogCaptureFixture
+) -> None:
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the workspace should be")
+    settings = load_settings(data_dir=tmp_path / "data", workspace_dir=str(blocked))
+    with caplog.at_level(logging.WARNING):
+        app = await anyio.to_thread.run_sync(
+            lambda: open_app_context(settings), abandon_on_cancel=False
+        )
+    try:
+        started = [
+            r.getMessage() for r in caplog.records if "EGO_MCP_WORKSPACE_DIR" in r.getMessage()
+        ]
+        assert len(started) == 1 and str(blocked) in started[0]
+        async with Client(create_server(settings, app)) as client:
+            answer = await call(client, "remember", content=EVENT)
+        assert answer.startswith("Saved (id: mem_")
+        assert f"not synced to the workspace: EGO_MCP_WORKSPACE_DIR ({blocked})" in answer
+        assert app.memory.store.count() == 1
+    finally:
+        app.runtime.close()

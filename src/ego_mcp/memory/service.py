@@ -7,6 +7,7 @@ bidirectional-link invariant holds when several threads or processes act at once
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
@@ -50,6 +51,8 @@ UNDO_WINDOW = timedelta(days=7)
 REPLAY_WINDOW = timedelta(minutes=5)
 FORGET = "forget"
 MERGE = "merge_memories"
+
+logger = logging.getLogger(__name__)
 
 
 class Journal(Protocol):
@@ -120,6 +123,8 @@ class RememberOutcome:
     possible_duplicate: bool = False
     # A replayed call whose first try had saved this very memory: nothing new was written.
     already_saved: bool = False
+    # Saved, but its workspace lines could not be written (the folder is not writable).
+    workspace_failed: bool = False
 
 
 @dataclass(frozen=True)
@@ -215,7 +220,11 @@ class MemoryService:
         if outcome.saved is not None and not outcome.already_saved:
             self.closed_hours.drop(outcome.saved.timestamp)
             if self.journal is not None and not draft.is_private:
-                self.journal.record(outcome.saved)
+                try:
+                    self.journal.record(outcome.saved)
+                except OSError as exc:  # the memory is saved: only its echo is missing
+                    logger.warning("workspace sync failed (%s)", type(exc).__name__)
+                    return replace(outcome, workspace_failed=True)
         return outcome
 
     def _save(

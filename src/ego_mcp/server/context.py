@@ -42,6 +42,7 @@ from ego_mcp.server.window_reads import WindowReads
 from ego_mcp.settings import Settings
 from ego_mcp.store.client import lock_directory
 from ego_mcp.store.dirlock import DirectoryLock
+from ego_mcp.workspace import workspace_problem
 
 if TYPE_CHECKING:
     from ego_mcp.runtime import Runtime
@@ -286,6 +287,14 @@ def open_app_context(
     except BaseException:
         runtime.close()
         raise
+    for agent in waiting:
+        root = runtime.profiles.profile(agent).workspace
+        problem = workspace_problem(root) if root is not None else None
+        if problem is not None:
+            logger.warning(
+                "EGO_MCP_WORKSPACE_DIR: %s; memories are saved, the workspace is not synced",
+                Plain(problem),
+            )
     for agent, count in waiting.items():
         if count:
             logger.warning(

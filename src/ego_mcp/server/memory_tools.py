@@ -104,6 +104,12 @@ async def remember(
         )
     if outcome.links_pending:
         lines.append(LINKS_PENDING.format(what="its links are made"))
+    if outcome.workspace_failed:
+        folder = app.runtime.profiles.profile(app.agent).workspace
+        lines.append(
+            f"Saved, but not synced to the workspace: EGO_MCP_WORKSPACE_DIR ({folder}) is not "
+            "writable."
+        )
     if saved.is_private:
         lines.append("Private: kept internal, not synced to workspace files.")
     scaffold = scaffolds.REMEMBER_LINKED if outcome.linked else scaffolds.REMEMBER_ALONE
