@@ -60,10 +60,12 @@ def text_of(result: object) -> str:
 def run_cli(
     env: dict[str, str], *arguments: str, timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
-    """``ego-mcp ARGUMENTS`` as a user runs it, in a subprocess with ``env``."""
+    """``ego-mcp ARGUMENTS`` as a user runs it, in a subprocess with ``env`` (stdin a pipe
+    that closes at once, as a client's would)."""
     return subprocess.run(
         [sys.executable, "-m", "ego_mcp", *arguments],
         env=env,
+        stdin=subprocess.PIPE,
         capture_output=True,
         text=True,
         timeout=timeout,

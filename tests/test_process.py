@@ -7,6 +7,7 @@ import os
 import pty
 import select
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -123,3 +124,31 @@ def test_a_bad_setting_is_one_line_and_exit_2(
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1 and names in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("stdin_kind", ["devnull", "file"])
+def test_serve_without_a_client_says_stdio_needs_one_and_exits(
+    tmp_path: Path, stdin_kind: str
+) -> None:
+    """`ego-mcp serve </dev/null` hung; with stdout a file it crashed: one line, exit 2."""
+    feed = tmp_path / "in.jsonl"
+    feed.write_text("{}\n")
+    env = {**os.environ, "EGO_MCP_DATA_DIR": str(tmp_path / "data")}
+    with (
+        open(os.devnull if stdin_kind == "devnull" else feed, "rb") as stdin,
+        open(tmp_path / "out.txt", "wb") as stdout,
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "ego_mcp", "serve"],
+            env=env,
+            stdin=stdin,
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1
+    assert "needs a client on the other end" in done.stderr
+    assert not (tmp_path / "data").exists()

@@ -177,6 +177,23 @@ def public_address(url: str | None) -> str:
     return f"{parsed.scheme}://{parsed.hostname or ''}{port}"
 
 
+def stdio_problem() -> str | None:
+    """Why this process's stdin or stdout cannot carry an MCP session (a client gives the
+    server pipes; a terminal is fine for trying it by hand), or None."""
+    import os
+    import stat
+
+    for fd, name in ((0, "stdin"), (1, "stdout")):
+        try:
+            mode = os.fstat(fd).st_mode
+        except OSError:
+            return f"{name} is closed"
+        if not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or os.isatty(fd)):
+            kind = "a file" if stat.S_ISREG(mode) else "not a pipe (/dev/null?)"
+            return f"{name} is {kind}"
+    return None
+
+
 def serve(settings: Settings) -> None:
     """Over stdio on an embedded store, take the store's lock (a data dir that cannot be
     used fails here) and start the session while the store and the model open: the
@@ -190,6 +207,14 @@ def serve(settings: Settings) -> None:
     from ego_mcp.server.context import OpeningApp, open_app_context
     from ego_mcp.server.sharing.holder import can_relay, serve_shared, store_is_held
 
+    if settings.transport == "stdio":
+        problem = stdio_problem()
+        if problem is not None:
+            raise ConfigError(
+                f"serve speaks MCP over stdio and needs a client on the other end ({problem}): "
+                "add it to your client's MCP servers (Claude Code, Claude Desktop, the MCP "
+                "inspector), or set EGO_MCP_TRANSPORT=http"
+            )
     if can_relay(settings):
         opened = None
         if not store_is_held(settings):
