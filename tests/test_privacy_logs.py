@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from mcp import Client
+from mcp import Client, StdioServerParameters
 
 from ego_mcp.logs import (
     ContentFreeFormatter,
@@ -128,3 +130,29 @@ def test_third_party_debug_records_are_dropped(log_file: Path) -> None:
     logged = log_file.read_text()
     assert "own debug line" in logged
     assert "request body" not in logged
+
+
+async def test_debug_logs_say_what_an_operator_needs_and_no_content(tmp_path: Path) -> None:
+    """EGO_MCP_LOG_LEVEL=DEBUG printed no DEBUG line at all: now ids, sizes, timings and
+    the guard's decisions, still content-free."""
+    env = {
+        **os.environ,
+        "EGO_MCP_DATA_DIR": str(tmp_path / "data"),
+        "EGO_MCP_LOG_LEVEL": "DEBUG",
+        "EGO_MCP_LOG_FILE": str(tmp_path / "debug.log"),
+    }
+    params = StdioServerParameters(command=sys.executable, args=["-m", "ego_mcp", "serve"], env=env)
+    async with Client(params, read_timeout_seconds=60) as client:
+        for text in (
+            "Marker-zebra-17 walked to the lighthouse with Master.",
+            "Marker-zebra-17 walked to the lighthouse with Master today.",
+        ):
+            await client.call_tool("remember", {"content": text})
+        await client.call_tool("recall", {"context": "the lighthouse walk"})
+    logged = (tmp_path / "debug.log").read_text()
+    debug = [line for line in logged.splitlines() if " DEBUG ego_mcp" in line]
+    assert any("saved mem_" in line and "characters" in line for line in debug), debug
+    assert any("guard: mem_" in line for line in debug), debug
+    assert any("recall: " in line and " ms" in line for line in debug), debug
+    assert any("tool remember ok in" in line for line in debug), debug
+    assert "zebra" not in logged.lower() and "lighthouse" not in logged.lower()

@@ -8,6 +8,7 @@ bidirectional-link invariant holds when several threads or processes act at once
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
@@ -17,6 +18,7 @@ from ego_mcp.clock import Clock
 from ego_mcp.embedding.base import Embedder
 from ego_mcp.errors import InvalidInput, LockUnavailable, NotFound
 from ego_mcp.locks import AgentLocks
+from ego_mcp.logs import Plain
 from ego_mcp.memory.guard import Comparison, Verdict, compare
 from ego_mcp.memory.hours import ClosedHours
 from ego_mcp.memory.japanese import is_japanese
@@ -239,6 +241,14 @@ class MemoryService:
         near_miss: tuple[SearchHit | None, Comparison | None] = (None, None)
         for hit in nearest if not force else []:
             judged = compare(hit.memory.content, draft.content, hit.similarity, self.guard)
+            if hit.similarity >= self.guard:
+                logger.debug(
+                    "guard: %s %.3f similar, %s (%s)",
+                    Plain(hit.memory.id),
+                    hit.similarity,
+                    Plain(judged.verdict.value),
+                    Plain(", ".join(d.partition(":")[0] for d in judged.differences) or "-"),
+                )
             if judged.duplicate:
                 return RememberOutcome(saved=None, duplicate_of=hit)
             if judged.differences and near_miss[0] is None:
@@ -271,6 +281,14 @@ class MemoryService:
         self.store.add(memory, vector)
         self.store.replace_links(
             [hit.memory.with_link(_similar_link(memory.id, hit)) for hit in close]
+        )
+        logger.debug(
+            "saved %s: %d characters, %d nearest read, %d linked%s",
+            Plain(memory.id),
+            len(draft.content),
+            len(nearest),
+            len(close),
+            Plain("" if link else " (links pending: no lock)"),
         )
         return RememberOutcome(
             saved=memory,
@@ -306,16 +324,21 @@ class MemoryService:
     ) -> list[SearchHit]:
         """The memories nearest in meaning to ``query``, private ones included, with the
         exact rare terms of the query counted in (hybrid recall, see ``memory/lexical``)."""
+        started = time.perf_counter()
         vector = self.embedder.embed([query])[0]
         terms = lexical_terms(query)
         if not terms:  # nothing to look up exactly: meaning alone decides
-            return self.store.search(vector, n_results, where)
+            found = self.store.search(vector, n_results, where)
+            _log_recall(found, 0, 0, started)
+            return found
         hits = self.store.search(vector, max(n_results, RECALL_POOL), where)
         bonus = rare_matches({term: self._containing(term, where) for term in terms})
         seen = {hit.memory.id for hit in hits}
         for memory, stored in self.store.with_vectors([i for i in bonus if i not in seen]):
             hits.append(SearchHit(memory, float(1.0 - stored @ vector)))
-        return fuse(hits, bonus, n_results)
+        found = fuse(hits, bonus, n_results)
+        _log_recall(found, len(terms), len(bonus), started)
+        return found
 
     def _containing(self, term: str, where: MemoryFilter | None) -> list[str]:
         """Ids of memories holding ``term`` in any spelling (enough of them to judge rarity)."""
@@ -669,6 +692,17 @@ def mend_one_sided_links(
 
 def _similar_link(target_id: str, hit: SearchHit) -> Link:
     return Link(target_id, LinkType.SIMILAR, confidence=round(hit.similarity, 4))
+
+
+def _log_recall(found: list[SearchHit], terms: int, rare: int, started: float) -> None:
+    logger.debug(
+        "recall: %d hits (%s), %d exact terms looked up, %d rare matches, %.1f ms",
+        len(found),
+        Plain(" ".join(f"{hit.memory.id}:{hit.similarity:.2f}" for hit in found)),
+        terms,
+        rare,
+        (time.perf_counter() - started) * 1000,
+    )
 
 
 def _memory_not_found(memory_id: str) -> NotFound:

@@ -66,6 +66,9 @@ class ArqQueue:
             self.waiting[request.job_id] = request
             self._ensure_flusher()
             return True
+        logger.debug(
+            "job %s %s", Plain(request.job_id), Plain("queued" if job else "queued already")
+        )
         return job is not None
 
     async def flush(self) -> int:

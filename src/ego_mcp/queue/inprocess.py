@@ -57,6 +57,7 @@ class InProcessQueue:
             raise ValueError(f"unknown job function {request.function!r}")
         if request.job_id in self._running:
             return False
+        logger.debug("job %s queued in process", Plain(request.job_id))
         task = asyncio.create_task(self._run(request), name=request.job_id)
         self._running[request.job_id] = task
         task.add_done_callback(lambda _: self._running.pop(request.job_id, None))

@@ -95,8 +95,16 @@ class EgoServer(MCPServer[Served]):
             result = await self._journaled(tool, name, arguments, context)
             outcome = "ok"
         finally:
+            elapsed = time.perf_counter() - started
             TOOL_CALLS.labels(tool_label, outcome, agent).inc()
-            TOOL_SECONDS.labels(tool_label, agent).observe(time.perf_counter() - started)
+            TOOL_SECONDS.labels(tool_label, agent).observe(elapsed)
+            logger.debug(
+                "tool %s %s in %.1f ms (agent %s)",
+                shown_name,
+                Plain(outcome),
+                elapsed * 1000,
+                Plain(agent or "-"),
+            )
         if context is not None:
             await self._satisfy_implicitly(app_of(context), name, arguments)
         return with_stale_note(result, stale_reads)
