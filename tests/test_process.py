@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -152,3 +153,53 @@ def test_serve_without_a_client_says_stdio_needs_one_and_exits(
     assert done.stderr.count("\n") == 1
     assert "needs a client on the other end" in done.stderr
     assert not (tmp_path / "data").exists()
+
+
+@contextlib.contextmanager
+def store_not_writable(data: Path, what: str) -> Iterator[None]:
+    """A store this user cannot write: chmod for a user, a read-only mount for root (who
+    reads and writes any file whatever its mode)."""
+    database = data / "chroma" / "chroma.sqlite3"
+    if os.getuid() != 0:
+        target = database if what == "database file" else data / "chroma"
+        os.chmod(target, 0o500 if target.is_dir() else 0o400)
+        try:
+            yield
+        finally:
+            os.chmod(target, 0o700 if target.is_dir() else 0o600)
+        return
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(data / "chroma")],
+        capture_output=True,
+        check=False,
+    )
+    if mounted.returncode != 0:
+        pytest.skip("running as root without mount: a store root cannot write cannot be made")
+    try:
+        database.write_bytes(b"")
+        subprocess.run(["mount", "-o", "remount,ro", str(data / "chroma")], check=True)
+        yield
+    finally:
+        subprocess.run(["umount", str(data / "chroma")], check=False)
+
+
+@pytest.mark.parametrize("what", ["data dir", "database file"])
+def test_a_store_this_user_cannot_write_is_one_line_at_start(tmp_path: Path, what: str) -> None:
+    """A store copied from another user gave a traceback (exit 1), or every tool said
+    "see the server log": now one line naming the setting and the path, exit 2."""
+    data = tmp_path / "data"
+    (data / "chroma").mkdir(parents=True)
+    (data / "chroma" / "chroma.sqlite3").write_bytes(b"")
+    with store_not_writable(data, what):
+        done = subprocess.run(
+            [sys.executable, "-m", "ego_mcp", "serve"],
+            env={**os.environ, "EGO_MCP_DATA_DIR": str(data)},
+            stdin=subprocess.PIPE,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert "EGO_MCP_DATA_DIR" in done.stderr and "Traceback" not in done.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,17 @@ def lock_directory(settings: Settings) -> DirectoryLock:
     return lock
 
 
+def check_writable(directory: Path) -> None:
+    """A store this user cannot write (copied from another user, a read-only file) is
+    refused at start in one line, not on every tool call."""
+    for path in (directory, directory / "chroma.sqlite3"):
+        if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+            raise StoreUnavailable(
+                f"EGO_MCP_DATA_DIR: {path} cannot be read and written by this user "
+                f"(uid {os.getuid()}); give it back to this user, or use another data dir"
+            )
+
+
 def open_chroma(settings: Settings, held: DirectoryLock | None = None) -> ChromaHandle:
     """The Chroma client: of the server at ``EGO_MCP_CHROMA_URL``, else of the embedded
     store, under its directory lock (``held`` if the caller took it already)."""
@@ -70,6 +82,7 @@ def open_chroma(settings: Settings, held: DirectoryLock | None = None) -> Chroma
 
     lock = held or lock_directory(settings)
     try:
+        check_writable(chroma_directory(settings))
         client = chromadb.PersistentClient(
             path=str(chroma_directory(settings)), settings=chroma_settings
         )
