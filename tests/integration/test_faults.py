@@ -14,6 +14,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
@@ -230,17 +231,7 @@ async def test_jobs_of_a_killed_worker_run_again_on_another(
         for job in jobs:
             await pool.enqueue_job(job.function, _job_id=job.job_id, **job.kwargs())
         await wait_for(lambda: len(list(client.scan_iter("arq:in-progress:*"))) == len(jobs))
-        doomed.send_signal(signal.SIGKILL)
-        doomed.wait(timeout=10)
-        held.release()
-        killed_at = time.monotonic()
-        survivor = start_worker(env, tmp_path / "survivor.log")
-
-        def all_done() -> bool:
-            return all(client.exists(f"arq:result:{job.job_id}") for job in jobs)
-
-        await wait_for(all_done, seconds=60)
-        print(f"all jobs done {time.monotonic() - killed_at:.1f}s after the kill")  # noqa: T201
+        survivor = await kill_and_take_over(doomed, held, env, tmp_path, client, jobs)
         for job in jobs:
             result = await Job(job.job_id, pool).result_info()
             assert result is not None and result.success, job.job_id
@@ -317,6 +308,30 @@ async def test_reembed_refuses_while_a_front_end_of_the_agent_is_live(
         runtime.close()
 
 
+async def kill_and_take_over(
+    doomed: subprocess.Popen[bytes],
+    held: Any,
+    env: dict[str, str],
+    tmp_path: Path,
+    client: redis.Redis,
+    jobs: list[JobRequest],
+) -> subprocess.Popen[bytes]:
+    """kill -9 ``doomed``, free the lock its jobs wait for, start another worker and wait
+    (60 s at most) until every job has a result; returns the new worker."""
+    doomed.send_signal(signal.SIGKILL)
+    doomed.wait(timeout=10)
+    held.release()
+    killed_at = time.monotonic()
+    survivor = start_worker(env, tmp_path / "survivor.log")
+
+    def all_done() -> bool:
+        return all(client.exists(f"arq:result:{job.job_id}") for job in jobs)
+
+    await wait_for(all_done, seconds=60)
+    print(f"all jobs done {time.monotonic() - killed_at:.1f}s after the kill")  # noqa: T201
+    return survivor
+
+
 @pytest.mark.parametrize("delay", [0.0, 0.05])
 async def test_jobs_a_worker_picked_up_just_before_it_was_killed_run_again(
     tmp_path: Path, redis_server: RedisServer, chroma_url: str, delay: float
@@ -339,17 +354,7 @@ async def test_jobs_a_worker_picked_up_just_before_it_was_killed_run_again(
         while not any(True for _ in client.scan_iter("arq:in-progress:*")):
             assert time.monotonic() < deadline, "the worker picked nothing up"
         time.sleep(delay)
-        doomed.send_signal(signal.SIGKILL)
-        doomed.wait(timeout=10)
-        held.release()
-        killed_at = time.monotonic()
-        survivor = start_worker(env, tmp_path / "survivor.log")
-
-        def all_done() -> bool:
-            return all(client.exists(f"arq:result:{job.job_id}") for job in jobs)
-
-        await wait_for(all_done, seconds=60)
-        print(f"all jobs done {time.monotonic() - killed_at:.1f}s after the kill")  # noqa: T201
+        survivor = await kill_and_take_over(doomed, held, env, tmp_path, client, jobs)
     finally:
         await pool.aclose()
         client.close()

@@ -29,6 +29,13 @@ def desire_lines(desires: Desires, now: datetime, limit: int | None = None) -> l
     return [f"- {name}: {value:.2f} ({word_for(value)})" for name, value in ranked]
 
 
+def desire_section(title: str, desires: Desires | str, now: datetime) -> list[str]:
+    """The three strongest desires under ``title``, or why they cannot be read now."""
+    if isinstance(desires, str):
+        return [f"{title}: {desires}."]
+    return [f"{title}:", *desire_lines(desires, now, limit=3)]
+
+
 def _last_seen(model: dict[str, Any], now: datetime) -> str:
     last = model.get("last_interaction")
     return relative_time(datetime.fromisoformat(last), now) if last else "never recorded"
@@ -57,11 +64,7 @@ async def wake_up(ctx: Ctx) -> str:
     else:
         age = relative_time(thought.timestamp, now)
         lines.append(f"Last introspection ({age}): {snippet(thought.content, 200)}")
-    if isinstance(desires, str):
-        lines.append(f"Strongest desires: {desires}.")
-    else:
-        lines.append("Strongest desires:")
-        lines.extend(desire_lines(desires, now, limit=3))
+    lines += desire_section("Strongest desires", desires, now)
     if isinstance(companion, str):
         lines.append(f"{ego.companion} last seen: {companion}.")
     else:
@@ -110,11 +113,7 @@ async def introspect(ctx: Ctx) -> str:
             f"- [{relative_time(memory.timestamp, now)}] {snippet(memory.content, 120)} "
             f"({memory.emotional_trace.primary.value})"
         )
-    if isinstance(desires, str):
-        lines.append(f"Desires: {desires}.")
-    else:
-        lines.append("Desires:")
-        lines.extend(desire_lines(desires, now, limit=3))
+    lines += desire_section("Desires", desires, now)
     if isinstance(model, str):
         lines.append(f"Open questions: {model}.")
         return compose("\n".join(lines), scaffolds.INTROSPECT)
