@@ -54,3 +54,22 @@ async def test_a_data_dir_left_open_by_an_older_version_is_closed(tmp_path: Path
     await remember_once(server_env(tmp_path))
 
     assert loose(data) == [] and loose(log) == []
+
+
+def test_only_what_ego_mcp_keeps_in_the_data_dir_is_made_private(tmp_path: Path) -> None:
+    """The data dir may be any folder: files of others there keep their modes."""
+    from ego_mcp.file_modes import private_folder
+
+    data = tmp_path / "data"
+    (data / "state").mkdir(parents=True)
+    (data / "state" / "desires.json").write_text("{}")
+    (data / "notes.txt").write_text("the user's own file")
+    for path, mode in ((data, 0o755), (data / "state" / "desires.json", 0o644)):
+        path.chmod(mode)
+    (data / "notes.txt").chmod(0o644)
+
+    private_folder(data)
+
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    assert stat.S_IMODE((data / "state" / "desires.json").stat().st_mode) == 0o600
+    assert stat.S_IMODE((data / "notes.txt").stat().st_mode) == 0o644

@@ -16,11 +16,18 @@ def create_private() -> None:
     os.umask(PRIVATE_UMASK)
 
 
+# What ego-mcp keeps in a data dir; nothing else there is touched (it may be any folder).
+OURS = ("chroma", "state", "replies.sqlite3", "replies.sqlite3-wal", "replies.sqlite3-shm")
+
+
 def private_folder(folder: Path) -> None:
-    """Create ``folder`` (0700) if need be, and take from it and everything below it what
-    the group and others could read (a data dir an older version made 0755)."""
+    """Create the data dir ``folder`` (0700) if need be, and take from it and from what
+    ego-mcp keeps in it (``OURS``, whole) what the group and others could read (a data
+    dir an older version made 0755)."""
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    for path in (folder, *folder.rglob("*")):
+    kept = [folder / name for name in OURS]
+    below = [path for top in kept if top.is_dir() for path in top.rglob("*")]
+    for path in (folder, *kept, *below):
         with contextlib.suppress(OSError):  # not ours, or gone meanwhile
             info = path.lstat()
             if stat.S_ISLNK(info.st_mode) or not stat.S_IMODE(info.st_mode) & PRIVATE_UMASK:
