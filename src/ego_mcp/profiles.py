@@ -26,7 +26,9 @@ class AgentProfile:
 
     @classmethod
     def of(cls, settings: Settings, agent: str) -> AgentProfile:
-        return cls(settings.workspace_for(agent), settings.companion_name)
+        workspace = settings.workspace_for(agent)
+        # Resolved, as a window's hello gives it: one folder compares equal however named.
+        return cls(workspace.resolve() if workspace is not None else None, settings.companion_name)
 
 
 class AgentProfiles:

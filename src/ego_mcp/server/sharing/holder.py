@@ -177,7 +177,12 @@ async def hold_store(
             return False
     started()
     guests = Guests(settings, app.profiles)
-    replies = ReplyJournal.open(settings.data_dir)
+    try:
+        replies = ReplyJournal.open(settings.data_dir)
+    except BaseException:
+        with anyio.CancelScope(shield=True):
+            await anyio.to_thread.run_sync(app.close)
+        raise
     server = create_server(settings, replies=replies)
 
     async def run_guest(guest: Hello, reader: asyncio.StreamReader, out: Any) -> None:
