@@ -169,6 +169,8 @@ async def test_a_replay_the_journal_never_saw_runs_as_a_first_try(
     line = call_line(5, "remember", content="The lighthouse blinked twice.", force=True)
     answer = await session.request(mark_replayed(line), 5)
     assert answer_text(answer).startswith("Saved (id: mem_")
+    again = await session.request(mark_replayed(line), 5)  # a second hand-over: journaled
+    assert again["result"] == answer["result"]
     assert app.memory.store.count() == 1
 
 

@@ -122,16 +122,15 @@ class EgoServer(MCPServer[Served]):
         if journal is None or key is None or context is None:
             return await self._run(name, arguments, context)
         app = app_of(context)
-        if replayed(context):
-            earlier = await app.blocking(journal.lookup, key)
-            if earlier is not None and earlier.answer is not None:
-                if earlier.is_error:
-                    raise ToolError(earlier.answer)
-                return CallToolResult.model_validate_json(earlier.answer)
-            if earlier is not None and name not in REDONE_WHEN_CUT_OFF:
-                raise ToolError(CUT_OFF.format(tool=name))
-        else:
+        earlier = await app.blocking(journal.lookup, key) if replayed(context) else None
+        if earlier is None:  # a first try (or a replay of one that never got under way)
             await app.blocking(journal.begin, key)
+        elif earlier.answer is not None:
+            if earlier.is_error:
+                raise ToolError(earlier.answer)
+            return CallToolResult.model_validate_json(earlier.answer)
+        elif name not in REDONE_WHEN_CUT_OFF:
+            raise ToolError(CUT_OFF.format(tool=name))
         try:
             result = await self._run(name, arguments, context)
         except ToolError as exc:
