@@ -241,7 +241,7 @@ class MemoryService:
         near_miss: tuple[SearchHit | None, Comparison | None] = (None, None)
         for hit in nearest if not force else []:
             judged = compare(hit.memory.content, draft.content, hit.similarity, self.guard)
-            if hit.similarity >= self.guard:
+            if hit.similarity >= self.guard and logger.isEnabledFor(logging.DEBUG):
                 logger.debug(
                     "guard: %s %.3f similar, %s (%s)",
                     Plain(hit.memory.id),
@@ -695,6 +695,8 @@ def _similar_link(target_id: str, hit: SearchHit) -> Link:
 
 
 def _log_recall(found: list[SearchHit], terms: int, rare: int, started: float) -> None:
+    if not logger.isEnabledFor(logging.DEBUG):
+        return  # recall is a hot path: no ids joined for a line nobody reads
     logger.debug(
         "recall: %d hits (%s), %d exact terms looked up, %d rare matches, %.1f ms",
         len(found),

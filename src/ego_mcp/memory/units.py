@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache
 
@@ -179,9 +179,10 @@ def _english(text: str) -> tuple[list[Unit], int, tuple[str, ...]]:
         opens = not text[: match.start()].strip() or bool(
             SENTENCE_END.search(text[: match.start()])
         )
-        name = raw[0].isupper() and lowered != "i" and (not opens or not is_known(lowered, "en"))
+        capitalised = raw[0].isupper() and lowered != "i"
+        name = capitalised and (not opens or not is_known(lowered, "en"))
         key = lowered if name else lemmatize(lowered, lang="en").lower()
-        if raw[0].isupper() and lowered != "i":
+        if capitalised:
             names.append(lowered)  # every capitalised word, in order: who did what to whom
         known = name or is_known(lowered, lang="en")
         found.append(Unit(key=key, name=name, role=role, known=known, surface=lowered))
@@ -211,13 +212,10 @@ def _japanese(text: str) -> tuple[list[Unit], int]:
             prefix = "" if word.surface in JA_HONORIFICS else word.surface
             continue
         if kind == "助詞" and word.surface in JA_ROLES and found:
-            last = found[-1]
-            if not last.role:
-                found[-1] = Unit(
-                    last.key, last.reading, last.kana, last.name, JA_ROLES[word.surface]
-                )
+            if not found[-1].role:
+                found[-1] = replace(found[-1], role=JA_ROLES[word.surface])
             continue
-        if kind not in JA_CONTENT or detail in JA_SKIP_NOUNS or detail == "非自立":
+        if kind not in JA_CONTENT or detail in JA_SKIP_NOUNS:
             continue
         key = word.base if word.base != "*" else word.surface
         if key in JA_LIGHT_VERBS:

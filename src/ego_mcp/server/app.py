@@ -180,10 +180,13 @@ def journal_key(tool: Tool | None, context: Context[Served, Any] | None) -> str 
     return f"{session}/{request_id}" if session and request_id is not None else None
 
 
+# Tools whose second run changes nothing (not advertised as ``readOnlyHint``: every
+# character of ``tools/list`` costs the agent context).
+READ_ONLY_NAMES = frozenset(f.__name__ for f in READ_ONLY_EGO_TOOLS | READ_ONLY_MEMORY_TOOLS)
+
+
 def is_read_only(tool: Tool) -> bool:
-    """Whether a second run of the tool changes nothing (not advertised as ``readOnlyHint``:
-    every character of ``tools/list`` costs the agent context)."""
-    return tool.name in {f.__name__ for f in READ_ONLY_EGO_TOOLS | READ_ONLY_MEMORY_TOOLS}
+    return tool.name in READ_ONLY_NAMES
 
 
 def agent_label(context: Context[Served, Any] | None) -> str:

@@ -158,6 +158,27 @@ def lacks_time_index(collection: Any, count: int) -> bool:
     return not last["ids"]
 
 
+def open_id_collection(client: Any, agent: str, kind: str) -> Any:
+    """An agent's collection of records found by id only (the deletion log, the import
+    record): a constant one-dimensional vector each, so it depends on no embedding model."""
+    collection = client.get_or_create_collection(
+        collection_name(agent, kind),
+        embedding_function=None,
+        configuration={"hnsw": hnsw_configuration("l2")},
+        metadata={"kind": kind},
+    )
+    return ReachableCollection(tune_writes(collection))
+
+
+def present_ids(collection: Any, ids: Sequence[str]) -> set[str]:
+    """Those of ``ids`` the collection holds, read ``READ_BATCH`` ids at a time."""
+    unique = _unique(ids)
+    found: set[str] = set()
+    for start in range(0, len(unique), READ_BATCH):
+        found.update(collection.get(ids=unique[start : start + READ_BATCH], include=[])["ids"])
+    return found
+
+
 def backfill_time_index(collection: Any) -> int:
     """Give records written without the numeric ``ts`` or ``hour`` (older data, another
     tool) both.
@@ -172,6 +193,14 @@ def backfill_time_index(collection: Any) -> int:
     checked = recorded.get(TIME_INDEX_CHECKED, 0) >= TIME_INDEX_VERSION  # True == 1: old mark
     if checked and not lacks_time_index(collection, int(collection.count())):
         return 0
+    mended = _mend_time_index(collection)
+    if not checked:
+        collection.modify(metadata={**recorded, TIME_INDEX_CHECKED: TIME_INDEX_VERSION})
+    return mended
+
+
+def _mend_time_index(collection: Any) -> int:
+    """Give every record without ``ts`` or ``hour`` both; how many were mended."""
     mended = 0
     for page in pages(collection, ["metadatas"]):
         missing = [
@@ -185,8 +214,6 @@ def backfill_time_index(collection: Any) -> int:
                 metadatas=[{"ts": t.timestamp(), "hour": hour_of(t)} for _, t in missing],
             )
             mended += len(missing)
-    if not checked:
-        collection.modify(metadata={**recorded, TIME_INDEX_CHECKED: TIME_INDEX_VERSION})
     return mended
 
 
@@ -207,7 +234,7 @@ class ChromaMemoryStore:
         if count == self._time_indexed_at:
             return
         if lacks_time_index(self._collection, count):
-            backfill_time_index(self._collection)
+            _mend_time_index(self._collection)
         self._time_indexed_at = count
 
     def add(self, memory: Memory, embedding: Vector) -> None:
@@ -241,7 +268,7 @@ class ChromaMemoryStore:
     def existing_ids(self, memory_ids: Sequence[str]) -> set[str]:
         if not memory_ids:
             return set()
-        return set(self._collection.get(ids=_unique(memory_ids), include=[])["ids"])
+        return present_ids(self._collection, memory_ids)
 
     def _before_dates(self, where: MemoryFilter | None) -> None:
         if where is not None and (where.date_from is not None or where.date_to is not None):

@@ -13,16 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from ego_mcp.memory.model import DeletedMemory
-from ego_mcp.store.chroma import (
-    READ_BATCH,
-    WRITE_BATCH,
-    ReachableCollection,
-    collection_name,
-    hnsw_configuration,
-    pages,
-    records,
-    tune_writes,
-)
+from ego_mcp.store.chroma import WRITE_BATCH, open_id_collection, pages, present_ids, records
 from ego_mcp.store.codec import deleted_from_record, deleted_to_metadata
 
 KIND = "forgotten"
@@ -31,13 +22,7 @@ _RECORD = ["documents", "metadatas"]
 
 
 def open_deletion_log(client: Any, agent: str) -> ChromaDeletionLog:
-    collection = client.get_or_create_collection(
-        collection_name(agent, KIND),
-        embedding_function=None,
-        configuration={"hnsw": hnsw_configuration("l2")},
-        metadata={"kind": KIND},
-    )
-    return ChromaDeletionLog(ReachableCollection(tune_writes(collection)))
+    return ChromaDeletionLog(open_id_collection(client, agent, KIND))
 
 
 class ChromaDeletionLog:
@@ -59,11 +44,7 @@ class ChromaDeletionLog:
         return found[0] if found else None
 
     def logged_ids(self, memory_ids: Sequence[str]) -> set[str]:
-        found: set[str] = set()
-        for start in range(0, len(memory_ids), READ_BATCH):
-            wanted = list(memory_ids[start : start + READ_BATCH])
-            found.update(self._collection.get(ids=wanted, include=[])["ids"])
-        return found
+        return present_ids(self._collection, memory_ids)
 
     def remove(self, memory_id: str) -> None:
         self._collection.delete(ids=[memory_id])

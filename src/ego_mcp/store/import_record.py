@@ -8,14 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ego_mcp.store.chroma import (
-    READ_BATCH,
-    WRITE_BATCH,
-    ReachableCollection,
-    collection_name,
-    hnsw_configuration,
-    tune_writes,
-)
+from ego_mcp.store.chroma import WRITE_BATCH, open_id_collection, present_ids
 
 KIND = "imported"
 PLACEHOLDER = [1.0]  # found by id only: no embedding, no text
@@ -29,21 +22,11 @@ class ImportRecord:
 
     @classmethod
     def open(cls, client: Any, agent: str) -> ImportRecord:
-        collection = client.get_or_create_collection(
-            collection_name(agent, KIND),
-            embedding_function=None,
-            configuration={"hnsw": hnsw_configuration("l2")},
-            metadata={"kind": KIND},
-        )
-        return cls(ReachableCollection(tune_writes(collection)))
+        return cls(open_id_collection(client, agent, KIND))
 
     def known(self, ids: Sequence[str]) -> set[str]:
         """Those of ``ids`` imported before."""
-        found: set[str] = set()
-        for start in range(0, len(ids), READ_BATCH):
-            page = self._collection.get(ids=list(ids[start : start + READ_BATCH]), include=[])
-            found.update(page["ids"])
-        return found
+        return present_ids(self._collection, ids)
 
     def note(self, ids: Sequence[str]) -> None:
         for start in range(0, len(ids), WRITE_BATCH):
