@@ -72,13 +72,18 @@ async def guard(client: Client, pairs: list[dict[str, Any]]) -> list[dict[str, A
     return outcomes
 
 
-def guard_table(outcomes: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+def grouped(outcomes: list[dict[str, Any]], by: tuple[str, ...]) -> dict[str, list[dict[str, Any]]]:
+    """The rows under "all" and under each value of the fields ``by`` ("lang=ja", ...)."""
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in outcomes:
-        for key in ("all", f"lang={row['lang']}"):
+        for key in ("all", *(f"{field}={row[field]}" for field in by)):
             groups[key].append(row)
+    return groups
+
+
+def guard_table(outcomes: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
     table = {}
-    for key, rows in groups.items():
+    for key, rows in grouped(outcomes, ("lang",)).items():
         refused_dups = sum(1 for r in rows if r["refused"] and r["dup"])
         refused = sum(1 for r in rows if r["refused"])
         dups = sum(1 for r in rows if r["dup"])
@@ -87,10 +92,9 @@ def guard_table(outcomes: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
             "recall": refused_dups / dups if dups else 1.0,
             "n": len(rows),
         }
-    kinds: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for row in outcomes:
-        kinds[f"kind={row['kind']}"].append(row)
-    for key, rows in kinds.items():
+    for key, rows in grouped(outcomes, ("kind",)).items():
+        if key == "all":
+            continue
         right = sum(1 for r in rows if r["refused"] == r["dup"])
         # Saved with "possible duplicate": consolidation will propose the pair.
         possible = sum(1 for r in rows if r["possible"])
@@ -115,12 +119,8 @@ async def recall(client: Client, data: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def recall_table(outcomes: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
-    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for row in outcomes:
-        for key in ("all", f"lang={row['lang']}", f"kind={row['kind']}"):
-            groups[key].append(row)
     table = {}
-    for key, rows in groups.items():
+    for key, rows in grouped(outcomes, ("lang", "kind")).items():
 
         def at(k: int, rows: list[dict[str, Any]] = rows) -> float:
             hits = [
@@ -176,12 +176,8 @@ async def related(
 
 
 def related_table(outcomes: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
-    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for row in outcomes:
-        for key in ("all", f"lang={row['lang']}", f"kind={row['kind']}"):
-            groups[key].append(row)
     table = {}
-    for key, rows in groups.items():
+    for key, rows in grouped(outcomes, ("lang", "kind")).items():
         related_rows = [r for r in rows if r["related"]]
         unrelated = [r for r in rows if not r["related"]]
         table[key] = {

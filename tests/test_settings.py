@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from ego_mcp.errors import ConfigError
 from ego_mcp.settings import load_settings
+from tests.helpers import run_cli
 
 
 def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -136,14 +135,7 @@ def test_an_embedding_that_cannot_work_is_refused_at_start(
 
 def test_a_misspelt_setting_is_warned_about_once_with_the_closest_name(tmp_path: Path) -> None:
     env = {**os.environ, "EGO_MCP_DATA_DIR": str(tmp_path), "EGO_MCP_REDIS_ULR": "redis://x"}
-    done = subprocess.run(
-        [sys.executable, "-m", "ego_mcp", "forgotten"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_cli(env, "forgotten")
     warned = [line for line in done.stderr.splitlines() if "EGO_MCP_REDIS_ULR" in line]
     assert len(warned) == 1
     assert "did you mean EGO_MCP_REDIS_URL?" in warned[0]

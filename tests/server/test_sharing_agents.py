@@ -16,7 +16,7 @@ from mcp import Client, StdioServerParameters
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import load_settings
 from tests.conftest import model_dir
-from tests.helpers import all_memories, memory_id_in, text_of
+from tests.helpers import all_memories, memory_id_in, run_cli, text_of
 from tests.test_e2e_stdio import server_env
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
@@ -63,17 +63,9 @@ def folder_text(folder: Path) -> str:
     return "".join(p.read_text() for p in folder.rglob("*") if p.is_file())
 
 
-def refused(env: dict[str, str], *command: str) -> subprocess.CompletedProcess[str]:
-    """A server run to its refusal (``command``: how to start it; ``ego-mcp serve``)."""
-    return subprocess.run(
-        [sys.executable, *(command or ("-m", "ego_mcp", "serve"))],
-        env=env,
-        stdin=subprocess.PIPE,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+def refused(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """``ego-mcp serve`` run to its refusal."""
+    return run_cli(env, "serve")
 
 
 async def test_each_window_is_served_as_its_own_agent_and_workspace(tmp_path: Path) -> None:
@@ -169,7 +161,15 @@ def test_without_a_peer_check_a_second_window_is_refused_naming_the_holder(
             assert holder.poll() is None, holder.stderr.read() if holder.stderr else ""
             subprocess.run(["sleep", "0.1"], check=True)
         second_env = {**env, "EGO_MCP_LOG_FILE": str(tmp_path / "second.log")}
-        second = refused(second_env, "-c", no_peer_check)
+        second = subprocess.run(
+            [sys.executable, "-c", no_peer_check],
+            env=second_env,
+            stdin=subprocess.PIPE,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
     finally:
         holder.terminate()
         holder.wait(timeout=60)
