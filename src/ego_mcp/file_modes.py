@@ -17,7 +17,14 @@ def create_private() -> None:
 
 
 # What ego-mcp keeps in a data dir; nothing else there is touched (it may be any folder).
-OURS = ("chroma", "state", "replies.sqlite3", "replies.sqlite3-wal", "replies.sqlite3-shm")
+OURS = (
+    "chroma",
+    "state",
+    "lexical",
+    "replies.sqlite3",
+    "replies.sqlite3-wal",
+    "replies.sqlite3-shm",
+)
 
 
 def private_folder(folder: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from datetime import timedelta
 from typing import Any
@@ -9,10 +10,11 @@ from typing import Any
 from ego_mcp.clock import Clock, SystemClock
 from ego_mcp.ego.service import EgoService
 from ego_mcp.embedding import Embedder, create_embedder
-from ego_mcp.errors import StoreUnavailable
+from ego_mcp.errors import LockUnavailable, StoreUnavailable
 from ego_mcp.heap import release_free_heap
 from ego_mcp.locks import AgentLocks, LocalAgentLocks, RedisAgentLocks
 from ego_mcp.memory.service import MemoryService, Thresholds
+from ego_mcp.memory.store import LexicalIndex
 from ego_mcp.memory.thresholds import thresholds_for
 from ego_mcp.presence import live_front_ends
 from ego_mcp.profiles import AgentProfiles
@@ -28,8 +30,12 @@ from ego_mcp.store.chroma import (
 from ego_mcp.store.client import ChromaHandle, open_chroma
 from ego_mcp.store.deletion_log import open_deletion_log
 from ego_mcp.store.dirlock import DirectoryLock
+from ego_mcp.store.lexical_chroma import open_chroma_lexical
+from ego_mcp.store.lexical_sqlite import SqliteLexicalIndex, lexical_path
 from ego_mcp.store.reembed import Step, open_live_collection, reembed_agent
 from ego_mcp.workspace import WorkspaceSync
+
+logger = logging.getLogger(__name__)
 
 
 def redis_client(settings: Settings) -> Any:
@@ -68,6 +74,7 @@ class Runtime:
         self.locks = locks
         self.redis: Any = None
         self._services: dict[str, MemoryService] = {}
+        self._lexical: dict[str, LexicalIndex] = {}  # one per agent, kept across rebuilds
         self._documents_seen: dict[str, Any] = {}  # last known Redis documents, for outages
         self._guard = threading.Lock()
         self.profiles = profiles or AgentProfiles(settings)
@@ -174,6 +181,9 @@ class Runtime:
         return WorkspaceSync(root) if root is not None else None
 
     def close(self) -> None:
+        for index in self._lexical.values():
+            if isinstance(index, SqliteLexicalIndex):
+                index.close()
         self.chroma.close()
         if self.redis is not None:
             self.redis.close()
@@ -184,9 +194,10 @@ class Runtime:
         memories = open_live_collection(client, agent, "memories", signature)
         backfill_time_index(memories)
         episodes = open_live_collection(client, agent, "episodes", signature)
-        return MemoryService(
+        lexical = self._lexical_index(agent)
+        service = MemoryService(
             agent=agent,
-            store=ChromaMemoryStore(memories),
+            store=ChromaMemoryStore(memories, lexical),
             episodes=ChromaEpisodeStore(episodes),
             embedder=self.embedder,
             clock=self.clock,
@@ -195,4 +206,24 @@ class Runtime:
             journal=self.workspace(agent),
             deletion_log=open_deletion_log(client, agent),
             undo_window=timedelta(days=self.settings.forget_undo_days),
+            lexical=lexical,
         )
+        if not service.lexical_in_step():
+            try:
+                indexed, removed = service.reconcile_lexical()
+            except LockUnavailable:
+                logger.warning("lexical index of %s not reconciled: its lock is unavailable", agent)
+            else:
+                logger.info("lexical index of %s: %d indexed, %d removed", agent, indexed, removed)
+        return service
+
+    def _lexical_index(self, agent: str) -> LexicalIndex:
+        """The agent's lexical index: beside the embedded store, or on the Chroma server."""
+        index = self._lexical.get(agent)
+        if index is None:
+            if self.settings.chroma_url is None:
+                index = SqliteLexicalIndex(lexical_path(self.settings.data_dir, agent))
+            else:
+                index = open_chroma_lexical(self.chroma.client, agent)
+            self._lexical[agent] = index
+        return index

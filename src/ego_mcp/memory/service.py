@@ -19,10 +19,11 @@ from ego_mcp.embedding.base import Embedder
 from ego_mcp.errors import InvalidInput, LockUnavailable, NotFound
 from ego_mcp.locks import AgentLocks
 from ego_mcp.logs import Plain
+from ego_mcp.memory.bm25 import coverage
+from ego_mcp.memory.fusion import Ranked, rank
 from ego_mcp.memory.guard import Comparison, Verdict, compare
 from ego_mcp.memory.hours import ClosedHours
 from ego_mcp.memory.japanese import is_japanese
-from ego_mcp.memory.lexical import RARE, fuse, lexical_terms, rare_matches, spellings
 from ego_mcp.memory.merge import (
     episode_members_after_merge,
     merged_memory,
@@ -42,12 +43,20 @@ from ego_mcp.memory.model import (
     new_memory_id,
     reverse_link,
 )
-from ego_mcp.memory.store import DeletionLog, EpisodeStore, MemoryFilter, MemoryStore
+from ego_mcp.memory.store import (
+    DeletionLog,
+    EpisodeStore,
+    LexicalIndex,
+    MemoryFilter,
+    MemoryStore,
+)
+from ego_mcp.memory.terms import terms
 
 if TYPE_CHECKING:
     from ego_mcp.memory.store import Vector
 
-RECALL_POOL = 20  # vector candidates that lexical evidence may reorder
+RECALL_POOL = 30  # candidates each half of recall brings (vectors, words)
+REINDEX_BATCH = 500
 UNDO_WINDOW = timedelta(days=7)
 # A call sent again after a hand-over finds its first try's work done within this time.
 REPLAY_WINDOW = timedelta(minutes=5)
@@ -185,8 +194,10 @@ class MemoryService:
         journal: Journal | None = None,
         deletion_log: DeletionLog | None = None,
         undo_window: timedelta = UNDO_WINDOW,
+        lexical: LexicalIndex | None = None,
     ) -> None:
         self.agent = agent
+        self.lexical = lexical
         self.store = store
         self.episodes = episodes
         self.embedder = embedder
@@ -319,31 +330,51 @@ class MemoryService:
             self.store.replace_links([memory, *others])
         return len(close)
 
-    def recall(
-        self, query: str, n_results: int, where: MemoryFilter | None = None
-    ) -> list[SearchHit]:
-        """The memories nearest in meaning to ``query``, private ones included, with the
-        exact rare terms of the query counted in (hybrid recall, see ``memory/lexical``)."""
+    def recall(self, query: str, n_results: int, where: MemoryFilter | None = None) -> list[Ranked]:
+        """The memories that best match ``query`` in meaning and in words, private ones
+        included, none that matches neither (``memory/fusion.py``)."""
         started = time.perf_counter()
         vector = self.embedder.embed([query])[0]
-        terms = lexical_terms(query)
-        if not terms:  # nothing to look up exactly: meaning alone decides
-            found = self.store.search(vector, n_results, where)
-            _log_recall(found, 0, 0, started)
-            return found
         hits = self.store.search(vector, max(n_results, RECALL_POOL), where)
-        bonus = rare_matches({term: self._containing(term, where) for term in terms})
+        if self.lexical is None:
+            found = rank(hits, {}, n_results)
+            _log_recall(found, 0, started)
+            return found
+        query_terms = terms(query)
+        lookup = self.lexical.lookup(query_terms, RECALL_POOL, [h.memory.id for h in hits])
+        covered = coverage(query_terms, lookup.documents, lookup.frequencies, lookup.stats)
         seen = {hit.memory.id for hit in hits}
-        for memory, stored in self.store.with_vectors([i for i in bonus if i not in seen]):
+        by_words = sorted(
+            (i for i in covered if i not in seen and covered[i] > 0), key=covered.__getitem__
+        )
+        extra = by_words[-RECALL_POOL:]  # the best matches by words that meaning missed
+        for memory, stored in self.store.with_vectors(extra, where):
             hits.append(SearchHit(memory, float(1.0 - stored @ vector)))
-        found = fuse(hits, bonus, n_results)
-        _log_recall(found, len(terms), len(bonus), started)
+        found = rank(hits, covered, n_results)
+        _log_recall(found, len(extra), started)
         return found
 
-    def _containing(self, term: str, where: MemoryFilter | None) -> list[str]:
-        """Ids of memories holding ``term`` in any spelling (enough of them to judge rarity)."""
-        found = (self.store.containing(form, where, RARE + 1) for form in spellings(term))
-        return sorted({memory_id for ids in found for memory_id in ids})
+    def reconcile_lexical(self, rebuild: bool = False) -> tuple[int, int]:
+        """Make the lexical index hold exactly the stored memories (after a crash between
+        the two writes, or a lost index); every memory again if ``rebuild``. Under the
+        agent's lock; returns how many were indexed and how many removed."""
+        if self.lexical is None:
+            return 0, 0
+        with self.locks.hold(self.agent):
+            stored = {memory_id for page in self.store.ids() for memory_id in page}
+            indexed = self.lexical.ids()
+            extra = sorted(indexed - stored)
+            missing = sorted(stored if rebuild else stored - indexed)
+            self.lexical.remove(extra)
+            for start in range(0, len(missing), REINDEX_BATCH):
+                memories = self.store.get_many(missing[start : start + REINDEX_BATCH])
+                self.lexical.put({m.id: terms(m.content) for m in memories})
+            self.lexical.recount()
+        return len(missing), len(extra)
+
+    def lexical_in_step(self) -> bool:
+        """Whether the lexical index counts as many memories as the store (cheap)."""
+        return self.lexical is None or self.lexical.count() == self.store.count()
 
     def get(self, memory_id: str) -> Memory:
         memory = self.store.get(memory_id)
@@ -694,15 +725,19 @@ def _similar_link(target_id: str, hit: SearchHit) -> Link:
     return Link(target_id, LinkType.SIMILAR, confidence=round(hit.similarity, 4))
 
 
-def _log_recall(found: list[SearchHit], terms: int, rare: int, started: float) -> None:
+def _log_recall(found: list[Ranked], by_words: int, started: float) -> None:
     if not logger.isEnabledFor(logging.DEBUG):
         return  # recall is a hot path: no ids joined for a line nobody reads
     logger.debug(
-        "recall: %d hits (%s), %d exact terms looked up, %d rare matches, %.1f ms",
+        "recall: %d hits (%s), %d added by words, %.1f ms",
         len(found),
-        Plain(" ".join(f"{hit.memory.id}:{hit.similarity:.2f}" for hit in found)),
-        terms,
-        rare,
+        Plain(
+            " ".join(
+                f"{item.hit.memory.id}:{item.hit.similarity:.2f}+{item.coverage:.2f}"
+                for item in found
+            )
+        ),
+        by_words,
         (time.perf_counter() - started) * 1000,
     )
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
+from ego_mcp.memory.bm25 import CorpusStats
 from ego_mcp.memory.model import (
     Category,
     DeletedMemory,
@@ -64,12 +65,15 @@ class MemoryStore(Protocol):
         """The nearest memories to ``embedding``, nearest first."""
         ...
 
-    def containing(self, text: str, where: MemoryFilter | None, limit: int) -> list[str]:
-        """Ids of memories (passing ``where``) whose text contains ``text`` exactly."""
+    def with_vectors(
+        self, memory_ids: Sequence[str], where: MemoryFilter | None = None
+    ) -> list[tuple[Memory, Vector]]:
+        """The memories among ``memory_ids`` that exist (and pass ``where``), with their
+        embeddings."""
         ...
 
-    def with_vectors(self, memory_ids: Sequence[str]) -> list[tuple[Memory, Vector]]:
-        """The memories among ``memory_ids`` that exist, with their embeddings."""
+    def ids(self) -> Iterator[list[str]]:
+        """Every memory's id, a page at a time."""
         ...
 
     def neighbour_ids(self, embeddings: Vector, n_results: int) -> list[list[tuple[str, float]]]:
@@ -128,6 +132,47 @@ class MemoryStore(Protocol):
     ) -> Iterator[tuple[list[str], Vector]]:
         """Every memory's id and embedding (of those stored at or after ``since`` if
         given), ``size`` at a time."""
+        ...
+
+
+@dataclass(frozen=True)
+class LexicalLookup:
+    """What the lexical index knows of a query: each term's document frequency, the store's
+    statistics, and the terms of each candidate memory (those best matching the query's
+    rarer terms, and those asked for by id)."""
+
+    frequencies: Mapping[str, int]
+    stats: CorpusStats
+    documents: Mapping[str, tuple[str, ...]]
+
+
+class LexicalIndex(Protocol):
+    """The terms of every memory of one agent (``memory/terms.py``), for BM25.
+
+    Written before the vector store when a memory is added and after it when one is
+    removed, so that it holds every stored memory and, after a crash between the two
+    writes, perhaps a few more, which recall skips and ``reconcile`` removes.
+    """
+
+    def put(self, documents: Mapping[str, Sequence[str]]) -> None:
+        """Index each memory id's terms, replacing what it had."""
+        ...
+
+    def remove(self, memory_ids: Sequence[str]) -> None: ...
+
+    def lookup(self, query: Sequence[str], limit: int, also: Sequence[str]) -> LexicalLookup:
+        """Frequencies and statistics for ``query``, with the terms of up to ``limit``
+        memories that best match it and of the memories ``also`` names."""
+        ...
+
+    def ids(self) -> set[str]:
+        """Every indexed memory id."""
+        ...
+
+    def count(self) -> int: ...
+
+    def recount(self) -> None:
+        """Count the statistics again from what is indexed."""
         ...
 
 

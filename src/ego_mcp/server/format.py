@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from ego_mcp.memory.fusion import Ranked
 from ego_mcp.memory.model import Memory, SearchHit
 
 SEPARATOR = "---"
@@ -40,14 +41,24 @@ def privacy_flag(memory: Memory) -> str:
     return "true" if memory.is_private else "false"
 
 
-def hit_line(index: int, hit: SearchHit, limit: int = 200) -> str:
-    memory = hit.memory
+def hit_line(index: int, found: Ranked, limit: int = 200) -> str:
+    """A recalled memory: its similarity in meaning, and the share of the query's words
+    it holds where it holds any."""
+    memory = found.hit.memory
     trace = memory.emotional_trace
+    words = f"words: {found.coverage:.2f}, " if found.coverage > 0 else ""
     return (
         f"{index}. [{memory.timestamp:%Y-%m-%d}] {memory.id}: {snippet(memory.content, limit)} "
         f"(emotion: {trace.primary.value}, importance: {memory.importance}, "
-        f"similarity: {hit.similarity:.2f}, private: {privacy_flag(memory)})"
+        f"similarity: {found.hit.similarity:.2f}, {words}private: {privacy_flag(memory)})"
     )
+
+
+def shortfall(found: int, asked: int) -> str:
+    """The line saying recall found fewer relevant memories than were asked for."""
+    if found >= asked:
+        return ""
+    return f"\nOnly {found} of the {asked} asked for match; nothing else is related."
 
 
 def related_line(hit: SearchHit, now: datetime) -> str:

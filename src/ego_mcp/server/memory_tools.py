@@ -12,7 +12,8 @@ from mcp.server.mcpserver import Context
 from ego_mcp.errors import EgoError, InvalidInput
 from ego_mcp.jobs import jobs_after_forget, jobs_after_merge, jobs_after_remember
 from ego_mcp.memory import inputs
-from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, LinkType, SearchHit
+from ego_mcp.memory.fusion import Ranked
+from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, LinkType
 from ego_mcp.memory.service import Draft
 from ego_mcp.memory.store import MemoryFilter
 from ego_mcp.server import scaffolds
@@ -23,6 +24,7 @@ from ego_mcp.server.format import (
     privacy_flag,
     related_line,
     relative_time,
+    shortfall,
     snippet,
 )
 from ego_mcp.server.vocabulary import (
@@ -167,7 +169,7 @@ def _shown_range(bounds: tuple[float, float] | None) -> str | None:
     return None if bounds is None else f"[{bounds[0]}, {bounds[1]}]"
 
 
-async def _search(ctx: Ctx, query: str, n_results: int, where: MemoryFilter) -> list[SearchHit]:
+async def _search(ctx: Ctx, query: str, n_results: int, where: MemoryFilter) -> list[Ranked]:
     app = app_of(ctx)
     text = inputs.text(query, "query", inputs.MAX_CONTENT_CHARS)
     count = inputs.whole(n_results, "n_results", 1, 10)
@@ -191,15 +193,18 @@ async def recall(
     )
     hits = await _search(ctx, context, n_results, where)
     if not hits:
-        return compose("No related memories found.", scaffolds.RECALL_EMPTY)
-    lines = [f"{len(hits)} related memories:"]
+        return compose(
+            "No related memories found.\nNone matches this in meaning or in words.",
+            scaffolds.RECALL_EMPTY,
+        )
+    lines = [f"{len(hits)} related memories:{shortfall(len(hits), n_results)}"]
     lines.extend(hit_line(i, hit) for i, hit in enumerate(hits, start=1))
     scaffold = (
         scaffolds.RECALL_OPEN
         if where.is_empty
         else scaffolds.RECALL_FILTERED.format(filters=_describe_filter(where))
     )
-    if any(hit.memory.is_private for hit in hits):
+    if any(found.hit.memory.is_private for found in hits):
         scaffold += "\n" + scaffolds.RECALL_PRIVATE
     return compose("\n".join(lines), scaffold)
 
@@ -217,10 +222,13 @@ async def search_memories(
     where = _memory_filter(emotion_filter, category_filter, date_from, date_to, None, None)
     hits = await _search(ctx, query, n_results, where)
     if not hits:
-        return compose("No memories match.", scaffolds.RECALL_EMPTY)
-    lines = [f"{len(hits)} memories:"]
-    for hit in hits:
-        memory = hit.memory
+        return compose(
+            "No memories match.\nNone is related to this in meaning or in words.",
+            scaffolds.RECALL_EMPTY,
+        )
+    lines = [f"{len(hits)} memories:{shortfall(len(hits), n_results)}"]
+    for found in hits:
+        memory = found.hit.memory
         lines.append(
             f"- {memory.id} [{memory.timestamp:%Y-%m-%d %H:%M}] {snippet(memory.content, 160)} "
             f"(emotion: {memory.emotional_trace.primary.value}, category: {memory.category.value}, "

@@ -14,7 +14,8 @@ from ego_mcp.embedding.base import EmbeddingSignature
 from ego_mcp.errors import EmbeddingMismatch, StoreUnavailable
 from ego_mcp.memory.hours import hour_of
 from ego_mcp.memory.model import Category, Episode, Links, Memory, SearchHit
-from ego_mcp.memory.store import MemoryFilter
+from ego_mcp.memory.store import LexicalIndex, MemoryFilter
+from ego_mcp.memory.terms import terms
 from ego_mcp.store.codec import (
     episode_from_record,
     episode_to_metadata,
@@ -218,10 +219,13 @@ def _mend_time_index(collection: Any) -> int:
 
 
 class ChromaMemoryStore:
-    """The ``MemoryStore`` of one agent."""
+    """The ``MemoryStore`` of one agent, keeping its lexical index (if given) in step: the
+    index is written before a memory is added and after one is deleted, so it holds every
+    memory stored (``memory.store.LexicalIndex``)."""
 
-    def __init__(self, collection: Any) -> None:
+    def __init__(self, collection: Any, lexical: LexicalIndex | None = None) -> None:
         self._collection = collection
+        self.lexical = lexical
         self._time_indexed_at = -1  # the count at which every record was seen to have ts
 
     def count(self) -> int:
@@ -243,6 +247,8 @@ class ChromaMemoryStore:
     def add_many(self, memories: Sequence[Memory], embeddings: Vector) -> None:
         for start in range(0, len(memories), WRITE_BATCH):
             batch = memories[start : start + WRITE_BATCH]
+            if self.lexical is not None:
+                self.lexical.put({m.id: terms(m.content) for m in batch})
             self._collection.add(
                 ids=[m.id for m in batch],
                 embeddings=embeddings[start : start + WRITE_BATCH],
@@ -280,22 +286,27 @@ class ChromaMemoryStore:
         self._before_dates(where)
         return self._query(embedding.reshape(1, -1), n_results, filter_to_where(where))[0]
 
-    def containing(self, text: str, where: MemoryFilter | None, limit: int) -> list[str]:
-        """Ids of memories whose text contains ``text`` exactly (case-sensitive)."""
-        self._before_dates(where)
-        found = self._collection.get(
-            where=filter_to_where(where),
-            where_document={"$contains": text},
-            include=[],
-            limit=limit,
-        )
-        return list(found["ids"])
-
-    def with_vectors(self, memory_ids: Sequence[str]) -> list[tuple[Memory, Vector]]:
+    def with_vectors(
+        self, memory_ids: Sequence[str], where: MemoryFilter | None = None
+    ) -> list[tuple[Memory, Vector]]:
         if not memory_ids:
             return []
-        result = self._collection.get(ids=_unique(memory_ids), include=[*_RECORD, "embeddings"])
+        self._before_dates(where)
+        result = self._collection.get(
+            ids=_unique(memory_ids),
+            where=filter_to_where(where),
+            include=[*_RECORD, "embeddings"],
+        )
         return _memories_with_vectors(result)
+
+    def ids(self) -> Iterator[list[str]]:
+        offset = 0
+        while True:
+            page = list(self._collection.get(include=[], limit=ID_PAGE, offset=offset)["ids"])
+            yield page
+            if len(page) < ID_PAGE:
+                return
+            offset += len(page)
 
     def neighbour_ids(self, embeddings: Vector, n_results: int) -> list[list[tuple[str, float]]]:
         if len(embeddings) == 0:
@@ -356,6 +367,8 @@ class ChromaMemoryStore:
         if embedding is None:  # the text is unchanged (Chroma would embed a new document)
             self._collection.update(ids=[memory.id], metadatas=[memory_to_metadata(memory)])
             return
+        if self.lexical is not None:
+            self.lexical.put({memory.id: terms(memory.content)})
         self._collection.update(
             ids=[memory.id],
             embeddings=embedding.reshape(1, -1),
@@ -365,6 +378,8 @@ class ChromaMemoryStore:
 
     def delete(self, memory_id: str) -> None:
         self._collection.delete(ids=[memory_id])
+        if self.lexical is not None:
+            self.lexical.remove([memory_id])
 
     def recent(self, moment: datetime, category: Category | None = None) -> list[Memory]:
         where: dict[str, Any] = {"ts": {"$gte": moment.timestamp()}}

@@ -1,0 +1,75 @@
+"""The terms of a text for the lexical index: what BM25 counts, in English and Japanese.
+
+English (and other Latin-script) words are lower-cased and lemmatised with simplemma's
+tables ("researched" and "researching" are "research"); an identifier's parts count
+apart and joined ("LOG-131": log, 131, log131), so the whole identifier is the rarest
+term. Japanese has no spaces: Janome's dictionary splits it into words by base form
+(行った is 行く), so a two-character word (東京, 記憶) or a katakana term (コンピューター,
+its final long vowel dropped) is one term, not a string of characters. Pure, apart from
+loading the two dictionaries on first use.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from ego_mcp.memory import japanese
+
+JAPANESE_SPAN = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\u3005\u3006]+")
+JAPANESE_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+LATIN_WORD = re.compile(r"[0-9a-zß-öø-ÿ\u0100-\u024f]+(?:[-_.'’][0-9a-zß-öø-ÿ\u0100-\u024f]+)*")
+JOINERS = re.compile(r"[-_.]")
+CLITICS = frozenset({"s", "t", "d", "ll", "m", "re", "ve"})  # Master's, didn't, we'll
+JA_SKIPPED_POS = frozenset({"記号"})  # punctuation and symbols
+
+
+def terms(text: str) -> list[str]:
+    """The terms of ``text`` in order, repeats kept (BM25 counts them)."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    found = _latin_terms(JAPANESE_SPAN.sub(" ", folded))
+    for span in JAPANESE_SPAN.findall(folded):
+        found.extend(_japanese_terms(span))
+    return found
+
+
+def is_japanese_term(term: str) -> bool:
+    """Whether ``term`` is Japanese (it can only occur in a text written in Japanese)."""
+    return JAPANESE_CHAR.search(term) is not None
+
+
+def _latin_terms(text: str) -> list[str]:
+    found: list[str] = []
+    for match in LATIN_WORD.finditer(text):
+        word = match.group(0)
+        if "'" in word or "’" in word:
+            head, _, tail = word.replace("’", "'").partition("'")
+            parts = [head] if tail in CLITICS else [head, tail]
+            found.extend(_lemma(part) for part in parts if part)
+            continue
+        parts = [part for part in JOINERS.split(word) if part]
+        found.extend(_lemma(part) for part in parts)
+        if len(parts) > 1:
+            found.append("".join(parts))
+    return found
+
+
+@lru_cache(maxsize=65536)
+def _lemma(word: str) -> str:
+    if not word.isalpha():
+        return word  # numbers and mixed identifiers are matched as written
+    import simplemma
+
+    return str(simplemma.lemmatize(word, lang="en")).casefold()
+
+
+@lru_cache(maxsize=4096)
+def _japanese_terms(span: str) -> tuple[str, ...]:
+    found = []
+    for token in japanese.tokens(span):
+        if token.pos[0] in JA_SKIPPED_POS:
+            continue
+        base = token.base if token.base not in ("", "*") else token.surface
+        found.append(base.rstrip("ー") or base)
+    return tuple(found)
