@@ -47,6 +47,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     commands.add_parser("worker", help="run an arq worker (needs EGO_MCP_REDIS_URL)")
     reembed = commands.add_parser("reembed", help="migrate a store to the configured embedding")
     reembed.add_argument("--agent", help="the agent (default: EGO_MCP_AGENT)")
+    reindex = commands.add_parser(
+        "reindex", help="rebuild recall's lexical index of an agent from its memories"
+    )
+    reindex.add_argument("--agent", help="the agent (default: EGO_MCP_AGENT)")
     migrate = commands.add_parser(
         "migrate", help="import an upstream ego-mcp data dir (memories, episodes, documents)"
     )
@@ -102,7 +106,7 @@ def warn_unknown_variables() -> None:
 
 
 def run_command(args: argparse.Namespace, settings: Settings) -> None:
-    if args.command in ("reembed", "migrate", "forgotten") and args.agent is not None:
+    if args.command in ("reembed", "reindex", "migrate", "forgotten") and args.agent is not None:
         check_agent_name(args.agent)
     if args.command == "agents":
         manage_agents(args.action, args.name, args.file or settings.agents_file)
@@ -113,6 +117,8 @@ def run_command(args: argparse.Namespace, settings: Settings) -> None:
         run_worker(settings)
     elif args.command == "reembed":
         run_reembed(settings, args.agent or settings.agent)
+    elif args.command == "reindex":
+        run_reindex(settings, args.agent or settings.agent)
     elif args.command == "migrate":
         run_migrate(settings, args.source or settings.data_dir, args.agent or settings.agent)
     elif args.command == "forgotten":
@@ -316,6 +322,20 @@ def run_reembed(settings: Settings, agent: str) -> None:
     finally:
         runtime.close()
     sys.stdout.write(f"re-embedded {copied} records of agent {agent}\n")
+
+
+def run_reindex(settings: Settings, agent: str) -> None:
+    from ego_mcp.runtime import Runtime
+
+    runtime = Runtime.open(settings)
+    try:
+        indexed, removed = memory_of_existing(runtime, agent).reconcile_lexical(rebuild=True)
+    finally:
+        runtime.close()
+    sys.stdout.write(
+        f"agent {agent}: lexical index rebuilt, {indexed} memories indexed, "
+        f"{removed} entries of memories no longer stored removed\n"
+    )
 
 
 def show_forgotten(settings: Settings, agent: str, as_json: bool) -> None:

@@ -300,3 +300,44 @@ async def test_a_memory_removed_again_after_a_restore_loses_its_workspace_lines(
     finally:
         worker.terminate()
         worker.wait(timeout=30)
+
+
+async def test_one_front_ends_remember_is_found_by_the_others_keyword_recall(
+    tmp_path: Path, redis_server: RedisServer, chroma_url: str
+) -> None:
+    """Two front ends and a worker on one Chroma server: the lexical index is the
+    server's, so a word one front end saved is found by the other's recall at once, and a
+    forget on one is gone for the other."""
+    from ego_mcp.store.lexical_chroma import open_chroma_lexical
+
+    env_a = service_env(
+        tmp_path, redis_server.url, chroma_url, EGO_MCP_DATA_DIR=str(tmp_path / "a")
+    )
+    env_b = service_env(
+        tmp_path, redis_server.url, chroma_url, EGO_MCP_DATA_DIR=str(tmp_path / "b")
+    )
+    worker = start_worker(env_a, tmp_path / "worker.log")
+    try:
+        async with front_end(env_a) as a, front_end(env_b) as b:
+            for text in PAIR:
+                await b.call_tool("remember", {"content": text, "force": True})
+            saved = {
+                word: saved_id(text_of(await a.call_tool("remember", {"content": text})))
+                for word, text in (
+                    ("LOG-4471", "The nightly job failed on LOG-4471: the parser choked on a tab."),
+                    ("秋葉原", "マスターと秋葉原で古い真空管ラジオを探した。"),
+                )
+            }
+            for word, memory_id in saved.items():
+                answer = text_of(await b.call_tool("recall", {"context": word, "n_results": 3}))
+                top = answer.splitlines()[1]
+                assert memory_id in top and "words: " in top, answer
+            await b.call_tool("forget", {"memory_id": saved["LOG-4471"]})
+            answer = text_of(await a.call_tool("recall", {"context": "LOG-4471", "n_results": 3}))
+            assert saved["LOG-4471"] not in answer
+        lexical = open_chroma_lexical(chroma_client(chroma_url), "default")
+        stored = {m for page in memory_store(chroma_url).ids() for m in page}
+        assert lexical.ids() == stored and len(stored) == 3
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)

@@ -313,3 +313,14 @@ async def test_a_workspace_that_cannot_be_written_is_named_and_the_memory_saved(
         assert app.memory.store.count() == 1
     finally:
         app.runtime.close()
+
+
+async def test_recall_answers_fewer_rather_than_unrelated_memories(client: Client) -> None:
+    await call(client, "remember", content="LOG-131 broke the nightly job again.", force=True)
+    await call(client, "remember", content="A quiet afternoon of tea and jazz.", force=True)
+    answer = await call(client, "recall", context="LOG-131", n_results=10)
+    data = answer.split("\n\n---\n")[0].splitlines()
+    assert data[1].startswith("1. ") and "LOG-131" in data[1] and "words: " in data[1]
+    assert len(data) < 12 and data[-1].startswith("Only ") and "of the 10 asked for" in data[-1]
+    nothing = await call(client, "recall", context="量子色力学の講義ノート", n_results=5)
+    assert nothing.startswith("No related memories found.\nNone matches")

@@ -4,7 +4,7 @@ English (and other Latin-script) words are lower-cased and lemmatised with simpl
 tables ("researched" and "researching" are "research"); an identifier's parts count
 apart and joined ("LOG-131": log, 131, log131), so the whole identifier is the rarest
 term. Japanese has no spaces: Janome's dictionary splits it into words by base form
-(行った is 行く), so a two-character word (東京, 記憶) or a katakana term (コンピューター,
+(行った is 行く), less particles and auxiliaries, so a two-character word (東京, 記憶) or a katakana term (コンピューター,
 its final long vowel dropped) is one term, not a string of characters. Pure, apart from
 loading the two dictionaries on first use.
 """
@@ -22,7 +22,9 @@ JAPANESE_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 LATIN_WORD = re.compile(r"[0-9a-zß-öø-ÿ\u0100-\u024f]+(?:[-_.'’][0-9a-zß-öø-ÿ\u0100-\u024f]+)*")
 JOINERS = re.compile(r"[-_.]")
 CLITICS = frozenset({"s", "t", "d", "ll", "m", "re", "ve"})  # Master's, didn't, we'll
-JA_SKIPPED_POS = frozenset({"記号"})  # punctuation and symbols
+# Particles, auxiliaries and symbols, by the dictionary's parts of speech: they mark
+# grammar, not a topic, and in a store with few Japanese memories they would look rare.
+JA_SKIPPED_POS = frozenset({"助詞", "助動詞", "記号"})
 
 
 def terms(text: str) -> list[str]:

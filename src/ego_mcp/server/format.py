@@ -54,11 +54,11 @@ def hit_line(index: int, found: Ranked, limit: int = 200) -> str:
     )
 
 
-def shortfall(found: int, asked: int) -> str:
-    """The line saying recall found fewer relevant memories than were asked for."""
+def shortfall(found: int, asked: int) -> list[str]:
+    """The line, after the hits, saying recall found fewer memories than were asked for."""
     if found >= asked:
-        return ""
-    return f"\nOnly {found} of the {asked} asked for match; nothing else is related."
+        return []
+    return [f"Only {found} of the {asked} asked for match; nothing else is related."]
 
 
 def related_line(hit: SearchHit, now: datetime) -> str:

@@ -197,8 +197,9 @@ async def recall(
             "No related memories found.\nNone matches this in meaning or in words.",
             scaffolds.RECALL_EMPTY,
         )
-    lines = [f"{len(hits)} related memories:{shortfall(len(hits), n_results)}"]
+    lines = [f"{len(hits)} related memories:"]
     lines.extend(hit_line(i, hit) for i, hit in enumerate(hits, start=1))
+    lines.extend(shortfall(len(hits), n_results))
     scaffold = (
         scaffolds.RECALL_OPEN
         if where.is_empty
@@ -226,7 +227,7 @@ async def search_memories(
             "No memories match.\nNone is related to this in meaning or in words.",
             scaffolds.RECALL_EMPTY,
         )
-    lines = [f"{len(hits)} memories:{shortfall(len(hits), n_results)}"]
+    lines = [f"{len(hits)} memories:"]
     for found in hits:
         memory = found.hit.memory
         lines.append(
@@ -234,6 +235,7 @@ async def search_memories(
             f"(emotion: {memory.emotional_trace.primary.value}, category: {memory.category.value}, "
             f"links: {len(memory.linked_ids)}, private: {privacy_flag(memory)})"
         )
+    lines.extend(shortfall(len(hits), n_results))
     return compose("\n".join(lines), scaffolds.SEARCH)
 
 

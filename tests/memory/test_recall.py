@@ -1,0 +1,92 @@
+"""Recall through the service with the real model, Chroma and the embedded lexical index."""
+
+from pathlib import Path
+
+from ego_mcp.memory.fusion import RELEVANCE_FLOOR
+from ego_mcp.memory.service import MemoryService
+from ego_mcp.runtime import Runtime
+from ego_mcp.settings import Settings
+from ego_mcp.store.lexical_sqlite import lexical_path
+from tests.helpers import save
+
+DIARY = [
+    "Caroline: I've been researching adoption agencies all week.",
+    "Melanie: We painted a sunrise together at the lake.",
+    "Master fixed the LOG-13 rotation script before lunch.",
+    "The nightly job failed on LOG-131 because the parser choked on a tab.",
+    "Biscuit chewed through the headphone cable again.",
+    "Master and I talked about the first snow of the year.",
+    "東京の記憶について話した夜だった。",
+    "マスターが新しいコンピューターを買った。",
+    "Master caught the flu and stayed in bed for a week.",
+    "A quiet afternoon of tea and old jazz records.",
+    # As in a real diary, the companion is in most Japanese memories, so マスター is common.
+    "マスターと夕方に川沿いを散歩した。",
+    "マスターが朝ごはんにオムレツを作ってくれた。",
+]
+
+
+def fill(memory: MemoryService) -> dict[str, str]:
+    return {text: save(memory, text) for text in DIARY}
+
+
+def first(memory: MemoryService, query: str) -> str:
+    found = memory.recall(query, 5)
+    assert found, query
+    return found[0].memory.id
+
+
+def test_each_query_shape_finds_its_memory(memory: MemoryService) -> None:
+    ids = fill(memory)
+    assert first(memory, "LOG-131") == ids[DIARY[3]]
+    assert first(memory, "What did Caroline research?") == ids[DIARY[0]]
+    assert first(memory, "headphone cable") == ids[DIARY[4]]
+    assert first(memory, "東京") == ids[DIARY[6]]
+    assert first(memory, "コンピュータ") == ids[DIARY[7]]
+    # A Japanese question still finds the English memory by meaning.
+    assert first(memory, "マスターがインフルエンザで寝込んだ") == ids[DIARY[8]]
+
+
+def test_a_word_match_is_reported_with_its_share_of_the_query(memory: MemoryService) -> None:
+    ids = fill(memory)
+    top = memory.recall("LOG-131", 3)[0]
+    assert top.memory.id == ids[DIARY[3]] and 0 < top.coverage <= 1
+
+
+def test_memories_matching_nothing_are_not_padded_in(memory: MemoryService) -> None:
+    fill(memory)
+    found = memory.recall("quantum chromodynamics lecture notes", 10)
+    assert len(found) < 10
+    assert all(item.score >= RELEVANCE_FLOOR for item in found)
+
+
+def test_the_index_follows_forget_restore_and_merge(memory: MemoryService) -> None:
+    ids = fill(memory)
+    assert memory.lexical is not None
+    cable = ids[DIARY[4]]
+    memory.forget(cable)
+    assert cable not in memory.lexical.ids()
+    assert all(item.memory.id != cable for item in memory.recall("headphone cable", 5))
+    memory.restore(cable)
+    assert first(memory, "headphone cable") == cable
+    memory.merge(cable, ids[DIARY[9]], "Biscuit chewed the cable while jazz played.")
+    assert ids[DIARY[9]] not in memory.lexical.ids()
+    assert first(memory, "jazz cable") == cable
+    assert memory.lexical.ids() == {m for page in memory.store.ids() for m in page}
+
+
+def test_a_lost_index_is_rebuilt_when_the_store_opens(
+    settings: Settings, runtime: Runtime, memory: MemoryService
+) -> None:
+    ids = fill(memory)
+    runtime.close()
+    path: Path = lexical_path(settings.data_dir, settings.agent)
+    for leftover in path.parent.glob(path.name + "*"):
+        leftover.unlink()
+    reopened = Runtime.open(settings, clock=runtime.clock, embedder=runtime.embedder)
+    try:
+        again = reopened.memory(settings.agent)
+        assert again.lexical is not None and again.lexical.count() == len(DIARY)
+        assert first(again, "LOG-131") == ids[DIARY[3]]
+    finally:
+        reopened.close()

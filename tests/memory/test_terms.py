@@ -1,0 +1,45 @@
+from ego_mcp.memory.terms import is_japanese_term, terms
+
+
+def test_english_words_are_lemmatised_and_lower_cased() -> None:
+    assert terms("Caroline Researched adoption agencies") == [
+        "caroline",
+        "research",
+        "adoption",
+        "agency",
+    ]
+
+
+def test_an_identifier_counts_by_parts_and_whole() -> None:
+    assert terms("LOG-131 failed") == ["log", "131", "log131", "fail"]
+    assert "log13" not in terms("LOG-131")
+
+
+def test_clitics_are_dropped_but_the_word_stays() -> None:
+    assert terms("Master's cat didn't eat") == ["master", "cat", "do", "eat"]
+
+
+def test_full_width_text_reads_as_half_width() -> None:
+    assert terms("ＬＯＧ－１３１") == terms("LOG-131")
+
+
+def test_japanese_two_character_words_and_katakana_terms_are_one_term_each() -> None:
+    found = terms("東京で記憶について話した")
+    assert "東京" in found and "記憶" in found
+    assert "コンピュータ" in terms("新しいコンピューターを買った")
+    assert "コンピュータ" in terms("コンピュータが壊れた")
+
+
+def test_japanese_verbs_are_found_by_base_form() -> None:
+    assert "行く" in terms("昨日は海に行った")
+    assert "行く" in terms("海に行きたい")
+
+
+def test_mixed_text_keeps_both_scripts() -> None:
+    found = terms("マスターとRust compilerの話")
+    assert {"rust", "compiler", "マスタ", "話"} <= set(found)
+
+
+def test_the_script_of_a_term() -> None:
+    assert is_japanese_term("東京") and is_japanese_term("りんご")
+    assert not is_japanese_term("log131")

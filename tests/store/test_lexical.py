@@ -1,0 +1,116 @@
+"""Both lexical indexes, the embedded one (SQLite FTS5) and the one on a Chroma server
+(here a real embedded Chroma client: the collection calls are the same)."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import chromadb
+import pytest
+from chromadb.config import Settings as ChromaSettings
+
+from ego_mcp.memory.bm25 import CorpusStats
+from ego_mcp.memory.store import LexicalIndex
+from ego_mcp.memory.terms import terms
+from ego_mcp.store import lexical_chroma, lexical_sqlite
+from ego_mcp.store.lexical_chroma import ChromaLexicalIndex, open_chroma_lexical
+from ego_mcp.store.lexical_sqlite import SqliteLexicalIndex
+
+TEXTS = {
+    "mem_000000000001": "The dog chewed the headphone cable again.",
+    "mem_000000000002": "The dog slept all afternoon by the window.",
+    "mem_000000000003": "LOG-131 was a parser bug in the nightly job.",
+    "mem_000000000004": "東京で記憶の研究会に出た。",
+}
+
+
+@pytest.fixture(params=["sqlite", "chroma"])
+def index(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LexicalIndex]:
+    if request.param == "sqlite":
+        opened = SqliteLexicalIndex(tmp_path / "lexical" / "agent.sqlite3")
+        yield opened
+        opened.close()
+        return
+    client = chromadb.PersistentClient(
+        path=str(tmp_path / "chroma"), settings=ChromaSettings(anonymized_telemetry=False)
+    )
+    yield open_chroma_lexical(client, "agent")
+
+
+def fill(index: LexicalIndex) -> None:
+    index.put({memory_id: terms(text) for memory_id, text in TEXTS.items()})
+
+
+def test_lookup_finds_memories_by_their_rarer_words(index: LexicalIndex) -> None:
+    fill(index)
+    found = index.lookup(terms("the dog and the cable"), 10, [])
+    assert found.frequencies["dog"] == 2 and found.frequencies["cable"] == 1
+    assert set(found.documents) >= {"mem_000000000001", "mem_000000000002"}
+    assert found.documents["mem_000000000001"] == tuple(terms(TEXTS["mem_000000000001"]))
+    assert found.stats == CorpusStats().with_documents(terms(t) for t in TEXTS.values())
+
+
+def test_two_character_japanese_words_are_found(index: LexicalIndex) -> None:
+    fill(index)
+    for word in ("東京", "記憶", "研究"):
+        assert set(index.lookup(terms(word), 10, []).documents) == {"mem_000000000004"}
+
+
+def test_also_brings_the_terms_of_named_memories(index: LexicalIndex) -> None:
+    fill(index)
+    found = index.lookup(terms("LOG-131"), 10, ["mem_000000000002", "mem_0000000000ff"])
+    assert set(found.documents) == {"mem_000000000003", "mem_000000000002"}
+
+
+def test_put_replaces_and_remove_forgets_with_the_statistics(index: LexicalIndex) -> None:
+    fill(index)
+    index.put({"mem_000000000001": terms("A quiet morning with tea.")})
+    index.remove(["mem_000000000002", "mem_0000000000ff"])
+    assert index.ids() == {"mem_000000000001", "mem_000000000003", "mem_000000000004"}
+    assert index.count() == 3
+    assert "mem_000000000001" not in index.lookup(["cable"], 10, []).documents
+    texts = [TEXTS["mem_000000000003"], TEXTS["mem_000000000004"], "A quiet morning with tea."]
+    expected = CorpusStats().with_documents(terms(t) for t in texts)
+    assert index.lookup(["tea"], 10, []).stats == expected
+    index.recount()
+    assert index.lookup(["tea"], 10, []).stats == expected
+
+
+def test_sqlite_statistics_survive_a_reopen(tmp_path: Path) -> None:
+    path = tmp_path / "agent.sqlite3"
+    first = SqliteLexicalIndex(path)
+    fill(first)
+    first.close()
+    again = SqliteLexicalIndex(path)
+    assert again.count() == len(TEXTS)
+    assert again.lookup(["dog"], 10, []).stats.total_terms == sum(
+        len(terms(t)) for t in TEXTS.values()
+    )
+    again.close()
+
+
+def test_sqlite_walks_the_rarest_postings_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past the posting budget, common terms are counted but their postings not walked."""
+    monkeypatch.setattr(lexical_sqlite, "POSTING_BUDGET", 3)
+    index = SqliteLexicalIndex(tmp_path / "agent.sqlite3")
+    index.put({f"mem_{i:012d}": ["common", f"word{i}"] for i in range(5)})
+    found = index.lookup(["common", "word3"], 10, [])
+    assert found.frequencies == {"common": 5, "word3": 1}
+    assert set(found.documents) == {"mem_000000000003"}
+    index.close()
+
+
+def test_chroma_caps_a_common_term_postings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lexical_chroma, "FREQUENCY_CAP", 3)
+    client = chromadb.PersistentClient(
+        path=str(tmp_path / "chroma"), settings=ChromaSettings(anonymized_telemetry=False)
+    )
+    index: ChromaLexicalIndex = open_chroma_lexical(client, "agent")
+    index.put({f"mem_{i:012d}": ["common", f"word{i}"] for i in range(5)})
+    found = index.lookup(["common", "word3"], 10, [])
+    assert found.frequencies == {"common": 3, "word3": 1}
+    assert set(found.documents) == {"mem_000000000003"}
+    assert index.count() == 5 and "lexical-totals" not in index.ids()
