@@ -45,7 +45,11 @@ def run_child(tmp_path: Path, data: Path, *args: str) -> None:
     script.write_text(CHILD)
     env = {**model_env(), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
     done = subprocess.run(
-        [sys.executable, str(script), str(data), *args], env=env, capture_output=True, timeout=120
+        [sys.executable, str(script), str(data), *args],
+        env=env,
+        capture_output=True,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == -signal.SIGKILL, done.stderr.decode()[-2000:]
 

@@ -13,7 +13,7 @@ FREQ = {"dog": 2, "chew": 1, "cable": 1, "sleep": 1, "rain": 1, "all": 1, "day":
 
 
 def test_stats_count_scripts_and_lengths() -> None:
-    assert STATS == CorpusStats(documents=4, japanese=1, latin=3, total_terms=11)
+    assert CorpusStats(documents=4, japanese=1, latin=3, total_terms=11) == STATS
     assert STATS.minus(CorpusStats().with_documents([DOCS["j"]])) == CorpusStats(3, 0, 3, 8)
 
 

@@ -1,6 +1,6 @@
-import pytest
-
 from datetime import UTC, datetime
+
+import pytest
 
 from ego_mcp.memory.fusion import RELEVANCE_FLOOR, rank
 from ego_mcp.memory.model import Memory, SearchHit

@@ -4,9 +4,9 @@ English (and other Latin-script) words are lower-cased and lemmatised with simpl
 tables ("researched" and "researching" are "research"); an identifier's parts count
 apart and joined ("LOG-131": log, 131, log131), so the whole identifier is the rarest
 term. Japanese has no spaces: Janome's dictionary splits it into words by base form
-(行った is 行く), less particles and auxiliaries, so a two-character word (東京, 記憶) or a katakana term (コンピューター,
-its final long vowel dropped) is one term, not a string of characters. Pure, apart from
-loading the two dictionaries on first use.
+(行った is 行く), less particles and auxiliaries, so a two-character word (東京, 記憶) or
+a katakana term (コンピューター, its final long vowel dropped) is one term, not a string
+of characters. Pure, apart from loading the two dictionaries on first use.
 """
 
 from __future__ import annotations
