@@ -10,6 +10,7 @@ import argparse
 import logging
 import sys
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
@@ -21,10 +22,12 @@ from ego_mcp.logs import Plain, setup_logging
 from ego_mcp.settings import AGENT_NAME_PATTERN, Settings, load_settings, unknown_variables
 
 if TYPE_CHECKING:
+    from ego_mcp.backup.command import BackupCommand
     from ego_mcp.memory.service import MemoryService
     from ego_mcp.runtime import Runtime
 
 logger = logging.getLogger(__name__)
+BY_AGENT = ("reembed", "reindex", "migrate", "forgotten", "export", "import")
 SERVE_HELP = """Run the MCP server: stdio by default, streamable HTTP with EGO_MCP_TRANSPORT=http.
 
 It takes no options: every setting is an environment variable (EGO_MCP_DATA_DIR,
@@ -51,6 +54,19 @@ def main(argv: Sequence[str] | None = None) -> None:
         "reindex", help="rebuild recall's lexical index of an agent from its memories"
     )
     reindex.add_argument("--agent", help="the agent (default: EGO_MCP_AGENT)")
+    export = commands.add_parser(
+        "export",
+        help="write an agent (memories, episodes, desires, self model, relationships, "
+        "recent forgets) to one file, safe while servers run",
+    )
+    export.add_argument("--agent", help="the agent (default: EGO_MCP_AGENT)")
+    export.add_argument(
+        "--out", type=Path, help="the file (.gz: gzip; default: ego-mcp-AGENT-TIME.jsonl.gz)"
+    )
+    export.add_argument("--exclude-private", action="store_true", help="leave private memories out")
+    load = commands.add_parser("import", help="import an export file into an agent")
+    load.add_argument("file", type=Path, help="a file written by ego-mcp export")
+    load.add_argument("--agent", help="the agent to import into (default: the file's agent)")
     migrate = commands.add_parser(
         "migrate", help="import an upstream ego-mcp data dir (memories, episodes, documents)"
     )
@@ -106,7 +122,7 @@ def warn_unknown_variables() -> None:
 
 
 def run_command(args: argparse.Namespace, settings: Settings) -> None:
-    if args.command in ("reembed", "reindex", "migrate", "forgotten") and args.agent is not None:
+    if args.command in BY_AGENT and args.agent is not None:
         check_agent_name(args.agent)
     if args.command == "agents":
         manage_agents(args.action, args.name, args.file or settings.agents_file)
@@ -119,6 +135,8 @@ def run_command(args: argparse.Namespace, settings: Settings) -> None:
         run_reembed(settings, args.agent or settings.agent)
     elif args.command == "reindex":
         run_reindex(settings, args.agent or settings.agent)
+    elif args.command in ("export", "import"):
+        run_backup(settings, backup_command(args, settings))
     elif args.command == "migrate":
         run_migrate(settings, args.source or settings.data_dir, args.agent or settings.agent)
     elif args.command == "forgotten":
@@ -322,6 +340,48 @@ def run_reembed(settings: Settings, agent: str) -> None:
     finally:
         runtime.close()
     sys.stdout.write(f"re-embedded {copied} records of agent {agent}\n")
+
+
+def backup_command(args: argparse.Namespace, settings: Settings) -> BackupCommand:
+    """The export or import the arguments ask for, its file's path made absolute."""
+    from ego_mcp.backup.command import BackupCommand
+    from ego_mcp.backup.importer import read_header
+
+    if args.command == "export":
+        agent = args.agent or settings.agent
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+        out = args.out or Path(f"ego-mcp-{agent}-{stamp}.jsonl.gz")
+        return BackupCommand(
+            "export", agent, str(out.expanduser().absolute()), args.exclude_private
+        )
+    source = args.file.expanduser().absolute()
+    agent = args.agent or read_header(source).agent
+    check_agent_name(agent, "--agent (or the file's agent)")
+    return BackupCommand("import", agent, str(source))
+
+
+def run_backup(settings: Settings, command: BackupCommand) -> None:
+    """Run an export or import here, or by the server holding the embedded store."""
+    import asyncio
+
+    from ego_mcp.backup.command import run
+    from ego_mcp.runtime import Runtime
+    from ego_mcp.server.sharing.commands import run_at_holder
+    from ego_mcp.server.sharing.holder import store_held, store_is_held
+
+    bar = progress_bar("memories")
+    if settings.chroma_url is None and store_is_held(settings):
+        summary = asyncio.run(run_at_holder(settings, command, bar))
+        if summary is None:
+            raise store_held(settings)
+    else:
+        runtime = Runtime.open(settings)
+        try:
+            summary = run(runtime, command, bar)
+        finally:
+            runtime.close()
+    sys.stderr.write("\n")
+    sys.stdout.write(summary + "\n")
 
 
 def run_reindex(settings: Settings, agent: str) -> None:

@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ego_mcp.profiles import AgentProfile
 from ego_mcp.server.sharing.replay import parse
@@ -53,6 +54,9 @@ class Hello:
     workspace: str | None
     companion_name: str
     process: dict[str, str] = field(default_factory=dict)
+    # An operator's command (``backup.command``) for the holder to run, in place of a
+    # session: ``ego-mcp export`` or ``import`` while a server holds the store.
+    command: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, settings: Settings, session: str) -> Hello:
@@ -79,6 +83,8 @@ class Hello:
             "companion_name": self.companion_name,
             "process": self.process,
         }
+        if self.command is not None:
+            body["command"] = self.command
         return json.dumps(body) + "\n"
 
     @classmethod
@@ -94,6 +100,7 @@ class Hello:
                 workspace=None if body["workspace"] is None else str(body["workspace"]),
                 companion_name=str(body["companion_name"]),
                 process={str(k): str(v) for k, v in dict(body["process"]).items()},
+                command=dict(body["command"]) if body.get("command") is not None else None,
             )
         except (KeyError, TypeError, ValueError):
             return None

@@ -29,6 +29,7 @@ from ego_mcp.profiles import AgentProfile, AgentProfiles
 from ego_mcp.server.app import EgoServer, create_server, running_once_open
 from ego_mcp.server.context import OpeningApp
 from ego_mcp.server.replies import ReplyJournal
+from ego_mcp.server.sharing.commands import serve_command
 from ego_mcp.server.sharing.guest_socket import (
     GuestListener,
     Streams,
@@ -148,14 +149,15 @@ class Guests:
 
     def admit(self, hello: Hello) -> str | None:
         reason = process_mismatch(self._settings, hello, os.getpid())
-        if reason is None:
+        if reason is None and hello.command is None:  # a command is no window
             reason = self._live.admit(hello)
-        if reason is None:
-            self._profiles.adopt(hello.agent, hello.profile)
+            if reason is None:
+                self._profiles.adopt(hello.agent, hello.profile)
         return reason
 
     def leave(self, hello: Hello) -> None:
-        self._live.leave(hello.agent)
+        if hello.command is None:
+            self._live.leave(hello.agent)
 
 
 async def hold_store(
@@ -186,6 +188,9 @@ async def hold_store(
     server = create_server(settings, replies=replies)
 
     async def run_guest(guest: Hello, reader: asyncio.StreamReader, out: Any) -> None:
+        if guest.command is not None:
+            await serve_command(app, guest.command, out)
+            return
         try:
             streams = stdio_server(stdin=EventLoopLines(reader), stdout=LineWriter(out))  # type: ignore[arg-type]
             async with streams as (read, write):

@@ -1,0 +1,1 @@
+"""Backup and portability: an agent exported to one file, and imported from it."""
