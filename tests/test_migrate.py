@@ -27,6 +27,7 @@ from ego_mcp.runtime import Runtime
 from ego_mcp.settings import load_settings
 from ego_mcp.store.chroma import ChromaMemoryStore
 from ego_mcp.store.chroma import pages as store_pages
+from ego_mcp.store.lexical_sqlite import SqliteLexicalIndex, lexical_path
 from tests.conftest import REPO_ROOT, model_dir, model_env
 from tests.helpers import all_memories, assert_links_bidirectional, cli_output, text_of
 
@@ -84,6 +85,10 @@ def test_migrate_imports_everything_and_leaves_upstream_untouched(
     second = run_migrate(env, "--from", str(upstream), "--agent", "nova")
     assert "memories  0 new of 15" in second and "Nothing new to import" in second
     assert fingerprint(upstream) == before
+    # migrate itself indexed every memory's words (read before an open could reconcile).
+    index = SqliteLexicalIndex(lexical_path(tmp_path / "ours", "nova"))
+    assert index.ids() == {m["id"] for m in MANIFEST["memories"]}
+    index.close()
 
     settings = load_settings(data_dir=tmp_path / "ours", embedding_model_dir=model_dir())
     runtime = Runtime.open(settings, embedder=embedder)

@@ -13,6 +13,7 @@ from ego_mcp.embedding import Embedder, create_embedder
 from ego_mcp.errors import LockUnavailable, StoreUnavailable
 from ego_mcp.heap import release_free_heap
 from ego_mcp.locks import AgentLocks, LocalAgentLocks, RedisAgentLocks
+from ego_mcp.logs import Plain
 from ego_mcp.memory.service import MemoryService, Thresholds
 from ego_mcp.memory.store import LexicalIndex
 from ego_mcp.memory.thresholds import thresholds_for
@@ -212,9 +213,13 @@ class Runtime:
             try:
                 indexed, removed = service.reconcile_lexical()
             except LockUnavailable:
-                logger.warning("lexical index of %s not reconciled: its lock is unavailable", agent)
+                logger.warning(
+                    "lexical index of %s not reconciled: its lock is unavailable", Plain(agent)
+                )
             else:
-                logger.info("lexical index of %s: %d indexed, %d removed", agent, indexed, removed)
+                logger.info(
+                    "lexical index of %s: %d indexed, %d removed", Plain(agent), indexed, removed
+                )
         return service
 
     def _lexical_index(self, agent: str) -> LexicalIndex:

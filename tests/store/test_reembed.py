@@ -69,6 +69,9 @@ def test_reembed_moves_a_store_to_the_local_model(
     assert_links_bidirectional(migrated.store)
     hits = migrated.recall("a walk along the river in the early morning", 1)
     assert hits[0].memory.id == first
+    assert migrated.lexical is not None and migrated.lexical.ids() == {first, second}
+    by_word = migrated.recall("compiler", 1)[0]
+    assert by_word.memory.id == second and by_word.coverage > 0
     assert len(migrated.episodes.all()) == 1
     assert not [c.name for c in client.list_collections() if "-old-" in c.name]  # checked, gone
     new.close()

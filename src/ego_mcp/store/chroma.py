@@ -300,13 +300,7 @@ class ChromaMemoryStore:
         return _memories_with_vectors(result)
 
     def ids(self) -> Iterator[list[str]]:
-        offset = 0
-        while True:
-            page = list(self._collection.get(include=[], limit=ID_PAGE, offset=offset)["ids"])
-            yield page
-            if len(page) < ID_PAGE:
-                return
-            offset += len(page)
+        return id_pages(self._collection)
 
     def neighbour_ids(self, embeddings: Vector, n_results: int) -> list[list[tuple[str, float]]]:
         if len(embeddings) == 0:
@@ -465,13 +459,19 @@ def pages(
     """A whole collection (the records passing ``where`` if given), ``size`` records a
     ``get`` at a time: their ids first, ``ID_PAGE`` at a time, then the records by id. A
     record deleted meanwhile is left out."""
-    offset = 0
-    while True:
-        ids = collection.get(include=[], limit=ID_PAGE, offset=offset, where=where)["ids"]
+    for ids in id_pages(collection, where):
         for start in range(0, len(ids), size):
             page = collection.get(ids=ids[start : start + size], include=include)
             if page["ids"]:
                 yield page
+
+
+def id_pages(collection: Any, where: dict[str, Any] | None = None) -> Iterator[list[str]]:
+    """Every record's id (of those passing ``where``), ``ID_PAGE`` at a time."""
+    offset = 0
+    while True:
+        ids = list(collection.get(include=[], limit=ID_PAGE, offset=offset, where=where)["ids"])
+        yield ids
         if len(ids) < ID_PAGE:  # the last page: asking again would filter the store again
             return
         offset += len(ids)

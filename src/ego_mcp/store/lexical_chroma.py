@@ -19,7 +19,7 @@ import numpy as np
 
 from ego_mcp.memory.bm25 import CorpusStats, scripts_of
 from ego_mcp.memory.store import LexicalLookup
-from ego_mcp.store.chroma import ID_PAGE, READ_BATCH, WRITE_BATCH, open_id_collection
+from ego_mcp.store.chroma import READ_BATCH, WRITE_BATCH, id_pages, open_id_collection
 
 FREQUENCY_CAP = 1_000
 CANDIDATES = 200  # memories whose terms one lookup reads, rarest terms' postings first
@@ -124,14 +124,7 @@ class ChromaLexicalIndex:
         self._write_stats(stats)
 
     def ids(self) -> set[str]:
-        found: set[str] = set()
-        offset = 0
-        while True:
-            page = self._collection.get(include=[], limit=ID_PAGE, offset=offset)["ids"]
-            found.update(i for i in page if i != TOTALS)
-            if len(page) < ID_PAGE:
-                return found
-            offset += len(page)
+        return {i for page in id_pages(self._collection) for i in page if i != TOTALS}
 
     def count(self) -> int:
         return int(self._collection.count()) - (1 if self._has_totals() else 0)

@@ -50,6 +50,9 @@ class SqliteLexicalIndex:
         self._lock = threading.Lock()
         with self._lock:
             self._db.execute("PRAGMA journal_mode = WAL")
+            # A killed process loses nothing committed; a power cut may lose the last
+            # commits, which the next open's reconcile puts back from Chroma. No fsync a save.
+            self._db.execute("PRAGMA synchronous = NORMAL")
             self._db.executescript(SCHEMA)
         self._stats = CorpusStats()
         self.recount()
