@@ -1,0 +1,52 @@
+"""``ego-mcp export`` and ``import`` as commands, with no server holding the store."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+from ego_mcp.runtime import Runtime
+from ego_mcp.settings import load_settings
+from tests.backup.inner_life import build, read
+from tests.conftest import model_env
+
+
+def ego_mcp(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, **model_env(), "EGO_MCP_DATA_DIR": str(data)}
+    return subprocess.run(
+        [sys.executable, "-m", "ego_mcp", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_export_then_import_into_another_data_dir(tmp_path: Path) -> None:
+    source = Runtime.open(load_settings(data_dir=tmp_path / "here"))
+    build(source, "nova")
+    original = read(source, "nova")
+    source.close()
+    out = tmp_path / "nova.jsonl.gz"
+
+    exported = ego_mcp(tmp_path / "here", "export", "--agent", "nova", "--out", str(out))
+    assert exported.returncode == 0, exported.stderr
+    assert "5 memory, 1 episode, 3 document, 1 deleted" in exported.stdout
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600
+    imported = ego_mcp(tmp_path / "there", "import", str(out))
+    assert imported.returncode == 0, imported.stderr
+    assert "into agent nova" in imported.stdout
+
+    target = Runtime.open(load_settings(data_dir=tmp_path / "there"))
+    try:
+        assert read(target, "nova") == original
+    finally:
+        target.close()
+    unknown = ego_mcp(tmp_path / "here", "export", "--agent", "nobody", "--out", str(out))
+    assert unknown.returncode == 2 and "no agent nobody" in unknown.stderr
+    missing = ego_mcp(tmp_path / "there", "import", str(tmp_path / "none.jsonl"))
+    assert missing.returncode == 2 and "cannot read" in missing.stderr
