@@ -135,12 +135,15 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=100_000)
     parser.add_argument("--ops", type=int, default=100)
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--store", type=Path, help="keep the store here (reused if it exists)")
     args = parser.parse_args()
     asked = queries(args.size, args.ops)
     with tempfile.TemporaryDirectory() as scratch:
-        data_dir = Path(scratch)
-        rate = build(data_dir, args.size)
-        print(f"built {args.size} memories at {rate:.0f}/s")
+        data_dir = args.store or Path(scratch)
+        rate = 0.0
+        if not (data_dir / "chroma").is_dir():
+            rate = build(data_dir, args.size)
+            print(f"built {args.size} memories at {rate:.0f}/s")
         bare = floor(data_dir, asked)
         ours = asyncio.run(through_stdio(data_dir, asked))
     chars = max(s["answer_chars"] for s in ours.values())

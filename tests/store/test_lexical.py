@@ -1,6 +1,7 @@
 """Both lexical indexes, the embedded one (SQLite FTS5) and the one on a Chroma server
 (here a real embedded Chroma client: the collection calls are the same)."""
 
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -80,7 +81,10 @@ def test_sqlite_statistics_survive_a_reopen(tmp_path: Path) -> None:
     first = SqliteLexicalIndex(path)
     fill(first)
     first.close()
+    with sqlite3.connect(path) as older:  # an index written before frequencies were kept
+        older.execute("DELETE FROM frequencies")
     again = SqliteLexicalIndex(path)
+    assert again.lookup(["dog", "東京"], 10, []).frequencies == {"dog": 2, "東京": 1}
     assert again.count() == len(TEXTS)
     assert again.lookup(["dog"], 10, []).stats.total_terms == sum(
         len(terms(t)) for t in TEXTS.values()
