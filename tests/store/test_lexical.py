@@ -105,16 +105,18 @@ def test_sqlite_walks_the_rarest_postings_first(
     index.close()
 
 
-def test_chroma_caps_a_common_term_postings(
+def test_chroma_reads_only_the_rarest_postings(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(lexical_chroma, "FREQUENCY_CAP", 3)
+    monkeypatch.setattr(lexical_chroma, "POSTING_BUDGET", 3)
     client = chromadb.PersistentClient(
         path=str(tmp_path / "chroma"), settings=ChromaSettings(anonymized_telemetry=False)
     )
     index: ChromaLexicalIndex = open_chroma_lexical(client, "agent")
     index.put({f"mem_{i:012d}": ["common", f"word{i}"] for i in range(5)})
     found = index.lookup(["common", "word3"], 10, [])
-    assert found.frequencies == {"common": 3, "word3": 1}
+    assert found.frequencies == {"common": 5, "word3": 1}
     assert set(found.documents) == {"mem_000000000003"}
     assert index.count() == 5 and "lexical-totals" not in index.ids()
+    index.remove(["mem_000000000003"])
+    assert index.frequencies(["common", "word3"]) == {"common": 4, "word3": 0}
