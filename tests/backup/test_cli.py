@@ -50,3 +50,6 @@ def test_export_then_import_into_another_data_dir(tmp_path: Path) -> None:
     assert unknown.returncode == 2 and "no agent nobody" in unknown.stderr
     missing = ego_mcp(tmp_path / "there", "import", str(tmp_path / "none.jsonl"))
     assert missing.returncode == 2 and "cannot read" in missing.stderr
+    nowhere = ego_mcp(tmp_path / "here", "export", "--agent", "nova", "--out", "/nonexistent/x")
+    assert nowhere.returncode == 2 and "--out: cannot write" in nowhere.stderr
+    assert len(nowhere.stderr.strip().splitlines()) == 1

@@ -45,9 +45,13 @@ class BackupCommand:
 def run(runtime: Runtime, command: BackupCommand, progress: Progress | None = None) -> str:
     """Run ``command`` with ``runtime``'s store; its summary, for the operator."""
     path = Path(command.path)
-    if command.action == "export":
-        if command.agent not in runtime.agents():
-            raise ConfigError(f"--agent: the store has no agent {command.agent}; nothing written")
+    if command.action == "import":
+        return import_agent(runtime, command.agent, path, progress).render()
+    if command.agent not in runtime.agents():
+        raise ConfigError(f"--agent: the store has no agent {command.agent}; nothing written")
+    try:
         summary = export_agent(runtime, command.agent, path, command.exclude_private, progress)
-        return summary.render()
-    return import_agent(runtime, command.agent, path, progress).render()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise ConfigError(f"--out: cannot write {path} ({reason}); nothing was written") from None
+    return summary.render()
