@@ -91,3 +91,15 @@ def workspace_text(settings: Settings) -> str:
     root = settings.workspace_for(settings.agent)
     assert root is not None
     return "".join(p.read_text() for p in sorted(Path(root).rglob("*.md")))
+
+
+def run_ego_mcp(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """``ego-mcp ARGS`` as a user runs it, in ``env``; its output, whatever its exit."""
+    return subprocess.run(
+        [sys.executable, "-m", "ego_mcp", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )

@@ -5,25 +5,17 @@ from __future__ import annotations
 import os
 import stat
 import subprocess
-import sys
 from pathlib import Path
 
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import load_settings
 from tests.backup.inner_life import build, read
 from tests.conftest import model_env
+from tests.helpers import run_ego_mcp
 
 
 def ego_mcp(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, **model_env(), "EGO_MCP_DATA_DIR": str(data)}
-    return subprocess.run(
-        [sys.executable, "-m", "ego_mcp", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    return run_ego_mcp({**os.environ, **model_env(), "EGO_MCP_DATA_DIR": str(data)}, *args)
 
 
 def test_export_then_import_into_another_data_dir(tmp_path: Path) -> None:

@@ -9,7 +9,6 @@ import gzip
 import json
 import os
 import stat
-import subprocess
 import sys
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from ego_mcp.runtime import Runtime
 from ego_mcp.settings import load_settings
 from tests.backup.inner_life import FORGOTTEN, PRIVATE, PUBLIC, build, read
 from tests.conftest import model_env
-from tests.helpers import assert_links_bidirectional, text_of
+from tests.helpers import assert_links_bidirectional, run_ego_mcp, text_of
 from tests.integration.conftest import RedisServer, service_env, start_worker
 
 
@@ -60,17 +59,6 @@ def test_embedded_to_a_chroma_server_and_back(
             runtime.close()
 
 
-def cli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "ego_mcp", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-
-
 @pytest.mark.anyio
 async def test_export_and_import_while_a_server_holds_the_embedded_store(tmp_path: Path) -> None:
     env = {
@@ -88,22 +76,26 @@ async def test_export_and_import_while_a_server_holds_the_embedded_store(tmp_pat
             await client.call_tool("remember", arguments)
         out = tmp_path / "alice.jsonl"
         cli_env = {**env, "EGO_MCP_LOG_FILE": str(tmp_path / "cli.log")}
-        exported = await asyncio.to_thread(cli, cli_env, "export", "--out", str(out))
+        exported = await asyncio.to_thread(run_ego_mcp, cli_env, "export", "--out", str(out))
         assert exported.returncode == 0, exported.stderr
         assert "holds private memories" in exported.stdout
         assert stat.S_IMODE(out.stat().st_mode) == 0o600
         public = tmp_path / "public.jsonl.gz"
-        await asyncio.to_thread(cli, cli_env, "export", "--exclude-private", "--out", str(public))
+        await asyncio.to_thread(
+            run_ego_mcp, cli_env, "export", "--exclude-private", "--out", str(public)
+        )
         assert "PRIVATE-MARKER" not in gzip.decompress(public.read_bytes()).decode()
 
-        imported = await asyncio.to_thread(cli, cli_env, "import", str(out), "--agent", "bob")
+        imported = await asyncio.to_thread(
+            run_ego_mcp, cli_env, "import", str(out), "--agent", "bob"
+        )
         assert imported.returncode == 0, imported.stderr
         assert "imported" in imported.stdout and "5 of 5" in imported.stdout
-        again = await asyncio.to_thread(cli, cli_env, "import", str(out), "--agent", "bob")
+        again = await asyncio.to_thread(run_ego_mcp, cli_env, "import", str(out), "--agent", "bob")
         assert "0 of 5" in again.stdout
         newer = tmp_path / "newer.jsonl"
         newer.write_text(out.read_text().replace('"version": 1', '"version": 7', 1))
-        refused = await asyncio.to_thread(cli, cli_env, "import", str(newer))
+        refused = await asyncio.to_thread(run_ego_mcp, cli_env, "import", str(newer))
         assert refused.returncode == 2 and "version 7" in refused.stderr
         assert len(refused.stderr.strip().splitlines()) == 1
         answer = text_of(await client.call_tool("recall", {"context": "LOG-131"}))
@@ -147,7 +139,7 @@ async def test_export_under_load_is_consistent(
         files = []
         for number in range(3):
             out = tmp_path / f"export-{number}.jsonl"
-            done = await asyncio.to_thread(cli, env, "export", "--out", str(out))
+            done = await asyncio.to_thread(run_ego_mcp, env, "export", "--out", str(out))
             assert done.returncode == 0, done.stderr
             files.append(out)
         stop.set()

@@ -80,14 +80,7 @@ class ChromaLexicalIndex:
         touched = sorted(term for term, delta in change.items() if delta)
         known = self.frequencies(touched)
         counts = {term: known[term] + change[term] for term in touched}
-        kept = [term for term in touched if counts[term] > 0]
-        for start in range(0, len(kept), WRITE_BATCH):
-            batch = kept[start : start + WRITE_BATCH]
-            self._frequencies.upsert(
-                ids=batch,
-                embeddings=_constant(len(batch)),
-                metadatas=[{"documents": counts[term]} for term in batch],
-            )
+        self._write_counts({term: n for term, n in counts.items() if n > 0})
         dropped = [term for term in touched if counts[term] <= 0]
         if dropped:
             self._frequencies.delete(ids=dropped)
@@ -181,6 +174,11 @@ class ChromaLexicalIndex:
         stale = sorted({i for page in id_pages(self._frequencies) for i in page} - set(counts))
         for start in range(0, len(stale), WRITE_BATCH):
             self._frequencies.delete(ids=stale[start : start + WRITE_BATCH])
+        self._write_counts(counts)
+        self._write_stats(stats)
+
+    def _write_counts(self, counts: Mapping[str, int]) -> None:
+        """Each term's number of memories, ``WRITE_BATCH`` terms an upsert."""
         terms = sorted(counts)
         for start in range(0, len(terms), WRITE_BATCH):
             batch = terms[start : start + WRITE_BATCH]
@@ -189,7 +187,6 @@ class ChromaLexicalIndex:
                 embeddings=_constant(len(batch)),
                 metadatas=[{"documents": counts[term]} for term in batch],
             )
-        self._write_stats(stats)
 
     def ids(self) -> set[str]:
         return {i for page in id_pages(self._collection) for i in page if i != TOTALS}
