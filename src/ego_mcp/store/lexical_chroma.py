@@ -12,7 +12,10 @@ index is two Chroma collections beside the memories:
 
 A lookup reads the postings of the rarest query terms only: at most ``POSTING_READS``
 terms, ``POSTING_BUDGET`` postings in all (each ``$contains`` read costs about 14 ms at
-100,000 memories, whatever the term). The writers keep the counts under the agent's lock;
+100,000 memories, whatever the term). Chroma cannot rank postings as FTS5 does, so each
+one found is scored here, from its terms read back a hundred a time: the budget is what
+one lookup can afford to read, and a word in more memories still counts in the score of
+every memory the vectors bring. The writers keep the counts under the agent's lock;
 ``recount`` counts them again from the records.
 """
 
@@ -34,7 +37,7 @@ from ego_mcp.store.chroma import (
     pages,
 )
 
-POSTING_BUDGET = 2_000
+POSTING_BUDGET = 200
 POSTING_READS = 3
 TOTALS = "lexical-totals"
 
