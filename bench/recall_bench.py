@@ -94,6 +94,19 @@ def build(data_dir: Path, size: int) -> float:
     return bulk_add(data_dir, memories)
 
 
+def stored(data_dir: Path) -> int:
+    """How many memories the bench's agent has already (embedded in ``data_dir``, or on
+    the Chroma server the environment names)."""
+    settings = load_settings(data_dir=data_dir, agent=AGENT)
+    if settings.chroma_url is None and not (data_dir / "chroma").is_dir():
+        return 0
+    runtime = Runtime.open(settings)
+    try:
+        return runtime.memory(AGENT).store.count() if AGENT in runtime.agents() else 0
+    finally:
+        runtime.close()
+
+
 def floor(data_dir: Path, asked: dict[str, list[str]]) -> dict[str, Any]:
     """Bare embedding + bare Chroma query of the 30 nearest, per shape, on the same store."""
     runtime = Runtime.open(load_settings(data_dir=data_dir, agent=AGENT))
@@ -135,13 +148,15 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=100_000)
     parser.add_argument("--ops", type=int, default=100)
     parser.add_argument("--out", type=Path)
-    parser.add_argument("--store", type=Path, help="keep the store here (reused if it exists)")
+    parser.add_argument(
+        "--store", type=Path, help="the data dir to keep (a store of N is reused, in both modes)"
+    )
     args = parser.parse_args()
     asked = queries(args.size, args.ops)
     with tempfile.TemporaryDirectory() as scratch:
         data_dir = args.store or Path(scratch)
         rate = 0.0
-        if not (data_dir / "chroma").is_dir():
+        if stored(data_dir) < args.size:
             rate = build(data_dir, args.size)
             print(f"built {args.size} memories at {rate:.0f}/s")
         bare = floor(data_dir, asked)

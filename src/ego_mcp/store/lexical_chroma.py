@@ -6,17 +6,19 @@ index is two Chroma collections beside the memories:
 
 - ``ego-{agent}-lexical``: a record per memory, its terms space-separated as the
   document and its distinct terms as a list in its metadata, which Chroma's metadata
-  index finds with ``$contains``; one more record holds the statistics;
+  index finds with ``$contains``;
 - ``ego-{agent}-lexical-terms``: a record per term (its id) with the number of memories
-  that hold it, so one ``get`` gives every query term's frequency.
+  that hold it, and one record of the statistics (``TOTALS``, which no term can spell:
+  terms have no hyphen), so one ``get`` gives a query's frequencies and statistics.
 
-A lookup reads the postings of the rarest query terms only: at most ``POSTING_READS``
-terms, ``POSTING_BUDGET`` postings in all (each ``$contains`` read costs about 14 ms at
-100,000 memories, whatever the term). Chroma cannot rank postings as FTS5 does, so each
-one found is scored here, from its terms read back a hundred a time: the budget is what
-one lookup can afford to read, and a word in more memories still counts in the score of
-every memory the vectors bring. The writers keep the counts under the agent's lock;
-``recount`` counts them again from the records.
+A lookup reads the postings of the rarest query terms only: at most ``POSTING_TERMS``
+terms, ``POSTING_BUDGET`` postings in all, in one read (a ``$contains`` read costs about
+14 ms at 100,000 memories, whatever the term: a read per term took a sentence to 100 ms).
+Chroma cannot rank postings as FTS5 does, so each one found is scored here, from its
+terms read back a hundred a time: the budget is what one lookup can afford to read, and
+a word in more memories still counts in the score of every memory the vectors bring.
+The writers keep the counts under the agent's lock; ``recount`` counts them again from
+the records.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from ego_mcp.store.chroma import (
 )
 
 POSTING_BUDGET = 200
-POSTING_READS = 3
+POSTING_TERMS = 3
 TOTALS = "lexical-totals"
 
 
@@ -81,74 +83,80 @@ class ChromaLexicalIndex:
         change: Counter[str] = Counter(t for document in into for t in set(document))
         change.subtract(t for document in out for t in set(document))
         touched = sorted(term for term, delta in change.items() if delta)
-        known = self.frequencies(touched)
+        known, stats = self._counts(touched)
         counts = {term: known[term] + change[term] for term in touched}
         self._write_counts({term: n for term, n in counts.items() if n > 0})
         dropped = [term for term in touched if counts[term] <= 0]
         if dropped:
             self._frequencies.delete(ids=dropped)
-        stats = self.stats().minus(CorpusStats().with_documents(out)).with_documents(into)
-        self._write_stats(stats)
+        self._write_stats(stats.minus(CorpusStats().with_documents(out)).with_documents(into))
 
     def frequencies(self, terms: Sequence[str]) -> dict[str, int]:
         """How many memories hold each of ``terms`` (0 for a term none holds)."""
+        return self._counts(terms)[0]
+
+    def stats(self) -> CorpusStats:
+        return self._counts([])[1]
+
+    def _counts(self, terms: Sequence[str]) -> tuple[dict[str, int], CorpusStats]:
+        """The frequencies of ``terms`` and the statistics, read together."""
         found = dict.fromkeys(terms, 0)
-        unique = list(found)
-        for start in range(0, len(unique), READ_BATCH):
+        stats = CorpusStats()
+        wanted = [*found, TOTALS]
+        for start in range(0, len(wanted), READ_BATCH):
             page = self._frequencies.get(
-                ids=unique[start : start + READ_BATCH], include=["metadatas"]
+                ids=wanted[start : start + READ_BATCH], include=["metadatas"]
             )
-            found.update(
-                (term, int(meta["documents"]))
-                for term, meta in zip(page["ids"], page["metadatas"], strict=True)
-                if meta is not None
-            )
-        return found
+            for key, meta in zip(page["ids"], page["metadatas"], strict=True):
+                if meta is None:
+                    continue
+                if key == TOTALS:
+                    stats = CorpusStats(
+                        int(meta["documents"]),
+                        int(meta["japanese"]),
+                        int(meta["latin"]),
+                        int(meta["total_terms"]),
+                    )
+                else:
+                    found[key] = int(meta["documents"])
+        return found, stats
 
     def lookup(self, query: Sequence[str], limit: int, also: Sequence[str]) -> LexicalLookup:
-        frequencies = self.frequencies(sorted(set(query)))
-        candidates: list[str] = []
+        frequencies, stats = self._counts(sorted(set(query)))
+        chosen: list[str] = []
         walked = 0
         rarest = sorted((t for t, f in frequencies.items() if f), key=frequencies.__getitem__)
-        for term in rarest[:POSTING_READS]:
-            if walked + frequencies[term] > POSTING_BUDGET or len(candidates) >= limit:
+        for term in rarest[:POSTING_TERMS]:
+            if walked + frequencies[term] > POSTING_BUDGET:
                 break
+            chosen.append(term)
             walked += frequencies[term]
-            candidates.extend(self._postings(term, frequencies[term]))
-        documents = self._documents([*dict.fromkeys(candidates), *also])
-        return LexicalLookup(frequencies, self.stats(), documents)
+        documents = self._postings(chosen, walked)
+        documents.update(self._documents([i for i in also if i not in documents]))
+        return LexicalLookup(frequencies, stats, documents)
 
-    def _postings(self, term: str, count: int) -> list[str]:
-        found = self._collection.get(where={"terms": {"$contains": term}}, include=[], limit=count)
-        return [i for i in found["ids"] if i != TOTALS]
+    def _postings(self, terms: list[str], count: int) -> dict[str, tuple[str, ...]]:
+        """The memories holding any of ``terms`` (``count`` at most) with their terms, in
+        one read."""
+        if not terms:
+            return {}
+        clauses = [{"terms": {"$contains": term}} for term in terms]
+        where = clauses[0] if len(clauses) == 1 else {"$or": clauses}
+        found = self._collection.get(where=where, include=["documents"], limit=count)
+        return _terms_of(found)
 
     def _documents(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
-        unique = [i for i in dict.fromkeys(memory_ids) if i != TOTALS]
+        unique = list(dict.fromkeys(memory_ids))
         found: dict[str, tuple[str, ...]] = {}
         for start in range(0, len(unique), READ_BATCH):
             page = self._collection.get(
                 ids=unique[start : start + READ_BATCH], include=["documents"]
             )
-            found.update(
-                (i, tuple((doc or "").split()))
-                for i, doc in zip(page["ids"], page["documents"], strict=True)
-            )
+            found.update(_terms_of(page))
         return found
 
-    def stats(self) -> CorpusStats:
-        found = self._collection.get(ids=[TOTALS], include=["metadatas"])
-        if not found["ids"] or found["metadatas"][0] is None:
-            return CorpusStats()
-        meta = found["metadatas"][0]
-        return CorpusStats(
-            int(meta["documents"]),
-            int(meta["japanese"]),
-            int(meta["latin"]),
-            int(meta["total_terms"]),
-        )
-
     def _write_stats(self, stats: CorpusStats) -> None:
-        self._collection.upsert(
+        self._frequencies.upsert(
             ids=[TOTALS],
             embeddings=_constant(1),
             metadatas=[
@@ -167,14 +175,11 @@ class ChromaLexicalIndex:
         stats = CorpusStats()
         counts: Counter[str] = Counter()
         for page in pages(self._collection, ["documents"]):
-            documents = [
-                tuple((doc or "").split())
-                for i, doc in zip(page["ids"], page["documents"], strict=True)
-                if i != TOTALS
-            ]
+            documents = list(_terms_of(page).values())
             stats = stats.with_documents(documents)
             counts.update(t for document in documents for t in set(document))
-        stale = sorted({i for page in id_pages(self._frequencies) for i in page} - set(counts))
+        kept = {*counts, TOTALS}
+        stale = sorted({i for page in id_pages(self._frequencies) for i in page} - kept)
         for start in range(0, len(stale), WRITE_BATCH):
             self._frequencies.delete(ids=stale[start : start + WRITE_BATCH])
         self._write_counts(counts)
@@ -192,10 +197,17 @@ class ChromaLexicalIndex:
             )
 
     def ids(self) -> set[str]:
-        return {i for page in id_pages(self._collection) for i in page if i != TOTALS}
+        return {i for page in id_pages(self._collection) for i in page}
 
     def count(self) -> int:
         return self.stats().documents
+
+
+def _terms_of(result: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    return {
+        i: tuple((doc or "").split())
+        for i, doc in zip(result["ids"], result["documents"], strict=True)
+    }
 
 
 def _constant(rows: int) -> Any:
