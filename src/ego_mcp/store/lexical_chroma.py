@@ -122,6 +122,8 @@ class ChromaLexicalIndex:
         return found, stats
 
     def lookup(self, query: Sequence[str], limit: int, also: Sequence[str]) -> LexicalLookup:
+        """Every posting the budget allows, not ``limit``: Chroma cannot rank them, so the
+        caller scores them all and keeps its best."""
         frequencies, stats = self._counts(sorted(set(query)))
         chosen: list[str] = []
         walked = 0
