@@ -16,8 +16,9 @@ import gzip
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ego_mcp.backup.format import Header, Record, parse_record
 from ego_mcp.errors import InvalidInput
@@ -65,7 +66,7 @@ def import_agent(
 ) -> ImportSummary:
     """Import ``source`` into ``agent``; see the module docstring."""
     summary = ImportSummary(agent, source)
-    _check(source, summary)
+    rest = _check(source, summary)
     service = runtime.memory(agent)
     imported: list[Memory] = []
     total = summary.found.get("memory", 0)
@@ -87,25 +88,31 @@ def import_agent(
         progress(total, total)
     summary.links_mended = _two_way(service, imported)
     summary.imported["memory"] = len(imported)
-    _add_the_rest(runtime, service, source, summary)
+    _add_the_rest(runtime, service, rest, summary)
     return summary
 
 
-def _check(source: Path, summary: ImportSummary) -> None:
+def _check(source: Path, summary: ImportSummary) -> list[Record]:
     """Parse every line and count the records against the header: nothing is written
-    from a malformed or incomplete file."""
+    from a malformed or incomplete file. Returns the records other than memories (few and
+    small), so that only the memories are read again."""
     lines = _lines(source)
     header = Header.parse(next(lines, ""))
+    rest: list[Record] = []
     for number, line in enumerate(lines, start=2):
         if line.strip():
-            kind = _kind(parse_record(line, number))
+            record = parse_record(line, number)
+            kind = _kind(record)
             summary.found[kind] = summary.found.get(kind, 0) + 1
+            if kind != "memory":
+                rest.append(record)
     for kind, count in header.counts.items():
         if summary.found.get(kind, 0) != count:
             raise InvalidInput(
                 f"FILE: its header counts {count} {kind} records but it holds "
                 f"{summary.found.get(kind, 0)}: the file is incomplete; nothing was imported"
             )
+    return rest
 
 
 def _kind(record: Record) -> str:
@@ -184,13 +191,13 @@ def _two_way(service: MemoryService, imported: list[Memory]) -> int:
 
 
 def _add_the_rest(
-    runtime: Runtime, service: MemoryService, source: Path, summary: ImportSummary
+    runtime: Runtime, service: MemoryService, rest: list[Record], summary: ImportSummary
 ) -> None:
     """Episodes, documents and deletion-log entries the agent lacks."""
     documents = runtime.documents(service.agent)
     now = runtime.clock.now()
     counts = {"episode": 0, "document": 0, "deleted": 0}
-    for record in _records(source):
+    for record in rest:
         if isinstance(record, Episode) and service.episodes.get(record.id) is None:
             service.episodes.add(record, runtime.embedder.embed([record.summary])[0])
             counts["episode"] += 1
@@ -204,7 +211,7 @@ def _add_the_rest(
     summary.imported.update(counts)
 
 
-def _restorable(service: MemoryService, entry: DeletedMemory, now: Any) -> bool:
+def _restorable(service: MemoryService, entry: DeletedMemory, now: datetime) -> bool:
     """Whether the agent should get ``entry``: in its undo window, the memory neither in
     the agent nor in its deletion log."""
     log = service.deletion_log
