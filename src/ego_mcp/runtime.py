@@ -31,6 +31,7 @@ from ego_mcp.store.chroma import (
 from ego_mcp.store.client import ChromaHandle, open_chroma
 from ego_mcp.store.deletion_log import open_deletion_log
 from ego_mcp.store.dirlock import DirectoryLock
+from ego_mcp.store.jmdict import open_jmdict
 from ego_mcp.store.lexical_chroma import open_chroma_lexical
 from ego_mcp.store.lexical_sqlite import SqliteLexicalIndex, lexical_path
 from ego_mcp.store.reembed import Step, open_live_collection, reembed_agent
@@ -76,6 +77,7 @@ class Runtime:
         self.redis: Any = None
         self._services: dict[str, MemoryService] = {}
         self._lexical: dict[str, LexicalIndex] = {}  # one per agent, kept across rebuilds
+        self.dictionary = open_jmdict()  # recall's translations, shared by every agent
         self._documents_seen: dict[str, Any] = {}  # last known Redis documents, for outages
         self._guard = threading.Lock()
         self.profiles = profiles or AgentProfiles(settings)
@@ -185,6 +187,8 @@ class Runtime:
         for index in self._lexical.values():
             if isinstance(index, SqliteLexicalIndex):
                 index.close()
+        if self.dictionary is not None:
+            self.dictionary.close()
         self.chroma.close()
         if self.redis is not None:
             self.redis.close()
@@ -208,6 +212,7 @@ class Runtime:
             deletion_log=open_deletion_log(client, agent),
             undo_window=timedelta(days=self.settings.forget_undo_days),
             lexical=lexical,
+            dictionary=self.dictionary,
         )
         if not service.lexical_in_step():
             try:

@@ -90,3 +90,35 @@ def test_a_lost_index_is_rebuilt_when_the_store_opens(
         assert first(again, "LOG-131") == ids[DIARY[3]]
     finally:
         reopened.close()
+
+
+BILINGUAL = [
+    "Master's cousin Kenji bought a new guitar last spring.",
+    "ケンジさんの引っ越しは来月に決まった。",
+    "ビスケットが庭で穴を掘っていた。",
+    "Biscuit spent the afternoon chasing pigeons in the park.",
+    "マスターの傘が電車の中で見つかった。",
+    "I lost my umbrella on the train again.",
+    "マスターと夕方に川沿いを散歩した。",
+    "Master and I walked along the river at dusk.",
+]
+
+
+def test_a_memory_in_the_other_language_is_scored_on_the_query_translated(
+    memory: MemoryService,
+) -> None:
+    ids = {text: save(memory, text) for text in BILINGUAL}
+    # Each memory named shares a word with the question only in translation, while
+    # another memory shares a word (a name, 傘) with it as written.
+    assert first(memory, "Biscuit was digging a hole in the garden") == ids[BILINGUAL[2]]
+    assert first(memory, "傘をなくした") == ids[BILINGUAL[5]]
+    assert first(memory, "ケンジのギター") == ids[BILINGUAL[0]]
+    top = memory.recall("Biscuit was digging a hole in the garden", 1)[0]
+    assert top.coverage > 0  # its words, read in Japanese, are what ranked it
+
+
+def test_without_the_dictionary_words_count_only_as_written(memory: MemoryService) -> None:
+    ids = {text: save(memory, text) for text in BILINGUAL}
+    memory.dictionary = None
+    top = memory.recall("Biscuit was digging a hole in the garden", 1)[0]
+    assert top.memory.id == ids[BILINGUAL[3]]  # the English memory that shares the name

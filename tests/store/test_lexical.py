@@ -62,6 +62,13 @@ def test_also_brings_the_terms_of_named_memories(index: LexicalIndex) -> None:
     assert set(found.documents) == {"mem_000000000003", "mem_000000000002"}
 
 
+def test_counted_terms_get_frequencies_but_bring_no_postings(index: LexicalIndex) -> None:
+    fill(index)
+    found = index.lookup(["wedding"], 10, [], counted=["東京", "記憶", "結婚式"])
+    assert found.frequencies == {"wedding": 0, "東京": 1, "記憶": 1, "結婚式": 0}
+    assert found.documents == {}  # translations score the candidates; they find none
+
+
 def test_put_replaces_and_remove_forgets_with_the_statistics(index: LexicalIndex) -> None:
     fill(index)
     index.put({"mem_000000000001": terms("A quiet morning with tea.")})

@@ -9,6 +9,9 @@ Two departures from the textbook, both for stores that mix English and Japanese:
   of every query term, those no memory contains included. A query whose rare words are
   in no memory (one asked in the other language, say) is barely explained by a match on
   its common words, and its coverage says so.
+
+A query term is a ``Concept``: one term, or the set of terms that translate it, scored as
+one (``memory/crosslingual.py`` reads a query in the other language this way).
 """
 
 from __future__ import annotations
@@ -63,19 +66,61 @@ def scripts_of(document: Sequence[str]) -> tuple[bool, bool]:
     return japanese > 0, japanese < len(document)
 
 
+@dataclass(frozen=True)
+class Concept:
+    """What a query asks for once: one of its terms, or the terms that translate it into
+    the other script (``memory/crosslingual.py``), counted as one term the way Pirkola's
+    synonym operator counts them: a memory holds it as often as it holds any of them, and
+    as many memories hold it as hold each, summed (the union's size, at most). Its rarity
+    is counted among the memories of the script it is read in."""
+
+    terms: frozenset[str]
+    japanese: bool
+
+    @classmethod
+    def of(cls, term: str) -> Concept:
+        return cls(frozenset([term]), is_japanese_term(term))
+
+
+def concepts_of(query: Sequence[str]) -> list[Concept]:
+    """Each distinct term of ``query`` as a concept of its own."""
+    return [Concept.of(term) for term in sorted(set(query))]
+
+
 def idf(term: str, document_frequency: int, stats: CorpusStats) -> float:
     """The rarity of ``term`` among the memories of its script, in Lucene's form, which
     stays positive: Robertson's goes to zero or below for a term in half the memories,
     and in a store of two memories that is any term."""
-    population = stats.japanese if is_japanese_term(term) else stats.latin
+    return _idf(document_frequency, _population(is_japanese_term(term), stats))
+
+
+def _population(japanese: bool, stats: CorpusStats) -> int:
+    return stats.japanese if japanese else stats.latin
+
+
+def _idf(document_frequency: int, population: int) -> float:
     population = max(population, document_frequency)
     ratio = (population - document_frequency + 0.5) / (document_frequency + 0.5)
     return math.log(1.0 + ratio)
 
 
+def _concept_idf(concept: Concept, frequencies: Mapping[str, int], stats: CorpusStats) -> float:
+    population = _population(concept.japanese, stats)
+    held_by = min(population, sum(frequencies.get(term, 0) for term in concept.terms))
+    return _idf(held_by, population)
+
+
 def query_mass(query: Sequence[str], frequencies: Mapping[str, int], stats: CorpusStats) -> float:
     """The summed IDF of the query's distinct terms: a memory's score at best, near enough."""
-    return sum(idf(term, frequencies.get(term, 0), stats) for term in set(query))
+    return concept_mass(concepts_of(query), frequencies, stats)
+
+
+def concept_mass(
+    concepts: Sequence[Concept], frequencies: Mapping[str, int], stats: CorpusStats
+) -> float:
+    """The summed IDF of ``concepts``; one that no memory holds (or that has no terms: a
+    word the dictionary cannot translate) counts as rare as a term can be."""
+    return sum(_concept_idf(concept, frequencies, stats) for concept in concepts)
 
 
 def scores(
@@ -85,17 +130,28 @@ def scores(
     stats: CorpusStats,
 ) -> dict[str, float]:
     """Each document's BM25 score for ``query`` (documents matching no term: 0)."""
-    weights = {term: idf(term, frequencies.get(term, 0), stats) for term in set(query)}
+    return concept_scores(concepts_of(query), documents, frequencies, stats)
+
+
+def concept_scores(
+    concepts: Sequence[Concept],
+    documents: Mapping[str, Sequence[str]],
+    frequencies: Mapping[str, int],
+    stats: CorpusStats,
+) -> dict[str, float]:
+    """Each document's BM25 score for ``concepts`` (documents matching none: 0)."""
+    weights = [(c.terms, _concept_idf(c, frequencies, stats)) for c in concepts if c.terms]
     average = stats.average_length or 1.0
     result: dict[str, float] = {}
     for memory_id, document in documents.items():
         counts = Counter(document)
         norm = K1 * (1 - B + B * len(document) / average)
-        result[memory_id] = sum(
-            weight * counts[term] * (K1 + 1) / (counts[term] + norm)
-            for term, weight in weights.items()
-            if counts[term]
-        )
+        score = 0.0
+        for held, weight in weights:
+            count = sum(counts[term] for term in held)
+            if count:
+                score += weight * count * (K1 + 1) / (count + norm)
+        result[memory_id] = score
     return result
 
 
@@ -106,10 +162,20 @@ def coverage(
     stats: CorpusStats,
 ) -> dict[str, float]:
     """Each document's BM25 score over the query's mass (0 for a query of no terms)."""
-    mass = query_mass(query, frequencies, stats)
+    return concept_coverage(concepts_of(query), documents, frequencies, stats)
+
+
+def concept_coverage(
+    concepts: Sequence[Concept],
+    documents: Mapping[str, Sequence[str]],
+    frequencies: Mapping[str, int],
+    stats: CorpusStats,
+) -> dict[str, float]:
+    """Each document's BM25 score for ``concepts`` over their mass (0 if there are none)."""
+    mass = concept_mass(concepts, frequencies, stats)
     if mass <= 0:
         return dict.fromkeys(documents, 0.0)
     return {
         memory_id: score / mass
-        for memory_id, score in scores(query, documents, frequencies, stats).items()
+        for memory_id, score in concept_scores(concepts, documents, frequencies, stats).items()
     }

@@ -19,7 +19,7 @@ from ego_mcp.embedding.base import Embedder
 from ego_mcp.errors import InvalidInput, LockUnavailable, NotFound
 from ego_mcp.locks import AgentLocks
 from ego_mcp.logs import Plain
-from ego_mcp.memory.bm25 import coverage
+from ego_mcp.memory.crosslingual import Dictionary, coverage_across, readings, translated_terms
 from ego_mcp.memory.fusion import Ranked, rank
 from ego_mcp.memory.guard import Comparison, Verdict, compare
 from ego_mcp.memory.hours import ClosedHours
@@ -195,9 +195,11 @@ class MemoryService:
         deletion_log: DeletionLog | None = None,
         undo_window: timedelta = UNDO_WINDOW,
         lexical: LexicalIndex | None = None,
+        dictionary: Dictionary | None = None,
     ) -> None:
         self.agent = agent
         self.lexical = lexical
+        self.dictionary = dictionary
         self.store = store
         self.episodes = episodes
         self.embedder = embedder
@@ -331,8 +333,9 @@ class MemoryService:
         return len(close)
 
     def recall(self, query: str, n_results: int, where: MemoryFilter | None = None) -> list[Ranked]:
-        """The memories that best match ``query`` in meaning and in words, private ones
-        included, none that matches neither (``memory/fusion.py``)."""
+        """The memories that best match ``query`` in meaning and in words (in each
+        memory's own language: ``memory/crosslingual.py``), private ones included, none
+        that matches neither (``memory/fusion.py``)."""
         started = time.perf_counter()
         vector = self.embedder.embed([query])[0]
         hits = self.store.search(vector, max(n_results, RECALL_POOL), where)
@@ -341,8 +344,13 @@ class MemoryService:
             _log_recall(found, 0, started)
             return found
         query_terms = terms(query)
-        lookup = self.lexical.lookup(query_terms, RECALL_POOL, [h.memory.id for h in hits])
-        covered = coverage(query_terms, lookup.documents, lookup.frequencies, lookup.stats)
+        read = readings(query_terms, self.dictionary)
+        lookup = self.lexical.lookup(
+            query_terms, RECALL_POOL, [h.memory.id for h in hits], sorted(translated_terms(read))
+        )
+        covered = coverage_across(
+            query_terms, read, lookup.documents, lookup.frequencies, lookup.stats
+        )
         seen = {hit.memory.id for hit in hits}
         by_words = sorted(
             (i for i in covered if i not in seen and covered[i] > 0), key=covered.__getitem__

@@ -160,9 +160,12 @@ class LexicalIndex(Protocol):
 
     def remove(self, memory_ids: Sequence[str]) -> None: ...
 
-    def lookup(self, query: Sequence[str], limit: int, also: Sequence[str]) -> LexicalLookup:
+    def lookup(
+        self, query: Sequence[str], limit: int, also: Sequence[str], counted: Sequence[str] = ()
+    ) -> LexicalLookup:
         """Frequencies and statistics for ``query``, with the terms of up to ``limit``
-        memories that best match it and of the memories ``also`` names."""
+        memories that best match it and of the memories ``also`` names; the frequencies
+        of the terms ``counted`` names too (the query's translations)."""
         ...
 
     def ids(self) -> set[str]:

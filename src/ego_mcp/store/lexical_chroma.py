@@ -41,6 +41,8 @@ from ego_mcp.store.chroma import (
 
 POSTING_BUDGET = 200
 POSTING_TERMS = 3
+# Frequencies read in one get: a query's terms with their translations are a few hundred.
+COUNTS_BATCH = 1_000
 TOTALS = "lexical-totals"
 
 
@@ -103,9 +105,9 @@ class ChromaLexicalIndex:
         found = dict.fromkeys(terms, 0)
         stats = CorpusStats()
         wanted = [*found, TOTALS]
-        for start in range(0, len(wanted), READ_BATCH):
+        for start in range(0, len(wanted), COUNTS_BATCH):
             page = self._frequencies.get(
-                ids=wanted[start : start + READ_BATCH], include=["metadatas"]
+                ids=wanted[start : start + COUNTS_BATCH], include=["metadatas"]
             )
             for key, meta in zip(page["ids"], page["metadatas"], strict=True):
                 if meta is None:
@@ -121,13 +123,16 @@ class ChromaLexicalIndex:
                     found[key] = int(meta["documents"])
         return found, stats
 
-    def lookup(self, query: Sequence[str], limit: int, also: Sequence[str]) -> LexicalLookup:
+    def lookup(
+        self, query: Sequence[str], limit: int, also: Sequence[str], counted: Sequence[str] = ()
+    ) -> LexicalLookup:
         """Every posting the budget allows, not ``limit``: Chroma cannot rank them, so the
         caller scores them all and keeps its best."""
-        frequencies, stats = self._counts(sorted(set(query)))
+        distinct = sorted(set(query))
+        frequencies, stats = self._counts(sorted(set(distinct).union(counted)))
         chosen: list[str] = []
         walked = 0
-        rarest = sorted((t for t, f in frequencies.items() if f), key=frequencies.__getitem__)
+        rarest = sorted((t for t in distinct if frequencies[t]), key=frequencies.__getitem__)
         for term in rarest[:POSTING_TERMS]:
             if walked + frequencies[term] > POSTING_BUDGET:
                 break

@@ -137,11 +137,13 @@ class SqliteLexicalIndex:
             )
             self._stats = self._stats.minus(gone)
 
-    def lookup(self, query: Sequence[str], limit: int, also: Sequence[str]) -> LexicalLookup:
+    def lookup(
+        self, query: Sequence[str], limit: int, also: Sequence[str], counted: Sequence[str] = ()
+    ) -> LexicalLookup:
         distinct = sorted(set(query))
         with self._lock:
-            frequencies = self._frequencies(distinct)
-            rowids = self._best_matches(frequencies, limit)
+            frequencies = self._frequencies(sorted(set(distinct).union(counted)))
+            rowids = self._best_matches({t: frequencies[t] for t in distinct}, limit)
             rowids.extend(self._rowids_of(also))
             documents = self._documents(rowids)
             stats = self._stats
