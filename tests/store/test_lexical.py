@@ -43,7 +43,7 @@ def fill(index: LexicalIndex) -> None:
 
 def test_lookup_finds_memories_by_their_rarer_words(index: LexicalIndex) -> None:
     fill(index)
-    found = index.lookup(terms("the dog and the cable"), 10, [])
+    found = index.lookup(terms("the dog and the cable"), 10)
     assert found.frequencies["dog"] == 2 and found.frequencies["cable"] == 1
     assert set(found.documents) >= {"mem_000000000001", "mem_000000000002"}
     assert found.documents["mem_000000000001"] == tuple(terms(TEXTS["mem_000000000001"]))
@@ -53,18 +53,19 @@ def test_lookup_finds_memories_by_their_rarer_words(index: LexicalIndex) -> None
 def test_two_character_japanese_words_are_found(index: LexicalIndex) -> None:
     fill(index)
     for word in ("東京", "記憶", "研究"):
-        assert set(index.lookup(terms(word), 10, []).documents) == {"mem_000000000004"}
+        assert set(index.lookup(terms(word), 10).documents) == {"mem_000000000004"}
 
 
-def test_also_brings_the_terms_of_named_memories(index: LexicalIndex) -> None:
+def test_documents_gives_the_terms_of_named_memories(index: LexicalIndex) -> None:
     fill(index)
-    found = index.lookup(terms("LOG-131"), 10, ["mem_000000000002", "mem_0000000000ff"])
-    assert set(found.documents) == {"mem_000000000003", "mem_000000000002"}
+    assert set(index.lookup(terms("LOG-131"), 10).documents) == {"mem_000000000003"}
+    named = index.documents(["mem_000000000002", "mem_0000000000ff"])
+    assert named == {"mem_000000000002": tuple(terms(TEXTS["mem_000000000002"]))}
 
 
 def test_counted_terms_get_frequencies_but_bring_no_postings(index: LexicalIndex) -> None:
     fill(index)
-    found = index.lookup(["wedding"], 10, [], counted=["東京", "記憶", "結婚式"])
+    found = index.lookup(["wedding"], 10, counted=["東京", "記憶", "結婚式"])
     assert found.frequencies == {"wedding": 0, "東京": 1, "記憶": 1, "結婚式": 0}
     assert found.documents == {}  # translations score the candidates; they find none
 
@@ -75,12 +76,12 @@ def test_put_replaces_and_remove_forgets_with_the_statistics(index: LexicalIndex
     index.remove(["mem_000000000002", "mem_0000000000ff"])
     assert index.ids() == {"mem_000000000001", "mem_000000000003", "mem_000000000004"}
     assert index.count() == 3
-    assert "mem_000000000001" not in index.lookup(["cable"], 10, []).documents
+    assert "mem_000000000001" not in index.lookup(["cable"], 10).documents
     texts = [TEXTS["mem_000000000003"], TEXTS["mem_000000000004"], "A quiet morning with tea."]
     expected = CorpusStats().with_documents(terms(t) for t in texts)
-    assert index.lookup(["tea"], 10, []).stats == expected
+    assert index.lookup(["tea"], 10).stats == expected
     index.recount()
-    assert index.lookup(["tea"], 10, []).stats == expected
+    assert index.lookup(["tea"], 10).stats == expected
 
 
 def test_sqlite_statistics_survive_a_reopen(tmp_path: Path) -> None:
@@ -91,9 +92,9 @@ def test_sqlite_statistics_survive_a_reopen(tmp_path: Path) -> None:
     with sqlite3.connect(path) as older:  # an index written before frequencies were kept
         older.execute("DELETE FROM frequencies")
     again = SqliteLexicalIndex(path)
-    assert again.lookup(["dog", "東京"], 10, []).frequencies == {"dog": 2, "東京": 1}
+    assert again.lookup(["dog", "東京"], 10).frequencies == {"dog": 2, "東京": 1}
     assert again.count() == len(TEXTS)
-    assert again.lookup(["dog"], 10, []).stats.total_terms == sum(
+    assert again.lookup(["dog"], 10).stats.total_terms == sum(
         len(terms(t)) for t in TEXTS.values()
     )
     again.close()
@@ -106,7 +107,7 @@ def test_sqlite_walks_the_rarest_postings_first(
     monkeypatch.setattr(lexical_sqlite, "POSTING_BUDGET", 3)
     index = SqliteLexicalIndex(tmp_path / "agent.sqlite3")
     index.put({f"mem_{i:012d}": ["common", f"word{i}"] for i in range(5)})
-    found = index.lookup(["common", "word3"], 10, [])
+    found = index.lookup(["common", "word3"], 10)
     assert found.frequencies == {"common": 5, "word3": 1}
     assert set(found.documents) == {"mem_000000000003"}
     index.close()
@@ -121,7 +122,7 @@ def test_chroma_reads_only_the_rarest_postings(
     )
     index: ChromaLexicalIndex = open_chroma_lexical(client, "agent")
     index.put({f"mem_{i:012d}": ["common", f"word{i}"] for i in range(5)})
-    found = index.lookup(["common", "word3"], 10, [])
+    found = index.lookup(["common", "word3"], 10)
     assert found.frequencies == {"common": 5, "word3": 1}
     assert set(found.documents) == {"mem_000000000003"}
     assert index.count() == 5 and "lexical-totals" not in index.ids()

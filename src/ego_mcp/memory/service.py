@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
@@ -19,6 +20,7 @@ from ego_mcp.embedding.base import Embedder
 from ego_mcp.errors import InvalidInput, LockUnavailable, NotFound
 from ego_mcp.locks import AgentLocks
 from ego_mcp.logs import Plain
+from ego_mcp.memory.bm25 import Concept
 from ego_mcp.memory.crosslingual import Dictionary, coverage_across, readings, translated_terms
 from ego_mcp.memory.fusion import Ranked, rank
 from ego_mcp.memory.guard import Comparison, Verdict, compare
@@ -47,6 +49,7 @@ from ego_mcp.memory.store import (
     DeletionLog,
     EpisodeStore,
     LexicalIndex,
+    LexicalLookup,
     MemoryFilter,
     MemoryStore,
 )
@@ -56,6 +59,9 @@ if TYPE_CHECKING:
     from ego_mcp.memory.store import Vector
 
 RECALL_POOL = 30  # candidates each half of recall brings (vectors, words)
+# Recall's lexical reads, run beside its vector search: one at a time per recall, so
+# this many recalls at once overlap their reads (threads start only when needed).
+_READS = ThreadPoolExecutor(max_workers=16, thread_name_prefix="ego-recall")
 REINDEX_BATCH = 500
 UNDO_WINDOW = timedelta(days=7)
 # A call sent again after a hand-over finds its first try's work done within this time.
@@ -337,30 +343,43 @@ class MemoryService:
         memory's own language: ``memory/crosslingual.py``), private ones included, none
         that matches neither (``memory/fusion.py``)."""
         started = time.perf_counter()
-        vector = self.embedder.embed([query])[0]
-        hits = self.store.search(vector, max(n_results, RECALL_POOL), where)
         if self.lexical is None:
-            found = rank(hits, {}, n_results)
+            vector = self.embedder.embed([query])[0]
+            found = rank(
+                self.store.search(vector, max(n_results, RECALL_POOL), where), {}, n_results
+            )
             _log_recall(found, 0, started)
             return found
-        query_terms = terms(query)
-        read = readings(query_terms, self.dictionary)
-        lookup = self.lexical.lookup(
-            query_terms, RECALL_POOL, [h.memory.id for h in hits], sorted(translated_terms(read))
-        )
-        covered = coverage_across(
-            query_terms, read, lookup.documents, lookup.frequencies, lookup.stats
-        )
+        # The words' reads run while the vectors' do: on a Chroma server each is a round
+        # trip, and neither needs the other's answer until the memories are scored.
+        lexical = self.lexical
+        by_words = _READS.submit(self._words, lexical, query)
+        vector = self.embedder.embed([query])[0]
+        hits = self.store.search(vector, max(n_results, RECALL_POOL), where)
+        words = by_words.result()
         seen = {hit.memory.id for hit in hits}
-        by_words = sorted(
+        pool_terms = _READS.submit(
+            lexical.documents, [i for i in seen if i not in words.lookup.documents]
+        )
+        covered = words.coverage(words.lookup.documents)
+        best = sorted(
             (i for i in covered if i not in seen and covered[i] > 0), key=covered.__getitem__
         )
-        extra = by_words[-RECALL_POOL:]  # the best matches by words that meaning missed
+        extra = best[-RECALL_POOL:]  # the best matches by words that meaning missed
         for memory, stored in self.store.with_vectors(extra, where):
             hits.append(SearchHit(memory, float(1.0 - stored @ vector)))
+        covered.update(words.coverage(pool_terms.result()))
         found = rank(hits, covered, n_results)
         _log_recall(found, len(extra), started)
         return found
+
+    def _words(self, lexical: LexicalIndex, query: str) -> _QueryWords:
+        """The query's terms, their readings in the other script, and what the lexical
+        index knows of them (with the memories best matching them)."""
+        query_terms = terms(query)
+        read = readings(query_terms, self.dictionary)
+        lookup = lexical.lookup(query_terms, RECALL_POOL, sorted(translated_terms(read)))
+        return _QueryWords(query_terms, read, lookup)
 
     def reconcile_lexical(self, rebuild: bool = False) -> tuple[int, int]:
         """Make the lexical index hold exactly the stored memories (after a crash between
@@ -731,6 +750,19 @@ def mend_one_sided_links(
 
 def _similar_link(target_id: str, hit: SearchHit) -> Link:
     return Link(target_id, LinkType.SIMILAR, confidence=round(hit.similarity, 4))
+
+
+@dataclass(frozen=True)
+class _QueryWords:
+    """A query's words as recall scores them."""
+
+    terms: list[str]
+    read: dict[bool, list[Concept]]
+    lookup: LexicalLookup
+
+    def coverage(self, documents: Mapping[str, Sequence[str]]) -> dict[str, float]:
+        found = self.lookup
+        return coverage_across(self.terms, self.read, documents, found.frequencies, found.stats)
 
 
 def _log_recall(found: list[Ranked], by_words: int, started: float) -> None:

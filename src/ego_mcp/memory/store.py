@@ -138,8 +138,7 @@ class MemoryStore(Protocol):
 @dataclass(frozen=True)
 class LexicalLookup:
     """What the lexical index knows of a query: each term's document frequency, the store's
-    statistics, and the terms of each candidate memory (those best matching the query's
-    rarer terms, and those asked for by id)."""
+    statistics, and the terms of the memories best matching the query's rarer terms."""
 
     frequencies: Mapping[str, int]
     stats: CorpusStats
@@ -161,11 +160,15 @@ class LexicalIndex(Protocol):
     def remove(self, memory_ids: Sequence[str]) -> None: ...
 
     def lookup(
-        self, query: Sequence[str], limit: int, also: Sequence[str], counted: Sequence[str] = ()
+        self, query: Sequence[str], limit: int, counted: Sequence[str] = ()
     ) -> LexicalLookup:
         """Frequencies and statistics for ``query``, with the terms of up to ``limit``
-        memories that best match it and of the memories ``also`` names; the frequencies
-        of the terms ``counted`` names too (the query's translations)."""
+        memories that best match it; the frequencies of the terms ``counted`` names too
+        (the query's translations)."""
+        ...
+
+    def documents(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        """The terms of those of ``memory_ids`` that are indexed."""
         ...
 
     def ids(self) -> set[str]:

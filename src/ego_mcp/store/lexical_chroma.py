@@ -62,7 +62,7 @@ class ChromaLexicalIndex:
 
     def put(self, documents: Mapping[str, Sequence[str]]) -> None:
         ids = list(documents)
-        replaced = self._documents(ids)
+        replaced = self.documents(ids)
         for start in range(0, len(ids), WRITE_BATCH):
             batch = ids[start : start + WRITE_BATCH]
             self._collection.upsert(
@@ -74,7 +74,7 @@ class ChromaLexicalIndex:
         self._count(replaced.values(), documents.values())
 
     def remove(self, memory_ids: Sequence[str]) -> None:
-        gone = self._documents(memory_ids)
+        gone = self.documents(memory_ids)
         if gone:
             self._collection.delete(ids=list(gone))
             self._count(gone.values(), ())
@@ -124,7 +124,7 @@ class ChromaLexicalIndex:
         return found, stats
 
     def lookup(
-        self, query: Sequence[str], limit: int, also: Sequence[str], counted: Sequence[str] = ()
+        self, query: Sequence[str], limit: int, counted: Sequence[str] = ()
     ) -> LexicalLookup:
         """Every posting the budget allows, not ``limit``: Chroma cannot rank them, so the
         caller scores them all and keeps its best."""
@@ -138,9 +138,7 @@ class ChromaLexicalIndex:
                 break
             chosen.append(term)
             walked += frequencies[term]
-        documents = self._postings(chosen, walked)
-        documents.update(self._documents([i for i in also if i not in documents]))
-        return LexicalLookup(frequencies, stats, documents)
+        return LexicalLookup(frequencies, stats, self._postings(chosen, walked))
 
     def _postings(self, terms: list[str], count: int) -> dict[str, tuple[str, ...]]:
         """The memories holding any of ``terms`` (``count`` at most) with their terms, in
@@ -152,7 +150,7 @@ class ChromaLexicalIndex:
         found = self._collection.get(where=where, include=["documents"], limit=count)
         return _terms_of(found)
 
-    def _documents(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    def documents(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
         unique = list(dict.fromkeys(memory_ids))
         found: dict[str, tuple[str, ...]] = {}
         for start in range(0, len(unique), READ_BATCH):

@@ -138,16 +138,20 @@ class SqliteLexicalIndex:
             self._stats = self._stats.minus(gone)
 
     def lookup(
-        self, query: Sequence[str], limit: int, also: Sequence[str], counted: Sequence[str] = ()
+        self, query: Sequence[str], limit: int, counted: Sequence[str] = ()
     ) -> LexicalLookup:
         distinct = sorted(set(query))
         with self._lock:
             frequencies = self._frequencies(sorted(set(distinct).union(counted)))
-            rowids = self._best_matches({t: frequencies[t] for t in distinct}, limit)
-            rowids.extend(self._rowids_of(also))
-            documents = self._documents(rowids)
+            documents = self._documents(
+                self._best_matches({t: frequencies[t] for t in distinct}, limit)
+            )
             stats = self._stats
         return LexicalLookup(frequencies, stats, documents)
+
+    def documents(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        with self._lock:
+            return self._documents(self._rowids_of(memory_ids))
 
     def _frequencies(self, distinct: list[str]) -> dict[str, int]:
         found = dict.fromkeys(distinct, 0)
