@@ -213,6 +213,7 @@ class Runtime:
             undo_window=timedelta(days=self.settings.forget_undo_days),
             lexical=lexical,
             dictionary=self.dictionary,
+            overlap_reads=self.settings.chroma_url is not None,
         )
         if not service.lexical_in_step():
             try:

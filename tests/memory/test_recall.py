@@ -122,3 +122,11 @@ def test_without_the_dictionary_words_count_only_as_written(memory: MemoryServic
     memory.dictionary = None
     top = memory.recall("Biscuit was digging a hole in the garden", 1)[0]
     assert top.memory.id == ids[BILINGUAL[3]]  # the English memory that shares the name
+
+
+def test_reads_overlapped_in_threads_rank_as_reads_in_turn(memory: MemoryService) -> None:
+    fill(memory)
+    queries = ["LOG-131", "What did Caroline research?", "東京", "インフルエンザで寝込んだ"]
+    in_turn = [memory.recall(q, 5) for q in queries]
+    memory.overlap_reads = True
+    assert [memory.recall(q, 5) for q in queries] == in_turn

@@ -94,9 +94,7 @@ def test_sqlite_statistics_survive_a_reopen(tmp_path: Path) -> None:
     again = SqliteLexicalIndex(path)
     assert again.lookup(["dog", "東京"], 10).frequencies == {"dog": 2, "東京": 1}
     assert again.count() == len(TEXTS)
-    assert again.lookup(["dog"], 10).stats.total_terms == sum(
-        len(terms(t)) for t in TEXTS.values()
-    )
+    assert again.lookup(["dog"], 10).stats.total_terms == sum(len(terms(t)) for t in TEXTS.values())
     again.close()
 
 
@@ -128,3 +126,76 @@ def test_chroma_reads_only_the_rarest_postings(
     assert index.count() == 5 and "lexical-totals" not in index.ids()
     index.remove(["mem_000000000003"])
     assert index.frequencies(["common", "word3"]) == {"common": 4, "word3": 0}
+
+
+def chroma_index(tmp_path: Path) -> ChromaLexicalIndex:
+    client = chromadb.PersistentClient(
+        path=str(tmp_path / "chroma"), settings=ChromaSettings(anonymized_telemetry=False)
+    )
+    return open_chroma_lexical(client, "agent")
+
+
+def holders_by_truth(documents: dict[str, list[str]], term: str) -> frozenset[str]:
+    return frozenset(i for i, document in documents.items() if term in document)
+
+
+def test_chroma_term_records_list_their_few_holders_through_every_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lexical_chroma, "POSTING_BUDGET", 3)
+    index = chroma_index(tmp_path)
+    stored = {f"mem_{i:012d}": ["common", f"word{i % 2}", f"only{i}"] for i in range(4)}
+    index.put(stored)
+    records = index.records(["common", "word0", "only2", "absent"])
+    assert records["common"].documents == 4 and records["common"].holders is None
+    assert records["word0"].holders == holders_by_truth(stored, "word0")
+    assert records["only2"].holders == {"mem_000000000002"}
+    assert records["absent"].documents == 0 and records["absent"].holders == frozenset()
+    # A memory rewritten with other words moves between the lists; a removed one leaves.
+    stored["mem_000000000002"] = ["common", "word1", "fresh"]
+    index.put({"mem_000000000002": stored["mem_000000000002"]})
+    index.remove(["mem_000000000001"])
+    del stored["mem_000000000001"]
+    for term in ("word0", "word1", "fresh", "only2", "only1"):
+        record = index.records([term])[term]
+        assert record.holders == holders_by_truth(stored, term), term
+        assert record.documents == len(holders_by_truth(stored, term)), term
+
+
+def test_chroma_lookup_reads_listed_postings_by_id_and_scans_for_unlisted_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    index = chroma_index(tmp_path)
+    fill(index)
+    contains_reads: list[list[str]] = []
+    real_scan = index._scan
+
+    def counted_scan(scanned: list[str], count: int) -> dict[str, tuple[str, ...]]:
+        contains_reads.append(scanned)
+        return real_scan(scanned, count)
+
+    monkeypatch.setattr(index, "_scan", counted_scan)
+    assert set(index.lookup(terms("LOG-131"), 10).documents) == {"mem_000000000003"}
+    assert contains_reads == [[]]  # every rare term listed its holders: no scan
+    # A term record written before the lists (only a count) is found by a scan.
+    index._frequencies.delete(ids=["parser"])
+    index._frequencies.add(ids=["parser"], embeddings=[[0.0]], metadatas=[{"documents": 1}])
+    assert set(index.lookup(["parser"], 10).documents) == {"mem_000000000003"}
+    assert contains_reads[-1] == ["parser"]
+    index.recount()  # lists it again
+    assert index.records(["parser"])["parser"].holders == {"mem_000000000003"}
+
+
+def test_a_term_grown_past_the_budget_drops_its_list_and_is_scanned_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lexical_chroma, "POSTING_BUDGET", 2)
+    index = chroma_index(tmp_path)
+    index.put({"mem_00000000000a": ["ferry"], "mem_00000000000b": ["ferry"]})
+    assert index.records(["ferry"])["ferry"].holders == {"mem_00000000000a", "mem_00000000000b"}
+    index.put({"mem_00000000000c": ["ferry"]})
+    assert index.records(["ferry"])["ferry"] == lexical_chroma.TermRecord(3, None)
+    index.remove(["mem_00000000000c"])
+    # Its list is not known to be whole again until a recount: found by a scan meanwhile.
+    assert index.records(["ferry"])["ferry"] == lexical_chroma.TermRecord(2, None)
+    assert set(index.lookup(["ferry"], 10).documents) == {"mem_00000000000a", "mem_00000000000b"}

@@ -10,10 +10,10 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ego_mcp.clock import Clock
 from ego_mcp.embedding.base import Embedder
@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from ego_mcp.memory.store import Vector
 
 RECALL_POOL = 30  # candidates each half of recall brings (vectors, words)
+_T = TypeVar("_T")
 # Recall's lexical reads, run beside its vector search: one at a time per recall, so
 # this many recalls at once overlap their reads (threads start only when needed).
 _READS = ThreadPoolExecutor(max_workers=16, thread_name_prefix="ego-recall")
@@ -202,10 +203,14 @@ class MemoryService:
         undo_window: timedelta = UNDO_WINDOW,
         lexical: LexicalIndex | None = None,
         dictionary: Dictionary | None = None,
+        overlap_reads: bool = False,
     ) -> None:
         self.agent = agent
         self.lexical = lexical
         self.dictionary = dictionary
+        # Recall's lexical reads beside its vector search: worth it when each read is a
+        # round trip to a server; in one process the threads only contend for the GIL.
+        self.overlap_reads = overlap_reads
         self.store = store
         self.episodes = episodes
         self.embedder = embedder
@@ -350,15 +355,15 @@ class MemoryService:
             )
             _log_recall(found, 0, started)
             return found
-        # The words' reads run while the vectors' do: on a Chroma server each is a round
-        # trip, and neither needs the other's answer until the memories are scored.
+        # The words' reads need the vectors' answer only when the memories are scored,
+        # so they may run meanwhile (``overlap_reads``).
         lexical = self.lexical
-        by_words = _READS.submit(self._words, lexical, query)
+        by_words = self._read(self._words, lexical, query)
         vector = self.embedder.embed([query])[0]
         hits = self.store.search(vector, max(n_results, RECALL_POOL), where)
         words = by_words.result()
         seen = {hit.memory.id for hit in hits}
-        pool_terms = _READS.submit(
+        pool_terms = self._read(
             lexical.documents, [i for i in seen if i not in words.lookup.documents]
         )
         covered = words.coverage(words.lookup.documents)
@@ -372,6 +377,14 @@ class MemoryService:
         found = rank(hits, covered, n_results)
         _log_recall(found, len(extra), started)
         return found
+
+    def _read(self, read: Callable[..., _T], *args: Any) -> Future[_T]:
+        """``read(*args)``, in a thread if reads overlap, else done now."""
+        if self.overlap_reads:
+            return _READS.submit(read, *args)
+        done: Future[_T] = Future()
+        done.set_result(read(*args))
+        return done
 
     def _words(self, lexical: LexicalIndex, query: str) -> _QueryWords:
         """The query's terms, their readings in the other script, and what the lexical

@@ -8,23 +8,26 @@ index is two Chroma collections beside the memories:
   document and its distinct terms as a list in its metadata, which Chroma's metadata
   index finds with ``$contains``;
 - ``ego-{agent}-lexical-terms``: a record per term (its id) with the number of memories
-  that hold it, and one record of the statistics (``TOTALS``, which no term can spell:
-  terms have no hyphen), so one ``get`` gives a query's frequencies and statistics.
+  that hold it and, while they are at most ``POSTING_BUDGET``, their ids (``holders``),
+  and one record of the statistics (``TOTALS``, which no term can spell: terms have no
+  hyphen), so one ``get`` gives a query's frequencies, statistics and rare postings.
 
 A lookup reads the postings of the rarest query terms only: at most ``POSTING_TERMS``
-terms, ``POSTING_BUDGET`` postings in all, in one read (a ``$contains`` read costs about
-14 ms at 100,000 memories, whatever the term: a read per term took a sentence to 100 ms).
-Chroma cannot rank postings as FTS5 does, so each one found is scored here, from its
-terms read back a hundred a time: the budget is what one lookup can afford to read, and
-a word in more memories still counts in the score of every memory the vectors bring.
-The writers keep the counts under the agent's lock; ``recount`` counts them again from
-the records.
+terms, ``POSTING_BUDGET`` postings in all. Their ids come with the frequencies; their
+terms are one ``get`` by id. A term whose record has no ids though few memories hold it
+(it was common once, or the record predates the ids) is found by ``$contains`` instead,
+which scans: about 15-25 ms at 100,000 memories, whatever the term. Chroma cannot rank
+postings as FTS5 does, so each one found is scored here: the budget is what one lookup
+can afford to read, and a word in more memories still counts in the score of every
+memory the vectors bring. The writers keep the counts and ids under the agent's lock;
+``recount`` counts them again from the records.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -32,7 +35,6 @@ import numpy as np
 from ego_mcp.memory.bm25 import CorpusStats, scripts_of
 from ego_mcp.memory.store import LexicalLookup
 from ego_mcp.store.chroma import (
-    READ_BATCH,
     WRITE_BATCH,
     id_pages,
     open_id_collection,
@@ -41,8 +43,8 @@ from ego_mcp.store.chroma import (
 
 POSTING_BUDGET = 200
 POSTING_TERMS = 3
-# Frequencies read in one get: a query's terms with their translations are a few hundred.
-COUNTS_BATCH = 1_000
+# Records read in one get: a query's terms with their translations are a few hundred.
+GET_BATCH = 1_000
 TOTALS = "lexical-totals"
 
 
@@ -51,6 +53,22 @@ def open_chroma_lexical(client: Any, agent: str) -> ChromaLexicalIndex:
         open_id_collection(client, agent, "lexical"),
         open_id_collection(client, agent, "lexical-terms"),
     )
+
+
+@dataclass(frozen=True)
+class TermRecord:
+    """How many memories hold a term, and which, when there are few enough to list
+    (None: more than ``POSTING_BUDGET``, or not listed since)."""
+
+    documents: int
+    holders: frozenset[str] | None = frozenset()
+
+    def changed(self, gained: set[str], lost: set[str]) -> TermRecord:
+        documents = self.documents + len(gained) - len(lost)
+        if self.holders is None:
+            return TermRecord(documents, None)
+        holders = (self.holders | gained) - lost
+        return TermRecord(documents, holders if len(holders) <= POSTING_BUDGET else None)
 
 
 class ChromaLexicalIndex:
@@ -71,43 +89,55 @@ class ChromaLexicalIndex:
                 documents=[" ".join(documents[i]) for i in batch],
                 metadatas=[_metadata(documents[i]) for i in batch],
             )
-        self._count(replaced.values(), documents.values())
+        self._count(replaced, documents)
 
     def remove(self, memory_ids: Sequence[str]) -> None:
         gone = self.documents(memory_ids)
         if gone:
             self._collection.delete(ids=list(gone))
-            self._count(gone.values(), ())
+            self._count(gone, {})
 
-    def _count(self, out: Iterable[Sequence[str]], into: Iterable[Sequence[str]]) -> None:
-        """Take ``out`` from the statistics and the term counts, and add ``into``."""
-        out, into = list(out), list(into)
-        change: Counter[str] = Counter(t for document in into for t in set(document))
-        change.subtract(t for document in out for t in set(document))
-        touched = sorted(term for term, delta in change.items() if delta)
-        known, stats = self._counts(touched)
-        counts = {term: known[term] + change[term] for term in touched}
-        self._write_counts({term: n for term, n in counts.items() if n > 0})
-        dropped = [term for term in touched if counts[term] <= 0]
+    def _count(self, out: Mapping[str, Sequence[str]], into: Mapping[str, Sequence[str]]) -> None:
+        """Take the memories ``out`` from the statistics and the term records, and add
+        the memories ``into`` (a memory in both: its old terms, then its new ones)."""
+        old = {(term, i) for i, document in out.items() for term in set(document)}
+        new = {(term, i) for i, document in into.items() for term in set(document)}
+        gained: defaultdict[str, set[str]] = defaultdict(set)
+        lost: defaultdict[str, set[str]] = defaultdict(set)
+        for term, memory_id in new - old:
+            gained[term].add(memory_id)
+        for term, memory_id in old - new:
+            lost[term].add(memory_id)
+        touched = sorted({*gained, *lost})
+        known, stats = self._records(touched)
+        records = {term: known[term].changed(gained[term], lost[term]) for term in touched}
+        self._write_terms({term: r for term, r in records.items() if r.documents > 0})
+        dropped = [term for term, record in records.items() if record.documents <= 0]
         if dropped:
             self._frequencies.delete(ids=dropped)
-        self._write_stats(stats.minus(CorpusStats().with_documents(out)).with_documents(into))
+        self._write_stats(
+            stats.minus(CorpusStats().with_documents(out.values())).with_documents(into.values())
+        )
 
     def frequencies(self, terms: Sequence[str]) -> dict[str, int]:
         """How many memories hold each of ``terms`` (0 for a term none holds)."""
-        return self._counts(terms)[0]
+        return {term: record.documents for term, record in self._records(terms)[0].items()}
 
     def stats(self) -> CorpusStats:
-        return self._counts([])[1]
+        return self._records([])[1]
 
-    def _counts(self, terms: Sequence[str]) -> tuple[dict[str, int], CorpusStats]:
-        """The frequencies of ``terms`` and the statistics, read together."""
-        found = dict.fromkeys(terms, 0)
+    def records(self, terms: Sequence[str]) -> dict[str, TermRecord]:
+        """The record of each of ``terms`` (an empty one for a term none holds)."""
+        return self._records(terms)[0]
+
+    def _records(self, terms: Sequence[str]) -> tuple[dict[str, TermRecord], CorpusStats]:
+        """The records of ``terms`` and the statistics, read together."""
+        found = dict.fromkeys(terms, TermRecord(0))
         stats = CorpusStats()
         wanted = [*found, TOTALS]
-        for start in range(0, len(wanted), COUNTS_BATCH):
+        for start in range(0, len(wanted), GET_BATCH):
             page = self._frequencies.get(
-                ids=wanted[start : start + COUNTS_BATCH], include=["metadatas"]
+                ids=wanted[start : start + GET_BATCH], include=["metadatas"]
             )
             for key, meta in zip(page["ids"], page["metadatas"], strict=True):
                 if meta is None:
@@ -120,7 +150,10 @@ class ChromaLexicalIndex:
                         int(meta["total_terms"]),
                     )
                 else:
-                    found[key] = int(meta["documents"])
+                    holders = meta.get("holders")
+                    found[key] = TermRecord(
+                        int(meta["documents"]), None if holders is None else frozenset(holders)
+                    )
         return found, stats
 
     def lookup(
@@ -129,7 +162,8 @@ class ChromaLexicalIndex:
         """Every posting the budget allows, not ``limit``: Chroma cannot rank them, so the
         caller scores them all and keeps its best."""
         distinct = sorted(set(query))
-        frequencies, stats = self._counts(sorted(set(distinct).union(counted)))
+        records, stats = self._records(sorted(set(distinct).union(counted)))
+        frequencies = {term: record.documents for term, record in records.items()}
         chosen: list[str] = []
         walked = 0
         rarest = sorted((t for t in distinct if frequencies[t]), key=frequencies.__getitem__)
@@ -138,11 +172,15 @@ class ChromaLexicalIndex:
                 break
             chosen.append(term)
             walked += frequencies[term]
-        return LexicalLookup(frequencies, stats, self._postings(chosen, walked))
+        listed = {i for term in chosen for i in records[term].holders or ()}
+        unlisted = [term for term in chosen if records[term].holders is None]
+        documents = self.documents(sorted(listed))
+        documents.update(self._scan(unlisted, walked))
+        return LexicalLookup(frequencies, stats, documents)
 
-    def _postings(self, terms: list[str], count: int) -> dict[str, tuple[str, ...]]:
+    def _scan(self, terms: list[str], count: int) -> dict[str, tuple[str, ...]]:
         """The memories holding any of ``terms`` (``count`` at most) with their terms, in
-        one read."""
+        one ``$contains`` read."""
         if not terms:
             return {}
         clauses = [{"terms": {"$contains": term}} for term in terms]
@@ -153,9 +191,9 @@ class ChromaLexicalIndex:
     def documents(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
         unique = list(dict.fromkeys(memory_ids))
         found: dict[str, tuple[str, ...]] = {}
-        for start in range(0, len(unique), READ_BATCH):
+        for start in range(0, len(unique), GET_BATCH):
             page = self._collection.get(
-                ids=unique[start : start + READ_BATCH], include=["documents"]
+                ids=unique[start : start + GET_BATCH], include=["documents"]
             )
             found.update(_terms_of(page))
         return found
@@ -175,30 +213,40 @@ class ChromaLexicalIndex:
         )
 
     def recount(self) -> None:
-        """Count the statistics and every term's frequency again from the records (after
-        a crash between two writes, or writers that raced without the lock)."""
+        """Count the statistics and every term's record again from the memories' records
+        (after a crash between two writes, or writers that raced without the lock)."""
         stats = CorpusStats()
         counts: Counter[str] = Counter()
+        holders: defaultdict[str, set[str]] = defaultdict(set)
         for page in pages(self._collection, ["documents"]):
-            documents = list(_terms_of(page).values())
-            stats = stats.with_documents(documents)
-            counts.update(t for document in documents for t in set(document))
+            documents = _terms_of(page)
+            stats = stats.with_documents(documents.values())
+            for memory_id, document in documents.items():
+                for term in set(document):
+                    counts[term] += 1
+                    if counts[term] <= POSTING_BUDGET:
+                        holders[term].add(memory_id)
         kept = {*counts, TOTALS}
         stale = sorted({i for page in id_pages(self._frequencies) for i in page} - kept)
         for start in range(0, len(stale), WRITE_BATCH):
             self._frequencies.delete(ids=stale[start : start + WRITE_BATCH])
-        self._write_counts(counts)
+        self._write_terms(
+            {
+                term: TermRecord(n, frozenset(holders[term]) if n <= POSTING_BUDGET else None)
+                for term, n in counts.items()
+            }
+        )
         self._write_stats(stats)
 
-    def _write_counts(self, counts: Mapping[str, int]) -> None:
-        """Each term's number of memories, ``WRITE_BATCH`` terms an upsert."""
-        terms = sorted(counts)
+    def _write_terms(self, records: Mapping[str, TermRecord]) -> None:
+        """Each term's record, ``WRITE_BATCH`` terms an upsert."""
+        terms = sorted(records)
         for start in range(0, len(terms), WRITE_BATCH):
             batch = terms[start : start + WRITE_BATCH]
             self._frequencies.upsert(
                 ids=batch,
                 embeddings=_constant(len(batch)),
-                metadatas=[{"documents": counts[term]} for term in batch],
+                metadatas=[_term_metadata(records[term]) for term in batch],
             )
 
     def ids(self) -> set[str]:
@@ -217,6 +265,13 @@ def _terms_of(result: dict[str, Any]) -> dict[str, tuple[str, ...]]:
 
 def _constant(rows: int) -> Any:
     return np.zeros((rows, 1), dtype=np.float32)
+
+
+def _term_metadata(record: TermRecord) -> dict[str, Any]:
+    """A term record's metadata; an upsert merges metadata, so a list no longer kept is
+    written as None, which removes it."""
+    holders = sorted(record.holders) if record.holders else None  # Chroma refuses []
+    return {"documents": record.documents, "holders": holders}
 
 
 def _metadata(document: Sequence[str]) -> dict[str, Any]:
