@@ -50,12 +50,7 @@ def readings(query: Sequence[str], dictionary: Dictionary | None) -> dict[bool, 
         found[japanese] = [
             Concept.of(term)
             if is_japanese_term(term) == japanese
-            else Concept(
-                frozenset(
-                    t for t in dictionary.translations(term) if is_japanese_term(t) == japanese
-                ),
-                japanese,
-            )
+            else Concept(dictionary.translations(term), japanese)
             for term in distinct
         ]
     return found
