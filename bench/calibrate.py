@@ -4,7 +4,7 @@
     EGO_MCP_EMBEDDING_MODEL=all-MiniLM-L6-v2 python bench/calibrate.py
 
 - guard: the similarity from which the nearest memory is a duplicate candidate (then the
-  evidence rules of ``memory/guard.py`` decide). Chosen on the labelled pairs as the
+  judgement of ``memory/guard/`` decides). Chosen on the labelled pairs as the
   value with the best F1 in the weaker of the two languages (ties: the higher value).
 - link: remember auto-links memories at least this similar. Chosen as the lower quartile
   of the labelled near-misses (``dup: false``: the same scene with one fact changed), so

@@ -23,8 +23,8 @@ pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
 EVENT = "Today I walked along the river with Master and we talked about the stars."
 EVENT_AGAIN = "Today I walked along the river with Master, and we talked about the stars."
-PAIR_A = "Today's conversation was fun. I learned a lot from Master."
-PAIR_B = "Today's conversation was enjoyable. Master taught me many things."
+PAIR_A = "Master said the line at the soba shop was enormous, but the noodles were excellent."
+PAIR_B = "Master said the queue at the soba shop was huge, but the noodles were superb."
 SECRET = "I am not sure I told Master the whole truth about the broken vase."
 ALL_TOOLS = {
     "wake_up",

@@ -12,8 +12,8 @@ from tests.helpers import assert_links_bidirectional, save
 pytestmark = pytest.mark.anyio
 
 PAIR = (
-    "Today's conversation was fun. I learned a lot from Master.",
-    "Today's conversation was enjoyable. Master taught me many things.",
+    "Master said the line at the soba shop was enormous, but the noodles were excellent.",
+    "Master said the queue at the soba shop was huge, but the noodles were superb.",
 )
 OTHERS = (
     "The Rust compiler build failed because a linker flag was missing.",
@@ -35,7 +35,7 @@ async def test_whole_store_scan_finds_old_and_new_pairs_once(
     assert stored is not None
     pair = stored["merge_candidates"][0]
     assert {pair["memory_a_id"], pair["memory_b_id"]} == set(ids[:2])
-    assert "conversation" not in str(stored)  # ids and distances only, never content
+    assert "soba" not in str(stored)  # ids and distances only, never content
 
 
 async def test_consolidate_job_twice_keeps_links_bidirectional(

@@ -15,8 +15,9 @@ from ego_mcp.memory.model import Link, LinkType, find_link
 from ego_mcp.memory.service import Draft, MemoryService
 from tests.helpers import assert_links_bidirectional, save
 
-EVENT = "Today's conversation was fun. I learned a lot from Master."
-REPHRASED = "Today's conversation was enjoyable. Master taught me many things."
+EVENT = "Master said the line at the soba shop was enormous, but the noodles were excellent."
+# The same memory reworded with WordNet's near words: a possible duplicate, merge material.
+REPHRASED = "Master said the queue at the soba shop was huge, but the noodles were superb."
 OTHERS = [
     "The Rust compiler build failed because a linker flag was missing.",
     "I watched the rain on the window and thought about my childhood home.",
@@ -224,7 +225,7 @@ def test_the_merge_scan_keeps_only_the_closest_pairs_across_batches(
 
     text = "Blue Envelope #14 arrived today; the letter inside was about the old lighthouse."
     for n in range(6):
-        forced(memory, text if n % 2 else text.replace("old", "tall"))
+        forced(memory, text if n % 2 else text.replace("old", "ancient"))
     for other in OTHERS:
         forced(memory, other)
     every = scan_store(memory, clock.now(), batch_size=2, max_candidates=100)
@@ -247,10 +248,13 @@ def test_consolidate_never_proposes_a_pair_the_guard_calls_distinct(
     fifteen = save(memory, "Blue Envelope #15 arrived from Master's aunt today.")
     sofa = save(memory, "Master bought a new grey sofa for the living room.")
     couch = save(memory, "Master bought a new grey couch for the living room.")
+    line = save(memory, "The line at the new bakery was enormous, but the bread was excellent.")
+    queue = save(memory, "The queue at the new bakery was huge, but the bread was superb.")
 
     stats = consolidate(memory, clock.now())
 
     listed = {frozenset((c.memory_a_id, c.memory_b_id)): c for c in stats.merge_candidates}
     assert frozenset((hokkaido, nagano)) not in listed
     assert frozenset((fourteen, fifteen)) not in listed
-    assert "words: couch" in "; ".join(listed[frozenset((sofa, couch))].differences)
+    assert listed[frozenset((sofa, couch))].differences == ()  # synonyms: the same memory
+    assert "wording: " in "; ".join(listed[frozenset((line, queue))].differences)

@@ -30,8 +30,8 @@ from tests.integration.conftest import RedisServer, service_env, start_worker
 pytestmark = [pytest.mark.anyio, pytest.mark.redis]
 
 PAIR = (
-    "Today's conversation was fun. I learned a lot from Master.",
-    "Today's conversation was enjoyable. Master taught me many things.",
+    "Master said the line at the soba shop was enormous, but the noodles were excellent.",
+    "Master said the queue at the soba shop was huge, but the noodles were superb.",
 )
 SECRET = "I hid the letter from Master inside the blue teapot on the shelf."
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from ego_mcp.memory.units import units_of
+from ego_mcp.memory.guard.analysis import read
 
 
 def when(text: str) -> set[str]:
-    return set(units_of(text).when)
+    return {slot.value for slot in read(text).when}
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The guard's judgement: refused only when the new text is shown to add nothing."""
+"""The guard's judgement: refused only when the two texts are equivalent, both ways."""
 
 from __future__ import annotations
 
@@ -15,19 +15,29 @@ def verdict(existing: str, new: str) -> Verdict:
     ("existing", "new"),
     [
         ("Master sneezed all morning.", "All morning, Master sneezed."),  # reorder
-        ("I met Aoi and Ren at noon, then we ate ramen.", "I met Aoi at noon."),  # shorter
         ("Ｂｌｕｅ Envelope #１４ arrived.", "Blue Envelope #14 arrived."),  # full width
         ("Master recommended a podcast.", "Master reccomended a podcast."),  # misspelt
         ("Master has hay fever again.", "Master has hayfever again."),  # one word or two
         ("Master ordered a dozen roses.", "Master ordered 12 roses."),
+        ("Master paid $30 for the lamp.", "Master paid thirty dollars for the lamp."),
         ("The party starts at 7 p.m. on Saturday.", "The party starts at 19:00 on Saturday."),
+        ("The train leaves at a quarter to eight in the evening.", "The train leaves at 7:45 pm."),
         ("The bill is due on the 28th of November.", "The bill is due on Nov. 28."),
+        ("Master bought a new sofa.", "Master bought a new couch."),  # WordNet synonyms
+        ("The cake was baked by Master.", "Master baked the cake."),  # voice
+        ("Repaired the fence with Master.", "I repaired the fence with Master."),  # diary "I"
+        ("Ken sold his bike to Master.", "Master bought a bike from Ken."),  # converse verbs
+        ("Master didn't forget the keys.", "Master remembered the keys."),  # negated antonym
+        ("Master was not present at the dinner.", "Master was absent from the dinner."),
         ("今日の会話は楽しかった。", "今日の会話は、楽しかった。"),
         ("マスターは林檎を五個買った。", "マスターはりんごを5個買った。"),  # kana / kanji
         ("近所のネコが昼寝していた。", "近所の猫が昼寝していた。"),
         ("新しいコンピューターを買った。", "新しいコンピュータを買った。"),  # long vowel
         ("発表会は十二月三日の午後三時半から。", "発表会は12/3の15時30分から。"),
         ("マスターは友達と会った。", "マスターは友だちと会った。"),  # okurigana
+        ("マスターは来月引っ越しをする。", "マスターは来月引越しをする。"),  # Sudachi's normal form
+        ("マスターはパンを買った。", "マスターはパンを購入した。"),  # Sudachi's synonym group
+        ("夕日を見た。", "私は夕日を見た。"),  # the implicit first person
     ],
 )
 def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str) -> None:
@@ -38,67 +48,106 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
 @pytest.mark.parametrize(
     ("existing", "new", "what"),
     [
-        ("Blue Envelope #14 arrived.", "Blue Envelope #15 arrived.", "numbers: 14 → 15"),
-        ("ビスケットは一日三個まで。", "ビスケットは一日五個まで。", "numbers: 3 → 5"),
-        ("Master moved to the third floor.", "Master moved to the fifth floor.", "numbers"),
-        ("マスターは三階に住んでいる。", "マスターは五階に住んでいる。", "numbers: 3 → 5"),
+        ("Blue Envelope #14 arrived.", "Blue Envelope #15 arrived.", "number: 14 → 15"),
+        ("ビスケットは一日三個まで。", "ビスケットは一日五個まで。", "number: 3 → 5"),
+        ("Master moved to the third floor.", "Master moved to the fifth floor.", "number"),
         ("We met on Monday at the cafe.", "We met on Tuesday at the cafe.", "time"),
-        ("Last winter we went skiing.", "This winter we went skiing.", "time"),
         ("去年、北海道に行った。", "今年、北海道に行った。", "time"),
         ("I liked the new album.", "I didn't like the new album.", "negation"),
         ("マスターはその映画が好きだった。", "マスターはその映画が好きではなかった。", "negation"),
-        ("Lunch with Aoi at noon.", "Lunch with Ren at noon.", "names: ren"),
-        ("Meeting Émile at noon.", "Meeting Élodie at noon.", "names: élodie"),
+        ("Lunch with Aoi at noon.", "Lunch with Ren at noon.", "Ren"),
+        ("Meeting Émile at noon.", "Meeting Élodie at noon.", "Élodie"),
+        ("I owe Tom 50 dollars.", "Tom owes me 50 dollars.", "roles"),
+        ("Ken taught Master to swim.", "Master taught Ken to swim.", "roles"),
+        ("太郎は花子に本を貸した。", "花子は太郎に本を貸した。", "roles"),
+        ("The bus went from Kyoto to Nara.", "The bus went from Nara to Kyoto.", "direction"),
+        ("The sale runs from Monday to Friday.", "The sale runs from Friday to Monday.", "time"),
+        ("駅から会社まで歩いた。", "会社から駅まで歩いた。", "direction"),
+        ("Master called Anna before the party.", "Master called Anna after the party.", "order"),
+        ("Tom almost died in the crash.", "Tom died in the crash.", "qualifier: almost"),
+        ("I used to love coffee.", "I love coffee.", "qualifier"),
+        ("Master might visit Osaka.", "Master will visit Osaka.", "qualifier"),
+        ("Master ate all of the grapes.", "Master ate some of the grapes.", "qualifier"),
+        ("If it snows, Master stays home.", "It snows, and Master stays home.", "qualifier"),
+        ("Master asked whether Ken was coming.", "Ken was coming.", "qualifier"),
+        ("Master thinks the shop is closed.", "The shop is closed.", "qualifier"),
+        ("東京に引っ越したい。", "東京に引っ越した。", "qualifier: たい"),
+        ("マスターは危うく転んだ。", "マスターは転んだ。", "qualifier"),
+        ("Ken is older than Master.", "Master is older than Ken.", "roles"),
+        (
+            "Master likes tea and Ken likes coffee.",
+            "Master likes coffee and Ken likes tea.",
+            "roles",
+        ),
+        (
+            "Master paid 300 yen for the pen and 900 yen for the notebook.",
+            "Master paid 900 yen for the pen and 300 yen for the notebook.",
+            "number: bound to another word",
+        ),
+        ("平日は6時、休日は9時に起きる。", "平日は9時、休日は6時に起きる。", "bound"),
+        (
+            "Master washed the car and then cooked dinner.",
+            "Master cooked dinner and then washed the car.",
+            "order",
+        ),
+        ("Master won the final.", "Master lost the final.", "opposite"),
     ],
 )
 def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> None:
     found_verdict, found = differences(existing, new)
-    assert found_verdict is Verdict.DISTINCT
+    assert found_verdict is Verdict.DISTINCT, found
     assert any(what in item for item in found), found
 
 
-@pytest.mark.parametrize(
-    ("existing", "new"),
-    [
-        ("The ramen was cheap.", "The ramen was expensive."),  # no antonym list needed
-        ("The meeting was at the office.", "The meeting was at the train station."),
-        ("マスターの部屋は広い。", "マスターの部屋は狭い。"),
-        ("マスターは試験に合格した。", "マスターは試験に不合格だった。"),
-        ("Alice beat Bob at chess.", "Bob beat Alice at chess."),  # roles swapped
-        ("Master flew from Tokyo to Paris.", "Master flew from Paris to Tokyo."),
-        ("東京から大阪へ行った。", "大阪から東京へ行った。"),
-        ("My teacher praised the essay.", "My coach praised the essay."),
-        ("His grandmother taught him to knit.", "His grandfather taught him to knit."),
-        ("I remembered to send the form.", "I forgot to send the form."),
-        ("マスターは試合に勝った。", "マスターは試合に負けた。"),
-    ],
-)
-def test_what_it_cannot_show_is_the_same_is_saved(existing: str, new: str) -> None:
-    assert verdict(existing, new) is not Verdict.DUPLICATE
-    assert not compare(existing, new, similarity=0.99, threshold=0.78).duplicate
-
-
-def test_words_alone_differing_is_a_possible_duplicate_with_the_words_named() -> None:
-    found_verdict, found = differences("Master bought a new sofa.", "Master bought a new couch.")
+def test_leaving_out_detail_is_a_possible_duplicate_never_a_refusal() -> None:
+    found_verdict, found = differences(
+        "Master sent me a long, rambling voice message from the airport.",
+        "Master sent me a voice message from the airport.",
+    )
     assert found_verdict is Verdict.POSSIBLE
-    assert found == ("words: couch",)
+    assert found == ("leaves out: long, rambling",)
+    dropped_time = differences("Master framed the map last spring.", "Master framed the map.")
+    assert dropped_time[0] is Verdict.POSSIBLE
+
+
+def test_adding_a_fact_is_distinct() -> None:
+    assert differences("Master bought a bike.", "Master bought a bike and a helmet.") == (
+        Verdict.DISTINCT,
+        ("adds: helmet",),
+    )
+
+
+def test_a_rewording_wordnet_relates_is_a_possible_duplicate() -> None:
+    found_verdict, found = differences(
+        "Master said the line was enormous and the soup excellent.",
+        "Master said the queue was huge and the soup superb.",
+    )
+    assert found_verdict is Verdict.POSSIBLE
+    assert found[0].startswith("wording:")
+
+
+def test_one_thing_for_another_is_distinct() -> None:
+    assert differences("Master bought tomatoes.", "Master bought strawberries.")[0] is (
+        Verdict.DISTINCT
+    )
 
 
 def test_below_the_threshold_nothing_is_a_duplicate() -> None:
     assert not compare("same text", "same text", similarity=0.5, threshold=0.78).duplicate
 
 
-def test_consolidation_never_proposes_a_pair_the_guard_calls_distinct() -> None:
-    assert mergeable(
-        "夏に北海道でキャンプをする。", "夏に北海道でキャンプをする予定。"
-    ).verdict in (
-        Verdict.DUPLICATE,
-        Verdict.POSSIBLE,
+def test_consolidation_proposes_what_only_leaves_out_and_never_a_distinct_pair() -> None:
+    assert mergeable("Master bought a bike and a helmet.", "Master bought a bike.").verdict is (
+        Verdict.POSSIBLE
+    )
+    assert mergeable("Master bought a bike.", "Master bought a bike and a helmet.").verdict is (
+        Verdict.POSSIBLE
     )
     for first, second in [
         ("Blue Envelope #14 arrived.", "Blue Envelope #15 arrived."),
-        ("I bought apples.", "I bought 3 apples."),  # distinct one way is enough
         ("I liked the album.", "I didn't like the album."),
+        ("夏に北海道でキャンプをする。", "夏に北海道でキャンプをする予定。"),  # a plan, a deed
+        ("Master called Anna before the party.", "Master called Anna after the party."),
     ]:
         assert mergeable(first, second).verdict is Verdict.DISTINCT
         assert mergeable(second, first).verdict is Verdict.DISTINCT

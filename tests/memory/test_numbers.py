@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ego_mcp.memory.numbers import english_value, find_numbers, kanji_value
+from ego_mcp.memory.guard.numbers import english_value, find_numbers, kanji_value
 
 
 def values(text: str) -> list[str]:

@@ -16,9 +16,9 @@ from ego_mcp.memory.service import Draft, MemoryService, mend_one_sided_links
 from ego_mcp.memory.store import MemoryFilter
 from tests.helpers import assert_links_bidirectional, save, snapshot
 
-EVENT = "Today's conversation was fun. I learned a lot from Master."
-EVENT_AGAIN = "Today's conversation was fun! I learned a lot from Master."
-EVENT_REPHRASED = "Today's conversation was enjoyable. Master taught me many things."
+EVENT = "Master said the line at the soba shop was enormous, but the noodles were excellent."
+EVENT_AGAIN = "Master said the line at the soba shop was enormous, but the noodles were excellent!"
+EVENT_REPHRASED = "Master said the queue at the soba shop was huge, but the noodles were superb."
 UNRELATED = "The Rust compiler build failed because a linker flag was missing."
 
 
@@ -131,10 +131,8 @@ def test_recall_filters_by_emotion_and_date(memory: MemoryService, clock: FixedC
     clock.set(clock.now() + timedelta(days=3))
     later = save(memory, EVENT_REPHRASED, emotional_trace=EmotionalTrace(primary=Emotion.SAD))
 
-    sad = memory.recall("conversation with Master", 5, MemoryFilter(emotion=Emotion.SAD))
-    recent = memory.recall(
-        "conversation", 5, MemoryFilter(date_from=clock.now() - timedelta(days=1))
-    )
+    sad = memory.recall("soba shop with Master", 5, MemoryFilter(emotion=Emotion.SAD))
+    recent = memory.recall("soba shop", 5, MemoryFilter(date_from=clock.now() - timedelta(days=1)))
 
     assert [hit.memory.id for hit in sad] == [later]
     assert [hit.memory.id for hit in recent] == [later]

@@ -17,8 +17,8 @@ from tests.conftest import call, call_error
 
 pytestmark = pytest.mark.anyio
 
-EVENT = "Today's conversation was fun. I learned a lot from Master."
-REPHRASED = "Today's conversation was enjoyable. Master taught me many things."
+EVENT = "Master said the line at the soba shop was enormous, but the noodles were excellent."
+REPHRASED = "Master said the queue at the soba shop was huge, but the noodles were superb."
 
 
 def levels(app: AppContext) -> dict[str, float]:

