@@ -12,7 +12,8 @@ closed classes of degree, frequency, focus and aspect adverbs (almost, always, o
 still), and a verb that frames another clause (xcomp or ccomp: used to, want to, thinks
 that). A manner adverb (happily) is a detail like any other word.
 
-The pipeline (en_core_web_sm 3.8, MIT, Explosion) loads on first use.
+The pipeline (en_core_web_sm 3.8, MIT, Explosion; without its entity recogniser) loads
+on first use.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Slotted, Word
-from ego_mcp.memory.guard.wordnet import ANTONYM, wordnet
+from ego_mcp.memory.guard.wordnet import ANTONYM, name_kind, wordnet
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -67,7 +68,6 @@ FUTURE = "will"
 SUBJECTS = frozenset({"nsubj", "csubj"})
 PASSIVE_SUBJECTS = frozenset({"nsubjpass", "csubjpass"})
 TAG_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
-ENTITY_KINDS = {"PERSON": "person", "GPE": "place", "LOC": "place", "FAC": "place"}
 FRAMED = frozenset({"xcomp", "ccomp"})
 
 _lock = threading.Lock()
@@ -77,7 +77,9 @@ _lock = threading.Lock()
 def _pipeline() -> Language:
     import spacy  # 0.5 s to import, 1 s to load: only when a text is first compared
 
-    return spacy.load(PIPELINE)
+    # No entity recogniser: it would double the time of a parse; WordNet tells the
+    # places and persons it knows (``wordnet.name_kind``).
+    return spacy.load(PIPELINE, exclude=["ner"])
 
 
 @lru_cache(maxsize=512)
@@ -86,6 +88,7 @@ def parse(text: str) -> Doc:
         return _pipeline()(text)
 
 
+@lru_cache(maxsize=16384)
 def _senses(lemma: str, pos: str) -> tuple[frozenset[str], frozenset[str]]:
     """A word's synonym sets and antonyms. A verb's rarer senses join nearly any two
     verbs (get / go, take / bring): its three most frequent stand for it. A noun, an
@@ -102,6 +105,13 @@ def _senses(lemma: str, pos: str) -> tuple[frozenset[str], frozenset[str]]:
     return senses, opposites
 
 
+@lru_cache(maxsize=4096)
+def _name_kind(name: str) -> str:
+    net = wordnet()
+    return name_kind(net, name) if net is not None else "name"
+
+
+@lru_cache(maxsize=16384)
 def _in_wordnet(word: str) -> bool:
     net = wordnet()
     return net is not None and any(net.offsets(word, pos) for pos in "nvar")
@@ -346,7 +356,7 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         bound="" if role == "subject" or verb is None or head is None else _subject(verb),
         head=head.lemma_.lower() if head is not None else "",
         head_senses=head_senses,
-        name=ENTITY_KINDS.get(token.ent_type_, "name") if name else "",
+        name=_name_kind(token.lower_) if name else "",
         senses=senses,
         opposites=opposites,
         english=(key,),

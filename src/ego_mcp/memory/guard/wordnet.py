@@ -39,6 +39,7 @@ class Synset:
     offset: int
     words: tuple[str, ...]
     pointers: tuple[tuple[str, int, str, int, int], ...]  # symbol, offset, pos, source, target
+    lexicographer_file: int = 0  # 15 noun.location, 18 noun.person, ...
 
 
 class WordNet:
@@ -56,6 +57,7 @@ class WordNet:
                     self._maps[name] = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
             return self._maps[name]
 
+    @lru_cache(maxsize=16384)  # noqa: B019 (one reader per process, kept for its life)
     def offsets(self, lemma: str, pos: str) -> tuple[int, ...]:
         """The synsets of ``lemma`` (any case, spaces or underscores), most frequent first;
         a word written solid that WordNet hyphenates (coworker, co-worker) is found too."""
@@ -113,7 +115,7 @@ class WordNet:
             pointers.append(
                 (symbol, int(target), target_pos[0], int(numbers[:2], 16), int(numbers[2:], 16))
             )
-        return Synset(offset, words, tuple(pointers))
+        return Synset(offset, words, tuple(pointers), int(fields[1]))
 
     def related(self, lemma: str, pos: str, symbol: str) -> frozenset[str]:
         """The words a lexical pointer of ``symbol`` leads to from ``lemma``'s senses."""
@@ -130,6 +132,21 @@ class WordNet:
                 words = self.synset(target, "a" if target_pos == "s" else target_pos).words
                 found.update(words if to_word == 0 else (words[to_word - 1],))
         return frozenset(found)
+
+
+NOUN_LOCATION, NOUN_PERSON = 15, 18
+
+
+def name_kind(wordnet: WordNet, name: str) -> str:
+    """ "place" or "person" for a name WordNet files as one (Osaka, Paris, Einstein),
+    else "name"."""
+    for offset in wordnet.offsets(name, "n"):
+        kind = wordnet.synset(offset, "n").lexicographer_file
+        if kind == NOUN_LOCATION:
+            return "place"
+        if kind == NOUN_PERSON:
+            return "person"
+    return "name"
 
 
 def near(wordnet: WordNet, first: str, second: str, pos: str) -> bool:
