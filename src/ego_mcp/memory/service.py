@@ -66,6 +66,7 @@ _READS = ThreadPoolExecutor(max_workers=16, thread_name_prefix="ego-recall")
 REINDEX_BATCH = 500
 UNDO_WINDOW = timedelta(days=7)
 # A call sent again after a hand-over finds its first try's work done within this time.
+MERGE_TICK = timedelta(milliseconds=1)
 REPLAY_WINDOW = timedelta(minutes=5)
 FORGET = "forget"
 MERGE = "merge_memories"
@@ -472,6 +473,11 @@ class MemoryService:
         if self.deletion_log is None:
             return None
         now = self.clock.now()
+        if kept is not None:
+            # Merges into one memory are undone newest first (``_later_merges``): their
+            # times order them even when the clock has not moved between them.
+            earlier = [e.deleted_at for e in self._merges_into(kept.id)]
+            now = max([now, *(t + MERGE_TICK for t in earlier)])
         if listing is None:
             listing = self._episodes_listing(memory.id)
         episode_ids = tuple(episode.id for episode in listing)
@@ -539,6 +545,15 @@ class MemoryService:
                     "undo window passed and it was purged"
                 )
             self._check_window(entry)
+            later = self._later_merges(entry)
+            if later:
+                keep = entry.merged_into
+                names = ", ".join(e.memory.id for e in reversed(later))
+                raise InvalidInput(
+                    f"{memory_id} was merged into {keep} before {names}: restore "
+                    f"{'those' if len(later) > 1 else 'it'} first (newest first), so {keep} "
+                    "keeps what every merge brought"
+                )
             unmerged = self._unmerge(entry)
             targets = self.store.get_many([lk.target_id for lk in entry.memory.linked_ids])
             alive = {target.id for target in targets}
@@ -555,6 +570,20 @@ class MemoryService:
         if self.journal is not None and unmerged is not None:
             self.journal.rewrite(unmerged)
         return Restored(memory, entry.deleted_at, lost, episodes, entry.merged_into, unmerged)
+
+    def _merges_into(self, keep_id: str) -> list[DeletedMemory]:
+        """The merges into ``keep_id`` that can still be undone, oldest first."""
+        log = self.deletion_log
+        if log is None:
+            return []
+        return [e for e in log.entries() if e.merged_into == keep_id and e.kept_before]
+
+    def _later_merges(self, entry: DeletedMemory) -> list[DeletedMemory]:
+        """Merges into the same memory after ``entry``'s: undoing ``entry`` first would
+        give the kept memory back its text from before them, and lose what they brought."""
+        if entry.merged_into is None or entry.kept_before is None:
+            return []
+        return [e for e in self._merges_into(entry.merged_into) if e.deleted_at > entry.deleted_at]
 
     def _unmerge(self, entry: DeletedMemory) -> Memory | None:
         """Give a merge's kept memory back its own text, privacy, importance, links and

@@ -1,0 +1,66 @@
+"""Undoing merges: newest first, exactly, and never at the cost of a later merge's fact."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import pytest
+
+from ego_mcp.errors import InvalidInput
+from ego_mcp.memory.service import MemoryService
+from tests.helpers import assert_links_bidirectional, save
+
+ORIGINAL = "Master adopted a grey cat named Mochi from the shelter."
+FACTS = {
+    "b": "Mochi sleeps on the piano every afternoon.",
+    "c": "Mochi is allergic to peanuts, the vet said.",  # private
+    "d": "Mochi learned to open the kitchen door.",
+}
+
+
+def merged_text(parts: list[str]) -> str:
+    return " ".join([ORIGINAL, *(FACTS[p] for p in parts)])
+
+
+def facts_kept(memory: MemoryService) -> set[str]:
+    """The facts some memory or some undoable log entry still holds."""
+    log = memory.deletion_log
+    assert log is not None
+    ids = [i for page in memory.store.ids() for i in page]
+    texts = [m.content for m in memory.store.get_many(ids)]
+    texts += [e.memory.content for e in log.entries()]
+    return {name for name, fact in FACTS.items() if any(fact in text for text in texts)}
+
+
+@pytest.mark.parametrize("order", list(permutations("bcd")), ids="".join)
+def test_three_merges_undone_in_any_order_lose_nothing(
+    memory: MemoryService, order: tuple[str, ...]
+) -> None:
+    keep = save(memory, ORIGINAL)
+    ids = {name: save(memory, fact, is_private=name == "c") for name, fact in FACTS.items()}
+    for step, name in enumerate("bcd"):
+        memory.merge(keep, ids[name], merged_text(list("bcd"[: step + 1])))
+    assert memory.get(keep).is_private  # the private fact came in with c
+
+    pending = list(order)
+    while pending:
+        name = pending.pop(0)
+        undone = [n for n in "bcd" if memory.store.existing_ids([ids[n]])]
+        later = [n for n in "bcd" if n > name and n not in undone]
+        before = memory.get(keep)
+        if later:
+            with pytest.raises(InvalidInput) as refused:
+                memory.restore(ids[name])
+            assert all(ids[n] in str(refused.value) for n in later), refused.value
+            assert memory.get(keep) == before  # refused: nothing written
+            pending.append(name)
+        else:
+            memory.restore(ids[name])
+        assert facts_kept(memory) == set(FACTS)
+        assert_links_bidirectional(memory.store)
+
+    assert memory.get(keep).content == ORIGINAL
+    assert not memory.get(keep).is_private
+    for name, fact in FACTS.items():
+        assert memory.get(ids[name]).content == fact
+    assert memory.get(ids["c"]).is_private
