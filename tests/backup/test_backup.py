@@ -116,3 +116,21 @@ def test_a_bad_file_writes_nothing(tmp_path: Path, runtime: Runtime, other: Runt
         with pytest.raises(InvalidInput, match=reason):
             import_agent(other, "bob", bad)
     assert "bob" not in other.agents() or other.memory("bob").store.count() == 0
+
+
+def test_export_never_writes_through_a_planted_link(tmp_path: Path, runtime: Runtime) -> None:
+    """In a shared folder another user may plant the scratch name as a link to a file of
+    theirs; the backup (private memories included) must not go there."""
+    build(runtime, "alice")
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    victim = tmp_path / "theirs.txt"
+    victim.write_text("their file\n")
+    out = shared / "alice.jsonl"
+    (shared / ".alice.jsonl.new").symlink_to(victim)
+
+    export_agent(runtime, "alice", out)
+
+    assert victim.read_text() == "their file\n"
+    assert "PRIVATE-MARKER-7f3a" in out.read_text()
+    assert sorted(p.name for p in shared.iterdir()) == [".alice.jsonl.new", "alice.jsonl"]

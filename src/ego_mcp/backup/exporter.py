@@ -148,18 +148,21 @@ class _Lines:
 
 
 def _publish(out: Path, header: Header, body: _Lines) -> None:
-    """The header then ``body``'s records into a new file (0600) that replaces ``out``."""
+    """The header then ``body``'s records into a new file (0600) that replaces ``out``.
+    The file is made beside ``out`` under a name nobody can guess, created by this call
+    (``mkstemp``: O_CREAT | O_EXCL, never through a link someone planted in a shared
+    folder), then renamed over ``out``."""
     body.raw.flush()
-    final = out.with_name(f".{out.name}.new")
-    descriptor = os.open(final, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    descriptor, name = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".new")
+    final = Path(name)
     try:
         with os.fdopen(descriptor, "wb") as raw:
+            os.fchmod(raw.fileno(), 0o600)
             if out.name.endswith(".gz"):
                 with gzip.GzipFile(fileobj=raw, mode="wb") as packed:
                     _copy(header, body, packed)
             else:
                 _copy(header, body, raw)
-        os.chmod(final, 0o600)
         os.replace(final, out)
     except BaseException:
         final.unlink(missing_ok=True)
