@@ -43,6 +43,8 @@ async def relay(
 
     async def from_holder() -> None:
         async for line in EventLoopLines(upstream_reader):
+            if not line.endswith("\n"):
+                return  # the holder died mid-answer: the call stays in flight, replayed whole
             await answers.write(line)
             await answers.flush()
 
