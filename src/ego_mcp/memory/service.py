@@ -652,8 +652,12 @@ class MemoryService:
         return memory is not None and not memory.is_private
 
     def unlink_forgotten(self, memory_id: str, target_ids: Sequence[str]) -> int:
-        """Remove links to a forgotten memory from ``target_ids``; returns how many (job)."""
+        """Remove links to a forgotten memory from ``target_ids``; returns how many (job).
+        A memory restored since the job was queued is left alone: the restore made its
+        links both ways again, and a stale job must not undo that."""
         with self.locks.hold(self.agent):
+            if self.store.existing_ids([memory_id]):
+                return 0
             targets = [t for t in self.store.get_many(target_ids) if t.link_to(memory_id)]
             self.store.replace_links([target.without_link(memory_id) for target in targets])
         return len(targets)

@@ -1,4 +1,4 @@
-"""Undoing merges: newest first, exactly, and never at the cost of a later merge's fact."""
+"""Undo is exact: merges undone newest first, losing nothing, and no late job undoes a restore."""
 
 from __future__ import annotations
 
@@ -64,3 +64,19 @@ def test_three_merges_undone_in_any_order_lose_nothing(
     for name, fact in FACTS.items():
         assert memory.get(ids[name]).content == fact
     assert memory.get(ids["c"]).is_private
+
+
+def test_a_stale_unlink_job_leaves_a_restored_memory_linked(memory: MemoryService) -> None:
+    """Redis away: a forget queues ``unlink_memory``; the memory is restored before the
+    backlog runs; the job, run late, must not cut the links the restore made."""
+    first = save(memory, "Master planted tomatoes along the fence in the back garden.")
+    second = save(memory, "Master planted basil beside the tomatoes in the back garden.")
+    targets = [lk.target_id for lk in memory.get(second).linked_ids]
+    assert first in targets
+    memory.forget(second)
+    memory.restore(second)
+
+    assert memory.unlink_forgotten(second, targets) == 0
+
+    assert memory.get(first).link_to(second) is not None
+    assert_links_bidirectional(memory.store)
