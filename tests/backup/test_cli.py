@@ -27,11 +27,12 @@ def test_export_then_import_into_another_data_dir(tmp_path: Path) -> None:
 
     exported = ego_mcp(tmp_path / "here", "export", "--agent", "nova", "--out", str(out))
     assert exported.returncode == 0, exported.stderr
-    assert "5 memory, 1 episode, 3 document, 1 deleted" in exported.stdout
+    assert "5 memories, 1 episode, 3 documents, 1 deletion-log entry" in exported.stdout
     assert stat.S_IMODE(out.stat().st_mode) == 0o600
     imported = ego_mcp(tmp_path / "there", "import", str(out))
     assert imported.returncode == 0, imported.stderr
     assert "into agent nova" in imported.stdout
+    assert "memories" in imported.stdout and "memorys" not in imported.stdout
 
     target = Runtime.open(load_settings(data_dir=tmp_path / "there"))
     try:

@@ -43,3 +43,10 @@ def test_mixed_text_keeps_both_scripts() -> None:
 def test_the_script_of_a_term() -> None:
     assert is_japanese_term("東京") and is_japanese_term("りんご")
     assert not is_japanese_term("log131")
+
+
+def test_a_decimal_is_one_term_and_a_name_splits_at_its_apostrophe_too() -> None:
+    assert terms("Version 3.5 shipped") == ["version", "3.5", "ship"]
+    found = terms("O'Brien-Smith called")
+    assert {"o", "brien", "smith", "obriensmith"} <= set(found)
+    assert terms("Master's cat") == ["master", "cat"]  # a clitic is not a part

@@ -22,6 +22,7 @@ from typing import IO, TYPE_CHECKING
 from ego_mcp.backup.format import (
     DOCUMENTS,
     Header,
+    counted,
     deleted_line,
     document_line,
     episode_line,
@@ -45,7 +46,7 @@ class ExportSummary:
     holds_private: bool = False
 
     def render(self) -> str:
-        counts = ", ".join(f"{n} {kind}" for kind, n in self.counts.items())
+        counts = ", ".join(counted(kind, n) for kind, n in self.counts.items())
         lines = [f"exported agent {self.agent} to {self.path}: {counts}"]
         if self.private_left_out:
             lines.append(f"left out {self.private_left_out} private memories (--exclude-private)")

@@ -228,3 +228,18 @@ def _moment(value: Any) -> datetime:
 
 def _line(body: dict[str, Any]) -> str:
     return json.dumps(body, ensure_ascii=False) + "\n"
+
+
+# What each kind of record is called in a summary, one and many.
+RECORD_NAMES = {
+    "memory": ("memory", "memories"),
+    "episode": ("episode", "episodes"),
+    "document": ("document", "documents"),
+    "deleted": ("deletion-log entry", "deletion-log entries"),
+}
+
+
+def counted(kind: str, number: int) -> str:
+    """``number`` records of ``kind`` as a person writes it: 1 memory, 11 memories."""
+    one, many = RECORD_NAMES.get(kind, (kind, kind))
+    return f"{number} {one if number == 1 else many}"

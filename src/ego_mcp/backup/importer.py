@@ -20,7 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ego_mcp.backup.format import Header, Record, parse_record
+from ego_mcp.backup.format import RECORD_NAMES, Header, Record, parse_record
 from ego_mcp.errors import InvalidInput
 from ego_mcp.memory.model import DeletedMemory, Episode, Memory, reverse_link
 
@@ -48,7 +48,7 @@ class ImportSummary:
         rows = [f"imported {self.source} into agent {self.agent}"]
         for kind in kinds:
             rows.append(
-                f"  {kind + 's' if kind != 'deleted' else 'deletion-log entries':22s}"
+                f"  {RECORD_NAMES[kind][1]:22s}"
                 f"{self.imported.get(kind, 0):>8} of {self.found.get(kind, 0)}"
             )
         rows.append(f"  memories it had already {self.already_there:>8}")

@@ -1,9 +1,10 @@
 """The terms of a text for the lexical index: what BM25 counts, in English and Japanese.
 
 English (and other Latin-script) words are lower-cased and lemmatised with simplemma's
-tables ("researched" and "researching" are "research"); an identifier's parts count
-apart and joined ("LOG-131": log, 131, log131), so the whole identifier is the rarest
-term. Japanese has no spaces: Janome's dictionary splits it into words by base form
+tables ("researched" and "researching" are "research"); an identifier's or a name's parts
+count apart and joined ("LOG-131": log, 131, log131; "O'Brien-Smith": o, brien, smith,
+obriensmith), so the whole identifier is the rarest term; a decimal number is one term
+("3.5"). Japanese has no spaces: Janome's dictionary splits it into words by base form
 (行った is 行く), less particles and auxiliaries, so a two-character word (東京, 記憶) or
 a katakana term (コンピューター, its final long vowel dropped) is one term, not a string
 of characters. Pure, apart from loading the two dictionaries on first use.
@@ -20,7 +21,8 @@ from ego_mcp.memory import japanese
 JAPANESE_SPAN = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\u3005\u3006]+")
 JAPANESE_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 LATIN_WORD = re.compile(r"[0-9a-zß-öø-ÿ\u0100-\u024f]+(?:[-_.'’][0-9a-zß-öø-ÿ\u0100-\u024f]+)*")
-JOINERS = re.compile(r"[-_.]")
+JOINERS = re.compile(r"[-_.']")
+DECIMAL = re.compile(r"\d+(?:\.\d+)+")
 CLITICS = frozenset({"s", "t", "d", "ll", "m", "re", "ve"})  # Master's, didn't, we'll
 # Particles, auxiliaries and symbols, by the dictionary's parts of speech: they mark
 # grammar, not a topic, and in a store with few Japanese memories they would look rare.
@@ -44,16 +46,17 @@ def is_japanese_term(term: str) -> bool:
 def _latin_terms(text: str) -> list[str]:
     found: list[str] = []
     for match in LATIN_WORD.finditer(text):
-        word = match.group(0)
-        if "'" in word or "’" in word:
-            head, _, tail = word.replace("’", "'").partition("'")
-            parts = [head] if tail in CLITICS else [head, tail]
-            found.extend(_lemma(part) for part in parts if part)
+        word = match.group(0).replace("’", "'")
+        if DECIMAL.fullmatch(word):
+            found.append(word)  # 3.5, 1.2.3: one value, not 3, 5 and 35
             continue
+        head, _, tail = word.rpartition("'")
+        if head and tail in CLITICS:
+            word = head  # Master's, didn't: the word without its clitic
         parts = [part for part in JOINERS.split(word) if part]
         found.extend(_lemma(part) for part in parts)
         if len(parts) > 1:
-            found.append("".join(parts))
+            found.append("".join(parts))  # LOG-131 is also log131, O'Brien-Smith obriensmith
     return found
 
 
