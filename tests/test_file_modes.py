@@ -57,7 +57,8 @@ async def test_a_data_dir_left_open_by_an_older_version_is_closed(tmp_path: Path
 
 
 def test_only_what_ego_mcp_keeps_in_the_data_dir_is_made_private(tmp_path: Path) -> None:
-    """The data dir may be any folder: files of others there keep their modes."""
+    """The data dir may be any folder (the user's home): the folder and the files of
+    others there keep their modes; what ego-mcp keeps in it is made private."""
     from ego_mcp.file_modes import private_folder
 
     data = tmp_path / "data"
@@ -70,6 +71,9 @@ def test_only_what_ego_mcp_keeps_in_the_data_dir_is_made_private(tmp_path: Path)
 
     private_folder(data)
 
-    assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    assert stat.S_IMODE(data.stat().st_mode) == 0o755
     assert stat.S_IMODE((data / "state" / "desires.json").stat().st_mode) == 0o600
     assert stat.S_IMODE((data / "notes.txt").stat().st_mode) == 0o644
+    (data / "notes.txt").unlink()  # now it holds only ego-mcp's own: closed as a whole
+    private_folder(data)
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700

@@ -28,13 +28,16 @@ OURS = (
 
 
 def private_folder(folder: Path) -> None:
-    """Create the data dir ``folder`` (0700) if need be, and take from it and from what
-    ego-mcp keeps in it (``OURS``, whole) what the group and others could read (a data
-    dir an older version made 0755)."""
+    """Create the data dir ``folder`` (0700) if need be, and take from what ego-mcp keeps
+    in it (``OURS``, whole), and from the folder itself if it holds nothing else, what
+    the group and others could read (a data dir an older version made 0755)."""
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     kept = [folder / name for name in OURS]
     below = [path for top in kept if top.is_dir() for path in top.rglob("*")]
-    for path in (folder, *kept, *below):
+    # The folder itself only when it is ego-mcp's alone: a data dir set to a folder the
+    # user shares (their home, a project) keeps its mode.
+    own = [folder] if all(child.name in OURS for child in folder.iterdir()) else []
+    for path in (*own, *kept, *below):
         with contextlib.suppress(OSError):  # not ours, or gone meanwhile
             info = path.lstat()
             if stat.S_ISLNK(info.st_mode) or not stat.S_IMODE(info.st_mode) & PRIVATE_UMASK:
