@@ -422,12 +422,21 @@ def memory_of_existing(runtime: Runtime, agent: str) -> MemoryService:
 
 def purge_forgotten(settings: Settings, agent: str, everything: bool) -> None:
     from ego_mcp.runtime import Runtime
+    from ego_mcp.server.replies import FILE_NAME, ReplyJournal
 
     runtime = Runtime.open(settings)
     try:
-        purged = memory_of_existing(runtime, agent).purge_deletion_log(everything)
+        memory = memory_of_existing(runtime, agent)
+        ids = memory.purgeable(everything)
+        purged = memory.purge_deletion_log(everything)
     finally:
         runtime.close()
+    if (settings.data_dir / FILE_NAME).exists():  # answers that quoted what was purged
+        journal = ReplyJournal.open(settings.data_dir)
+        try:
+            journal.forget_about(ids)
+        finally:
+            journal.close()
     scope = "every entry" if everything else "entries past the undo window"
     sys.stdout.write(f"agent {agent}: purged {purged} deletion-log entries ({scope})\n")
 

@@ -643,8 +643,16 @@ class MemoryService:
 
     def purge_deletion_log(self, everything: bool = False) -> int:
         """Remove log entries whose undo window has closed (or all); returns how many."""
-        before = None if everything else self.clock.now() - self.undo_window
-        return self._require_log().purge(before)
+        return self._require_log().purge(self._purge_before(everything))
+
+    def purgeable(self, everything: bool = False) -> list[str]:
+        """The ids ``purge_deletion_log`` would remove now."""
+        before = self._purge_before(everything)
+        entries = self._require_log().entries()
+        return [e.memory.id for e in entries if before is None or e.deleted_at < before]
+
+    def _purge_before(self, everything: bool) -> datetime | None:
+        return None if everything else self.clock.now() - self.undo_window
 
     def is_public(self, memory_id: str) -> bool:
         """Whether a public memory of this id exists (workspace cleanup asks)."""

@@ -5,7 +5,11 @@ answered with it instead of being done twice.
 Keyed by the session's id (the relay's own) and the JSON-RPC request id. A call is noted
 as begun before it runs and as answered before its answer goes out, in a SQLite file
 beside the store (mode 0600) that the next holder opens; entries older than
-``KEEP_SECONDS`` go, since a replay comes within seconds of a hand-over.
+``KEEP_SECONDS`` go, since a replay comes within seconds of a hand-over: when a call
+starts, when the journal opens and when it closes. Deleted rows are overwritten
+(``secure_delete``) and the write-ahead log emptied, so an answer that quoted a memory
+does not stay on disk after its entry goes; a purge of the deletion log also removes the
+answers that name the purged memories (``forget_about``).
 """
 
 from __future__ import annotations
@@ -59,8 +63,31 @@ class ReplyJournal:
         connection = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=NORMAL")
+        connection.execute("PRAGMA secure_delete=ON")
         connection.executescript(SCHEMA)
-        return cls(connection)
+        journal = cls(connection)
+        journal.prune()
+        return journal
+
+    def prune(self) -> None:
+        """Drop the entries past ``KEEP_SECONDS``, leaving none of their text on disk."""
+        now = time.time()
+        with self._guard:
+            self._connection.execute("DELETE FROM replies WHERE at < ?", (now - KEEP_SECONDS,))
+            self._connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._pruned = now
+
+    def forget_about(self, memory_ids: list[str]) -> int:
+        """Drop the answers that name any of ``memory_ids`` (purged memories); how many."""
+        dropped = 0
+        with self._guard:
+            for memory_id in memory_ids:
+                cursor = self._connection.execute(
+                    "DELETE FROM replies WHERE instr(answer, ?) > 0", (memory_id,)
+                )
+                dropped += cursor.rowcount
+            self._connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return dropped
 
     def begin(self, key: str) -> None:
         """Note that the call ``key`` starts (a replay of it will know it may be done)."""
@@ -90,5 +117,6 @@ class ReplyJournal:
         return None if row is None else Earlier(row[0], bool(row[1]))
 
     def close(self) -> None:
+        self.prune()
         with self._guard:
             self._connection.close()
