@@ -67,6 +67,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     load = commands.add_parser("import", help="import an export file into an agent")
     load.add_argument("file", type=Path, help="a file written by ego-mcp export")
     load.add_argument("--agent", help="the agent to import into (default: the file's agent)")
+    load.add_argument(
+        "--include-forgotten",
+        action="store_true",
+        help="bring back memories the agent forgot since the backup (left out otherwise)",
+    )
     migrate = commands.add_parser(
         "migrate", help="import an upstream ego-mcp data dir (memories, episodes, documents)"
     )
@@ -357,7 +362,7 @@ def backup_command(args: argparse.Namespace, settings: Settings) -> BackupComman
     source = args.file.expanduser().absolute()
     agent = args.agent or read_header(source).agent
     check_agent_name(agent, "--agent (or the file's agent)")
-    return BackupCommand("import", agent, str(source))
+    return BackupCommand("import", agent, str(source), include_forgotten=args.include_forgotten)
 
 
 def run_backup(settings: Settings, command: BackupCommand) -> None:

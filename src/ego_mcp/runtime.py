@@ -30,6 +30,7 @@ from ego_mcp.store.chroma import (
 )
 from ego_mcp.store.client import ChromaHandle, open_chroma
 from ego_mcp.store.deletion_log import open_deletion_log
+from ego_mcp.store.departed import ChromaDepartedRecord
 from ego_mcp.store.dirlock import DirectoryLock
 from ego_mcp.store.jmdict import open_jmdict
 from ego_mcp.store.lexical_chroma import open_chroma_lexical
@@ -210,6 +211,7 @@ class Runtime:
             thresholds=self.thresholds,
             journal=self.workspace(agent),
             deletion_log=open_deletion_log(client, agent),
+            departed=ChromaDepartedRecord.open(client, agent),
             undo_window=timedelta(days=self.settings.forget_undo_days),
             lexical=lexical,
             dictionary=self.dictionary,

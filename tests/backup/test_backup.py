@@ -134,3 +134,24 @@ def test_export_never_writes_through_a_planted_link(tmp_path: Path, runtime: Run
     assert victim.read_text() == "their file\n"
     assert "PRIVATE-MARKER-7f3a" in out.read_text()
     assert sorted(p.name for p in shared.iterdir()) == [".alice.jsonl.new", "alice.jsonl"]
+
+
+def test_an_old_backup_does_not_bring_back_what_was_forgotten_and_purged(
+    tmp_path: Path, runtime: Runtime
+) -> None:
+    """Export on day 0, forget a private memory on day 1, purge on day 9, import: the
+    memory stays forgotten, unless the user asks for it (``--include-forgotten``)."""
+    ids = build(runtime, "alice")
+    out = tmp_path / "alice.jsonl"
+    export_agent(runtime, "alice", out)
+    alice = runtime.memory("alice")
+    secret = ids[PRIVATE]
+    alice.forget(secret)
+    alice.purge_deletion_log(everything=True)
+
+    summary = import_agent(runtime, "alice", out)
+
+    assert not alice.store.existing_ids([secret])
+    assert summary.stayed_forgotten >= 1
+    import_agent(runtime, "alice", out, include_forgotten=True)
+    assert alice.store.existing_ids([secret])

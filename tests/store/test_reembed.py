@@ -160,3 +160,40 @@ def test_reembed_keeps_no_old_copy_and_drops_one_an_older_version_left(
         assert not any("purged-marker" in (d or "") for d in documents)
         assert not any("walked by the river" in (d or "") for d in documents)
     new.close()
+
+
+def test_a_resumed_reembed_brings_back_nothing_forgotten_and_keeps_merges(
+    settings: Settings, embedder: LocalMultilingualUSE
+) -> None:
+    """Interrupted after the copy; then, with the old model, one memory is forgotten and
+    another merged into a third; the run resumed: the store is the old one's, exactly."""
+    first, second = old_store(settings)
+    old = Runtime.open(settings, embedder=LetterCounts())
+    third = old.memory("nova").remember(Draft("Rain fell all afternoon."), force=True).saved
+    assert third is not None
+    old.close()
+    new = Runtime.open(settings, embedder=embedder)
+
+    def stop(step: str) -> None:
+        if step == "copied episodes":
+            raise Crash(step)
+
+    with pytest.raises(Crash):
+        new.reembed("nova", after_step=stop)
+    new.close()
+    old = Runtime.open(settings, embedder=LetterCounts())
+    service = old.memory("nova")
+    # The staged copy is complete: the live one is still the old model's, so the old model
+    # serves it (as a server left running on it would).
+    service.forget(second)
+    service.merge(first, third.id, "I walked by the river at dawn; rain fell all afternoon.")
+    old.close()
+
+    new = Runtime.open(settings, embedder=embedder)
+    new.reembed("nova")
+    migrated = new.memory("nova")
+    assert migrated.store.count() == 1
+    assert not migrated.store.existing_ids([second, third.id])
+    assert migrated.get(first).content.endswith("rain fell all afternoon.")
+    assert_links_bidirectional(migrated.store)
+    new.close()

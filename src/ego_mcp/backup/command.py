@@ -25,6 +25,7 @@ class BackupCommand:
     agent: str
     path: str
     exclude_private: bool = False
+    include_forgotten: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -36,6 +37,7 @@ class BackupCommand:
             agent=str(body["agent"]),
             path=str(body["path"]),
             exclude_private=bool(body.get("exclude_private", False)),
+            include_forgotten=bool(body.get("include_forgotten", False)),
         )
         if command.action not in ACTIONS or not Path(command.path).is_absolute():
             raise ValueError(command.action)
@@ -46,7 +48,9 @@ def run(runtime: Runtime, command: BackupCommand, progress: Progress | None = No
     """Run ``command`` with ``runtime``'s store; its summary, for the operator."""
     path = Path(command.path)
     if command.action == "import":
-        return import_agent(runtime, command.agent, path, progress).render()
+        return import_agent(
+            runtime, command.agent, path, progress, command.include_forgotten
+        ).render()
     if command.agent not in runtime.agents():
         raise ConfigError(f"--agent: the store has no agent {command.agent}; nothing written")
     try:

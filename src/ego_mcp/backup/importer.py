@@ -2,7 +2,9 @@
 
 The whole file is read and checked first, so a malformed line (or a file of another
 format version) writes nothing. Then, a batch at a time: memories the agent has already
-(same id) are left as they are, and memories its deletion log lists stay forgotten;
+(same id) are left as they are, and memories it forgot stay forgotten (its deletion log
+lists them, or its record of what departed for good does, after the log's entry was
+purged; ``--include-forgotten`` brings the latter back);
 the rest are embedded with the configured model and saved with their ids, times and
 links. A last pass under the agent's lock makes every link two-way (a memory that was
 in the agent before gets the link back) and drops links to memories that are not there.
@@ -62,7 +64,11 @@ def read_header(source: Path) -> Header:
 
 
 def import_agent(
-    runtime: Runtime, agent: str, source: Path, progress: Progress | None = None
+    runtime: Runtime,
+    agent: str,
+    source: Path,
+    progress: Progress | None = None,
+    include_forgotten: bool = False,
 ) -> ImportSummary:
     """Import ``source`` into ``agent``; see the module docstring."""
     summary = ImportSummary(agent, source)
@@ -75,7 +81,7 @@ def import_agent(
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="ego-import") as embedding:
         waiting: tuple[list[Memory], Future[Vector]] | None = None
         for batch in _memory_batches(source):
-            fresh = _new_to(service, batch, summary)
+            fresh = _new_to(service, batch, summary, include_forgotten)
             embedded = embedding.submit(runtime.embedder.embed, [m.content for m in fresh])
             if waiting is not None:
                 imported.extend(_write(service, *waiting))
@@ -145,12 +151,17 @@ def _memory_batches(source: Path) -> Iterator[list[Memory]]:
         yield batch
 
 
-def _new_to(service: MemoryService, batch: list[Memory], summary: ImportSummary) -> list[Memory]:
-    """The memories of ``batch`` the agent neither has nor forgot."""
+def _new_to(
+    service: MemoryService, batch: list[Memory], summary: ImportSummary, include_forgotten: bool
+) -> list[Memory]:
+    """The memories of ``batch`` the agent neither has nor forgot (in its deletion log, or
+    in its record of what departed for good, unless ``include_forgotten``)."""
     ids = [m.id for m in batch]
     present = service.store.existing_ids(ids)
     absent = [i for i in ids if i not in present]
     forgotten = service.deletion_log.logged_ids(absent) if service.deletion_log else set()
+    if service.departed is not None and not include_forgotten:
+        forgotten |= service.departed.known(absent)
     summary.already_there += len(present)
     summary.stayed_forgotten += len(forgotten)
     return [m for m in batch if m.id not in present and m.id not in forgotten]

@@ -47,6 +47,7 @@ from ego_mcp.memory.model import (
 )
 from ego_mcp.memory.store import (
     DeletionLog,
+    DepartedRecord,
     EpisodeStore,
     LexicalIndex,
     LexicalLookup,
@@ -201,6 +202,7 @@ class MemoryService:
         thresholds: Thresholds = Thresholds(),
         journal: Journal | None = None,
         deletion_log: DeletionLog | None = None,
+        departed: DepartedRecord | None = None,
         undo_window: timedelta = UNDO_WINDOW,
         lexical: LexicalIndex | None = None,
         dictionary: Dictionary | None = None,
@@ -220,6 +222,7 @@ class MemoryService:
         self.thresholds = thresholds
         self.journal = journal
         self.deletion_log = deletion_log
+        self.departed = departed
         self.undo_window = undo_window
         self.closed_hours = ClosedHours()  # per-hour summaries other services keep
 
@@ -469,7 +472,10 @@ class MemoryService:
     ) -> datetime | None:
         """Write the memory to the deletion log before it is deleted, with the episodes
         that list it (read here unless given) and, for a merge, the ``kept`` memory as it
-        was; returns the end of its undo window (None without a log)."""
+        was; returns the end of its undo window (None without a log). The memory is noted
+        as departed for good as well."""
+        if self.departed is not None:
+            self.departed.note([(memory.id, memory.content)])
         if self.deletion_log is None:
             return None
         now = self.clock.now()
@@ -564,6 +570,8 @@ class MemoryService:
             self.store.replace_links([target.linked_back(memory) for target in targets])
             episodes = self._rejoin_episodes(memory_id, entry.episode_ids)
             log.remove(memory_id)
+            if self.departed is not None:
+                self.departed.returned(memory_id)
         self.closed_hours.drop(memory.timestamp)
         if self.journal is not None and not memory.is_private:
             self.journal.rewrite(memory)

@@ -194,6 +194,24 @@ class EpisodeStore(Protocol):
     def replace_members(self, episode_id: str, memory_ids: Sequence[str]) -> None: ...
 
 
+class DepartedRecord(Protocol):
+    """The ids of every memory that left the store (forgotten or merged away), kept for
+    good with a hash of the text, never the text: what ``import``, ``migrate`` and
+    ``reembed`` consult so that none brings one back."""
+
+    def note(self, departed: Sequence[tuple[str, str]]) -> None:
+        """Record these (memory id, text) pairs as gone (the text is hashed, not kept)."""
+        ...
+
+    def returned(self, memory_id: str) -> None:
+        """``restore_memory`` brought it back."""
+        ...
+
+    def known(self, memory_ids: Sequence[str]) -> set[str]:
+        """Those of ``memory_ids`` that left the store."""
+        ...
+
+
 class DeletionLog(Protocol):
     """Memories removed by ``forget`` or ``merge_memories``, one entry per memory id, kept
     in the store itself (private ones too) until they are restored or purged."""

@@ -23,7 +23,8 @@ from typing import Any
 
 from ego_mcp.ego.service import DESIRES, RELATIONSHIPS, SELF_MODEL
 from ego_mcp.memory.model import Memory
-from ego_mcp.memory.store import DeletionLog, MemoryStore
+from ego_mcp.memory.service import MemoryService
+from ego_mcp.memory.store import MemoryStore
 from ego_mcp.migrate.upstream import (
     EPISODES,
     MEMORIES,
@@ -169,7 +170,7 @@ def _import_memories(
         summary.memories_found += len(ids)
         present = service.store.existing_ids(ids)
         record.note(sorted(present))  # here already: imported by a run before the record
-        gone = _gone(service.deletion_log, record, [i for i in ids if i not in present])
+        gone = _gone(service, record, [i for i in ids if i not in present])
         summary.memories_gone += len(gone)
         fresh.extend(
             memory
@@ -187,10 +188,12 @@ def _import_memories(
     summary.memories_imported += _add(runtime, service.store, record, fresh)
 
 
-def _gone(log: DeletionLog | None, record: ImportRecord, absent: list[str]) -> set[str]:
-    """Of the ids not in the store, those imported before (forgotten or merged since)."""
+def _gone(service: MemoryService, record: ImportRecord, absent: list[str]) -> set[str]:
+    """Of the ids not in the store, those imported before or forgotten (merged) since."""
+    log = service.deletion_log
     logged = log.logged_ids(absent) if log is not None else set()
-    return logged | record.known(absent)
+    departed = service.departed.known(absent) if service.departed is not None else set()
+    return logged | departed | record.known(absent)
 
 
 def _add(runtime: Runtime, store: MemoryStore, record: ImportRecord, memories: list[Memory]) -> int:

@@ -9,7 +9,9 @@ keep the text of memories forgotten later, for good).
 
 Every step can be interrupted and the next run carries on from what it finds:
 
-- live only, other model: stage and copy; live and staged: copy what is missing;
+- live only, other model: stage and copy; live and staged: bring the staged copy level
+  with the live one (what it lacks copied, what changed since updated, what was
+  forgotten since removed);
 - staged only (the run stopped between the two renames): the staged one, which is
   complete, takes the live name.
 
@@ -55,26 +57,45 @@ def open_live_collection(client: Any, agent: str, kind: str, signature: Embeddin
 
 
 def copy_missing(source: Any, target: Any, embedder: Embedder, batch_size: int) -> int:
-    """Copy the records of ``source`` that ``target`` lacks; returns how many were copied."""
+    """Make ``target`` hold exactly what ``source`` holds: the records it lacks copied (and
+    embedded), the ones whose text or metadata changed since a run stopped (a merge's
+    new text, new links) brought up to date, and the ones ``source`` no longer has (a
+    memory forgotten meanwhile) removed. Returns how many were copied or updated."""
     copied = 0
     for page in pages(source, ["documents", "metadatas"], batch_size):
-        present = set(target.get(ids=page["ids"], include=[])["ids"])
-        rows = [
-            (rid, doc, meta)
-            for rid, doc, meta in zip(
-                page["ids"], page["documents"], page["metadatas"], strict=True
-            )
-            if rid not in present
+        held = target.get(ids=page["ids"], include=["documents", "metadatas"])
+        staged = dict(
+            zip(held["ids"], zip(held["documents"], held["metadatas"], strict=True), strict=True)
+        )
+        rows = list(zip(page["ids"], page["documents"], page["metadatas"], strict=True))
+        fresh = [r for r in rows if r[0] not in staged or staged[r[0]][0] != r[1]]
+        relinked = [
+            r
+            for r in rows
+            if r[0] in staged and staged[r[0]][0] == r[1] and staged[r[0]][1] != r[2]
         ]
-        if rows:
-            target.add(
-                ids=[r[0] for r in rows],
-                documents=[r[1] for r in rows],
-                metadatas=[r[2] for r in rows],
-                embeddings=embedder.embed([r[1] or "" for r in rows]),
+        if fresh:
+            target.upsert(
+                ids=[r[0] for r in fresh],
+                documents=[r[1] for r in fresh],
+                metadatas=[r[2] for r in fresh],
+                embeddings=embedder.embed([r[1] or "" for r in fresh]),
             )
-            copied += len(rows)
+        if relinked:
+            target.update(ids=[r[0] for r in relinked], metadatas=[r[2] for r in relinked])
+        copied += len(fresh) + len(relinked)
+    _drop_gone(source, target, batch_size)
     return copied
+
+
+def _drop_gone(source: Any, target: Any, batch_size: int) -> None:
+    """Remove from ``target`` what ``source`` no longer holds."""
+    gone: list[str] = []
+    for page in pages(target, [], batch_size):
+        there = set(source.get(ids=page["ids"], include=[])["ids"])
+        gone += [rid for rid in page["ids"] if rid not in there]
+    for start in range(0, len(gone), batch_size):
+        target.delete(ids=gone[start : start + batch_size])
 
 
 def reembed_agent(

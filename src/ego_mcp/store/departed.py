@@ -1,0 +1,47 @@
+"""What left an agent's store, for good: the id of every memory forgotten or merged away,
+with a SHA-256 of its text and never the text, in a Chroma collection
+(``ego-{agent}-departed``) beside the memories. The deletion log keeps a memory's text for
+its undo window only; this record outlives it, so that ``import`` of an older backup,
+``migrate`` and a resumed ``reembed`` never bring back what was forgotten. A memory
+``restore_memory`` brings back leaves it."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any
+
+from ego_mcp.store.chroma import WRITE_BATCH, open_id_collection, present_ids
+
+KIND = "departed"
+PLACEHOLDER = [1.0]  # found by id only: no embedding, no text
+
+
+def content_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class ChromaDepartedRecord:
+    """The ``DepartedRecord`` of one agent."""
+
+    def __init__(self, collection: Any) -> None:
+        self._collection = collection
+
+    @classmethod
+    def open(cls, client: Any, agent: str) -> ChromaDepartedRecord:
+        return cls(open_id_collection(client, agent, KIND))
+
+    def note(self, departed: Sequence[tuple[str, str]]) -> None:
+        for start in range(0, len(departed), WRITE_BATCH):
+            batch = departed[start : start + WRITE_BATCH]
+            self._collection.upsert(
+                ids=[memory_id for memory_id, _ in batch],
+                embeddings=[PLACEHOLDER] * len(batch),
+                metadatas=[{"sha256": content_hash(text)} for _, text in batch],
+            )
+
+    def returned(self, memory_id: str) -> None:
+        self._collection.delete(ids=[memory_id])
+
+    def known(self, memory_ids: Sequence[str]) -> set[str]:
+        return present_ids(self._collection, memory_ids)
