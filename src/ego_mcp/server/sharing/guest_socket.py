@@ -43,11 +43,14 @@ def fits(path: Path) -> bool:
 
 
 def socket_path(settings: Settings) -> Path | None:
-    """Where the holder of ``settings.data_dir`` listens; None where no safe place fits."""
-    beside = settings.data_dir / SOCKET_NAME
-    if fits(beside.absolute()):
+    """Where the holder of ``settings.data_dir`` listens; None where no safe place fits.
+    Decided on the data dir's real path, so every spelling of it (a link, a relative
+    path) finds the same socket."""
+    real = settings.data_dir.resolve()
+    beside = real / SOCKET_NAME
+    if fits(beside):
         return beside
-    digest = hashlib.sha256(os.fsencode(settings.data_dir.resolve())).hexdigest()[:24]
+    digest = hashlib.sha256(os.fsencode(real)).hexdigest()[:24]
     folder = Path(tempfile.gettempdir()) / f"ego-mcp-{os.getuid()}"
     path = folder / f"{digest}.sock"
     if not fits(path) or not ours_alone(folder):
