@@ -197,7 +197,22 @@ def startup_line(settings: Settings) -> str:
         transport = f"http http://{settings.http_host}:{settings.http_port}/mcp"
         if settings.agents_file is not None:
             agents = f"agents of {settings.agents_file}"
-    return f"ego-mcp {__version__}: {agents}, store {store}, queue {queue}, transport {transport}\n"
+    line = f"ego-mcp {__version__}: {agents}, store {store}, queue {queue}, transport {transport}\n"
+    if transport == "stdio" and _stdin_is_a_terminal():
+        line += (
+            "waiting for an MCP client on stdin: an MCP client (Claude Code, OpenClaw, ...) "
+            "starts this command itself; Ctrl-C stops it\n"
+        )
+    return line
+
+
+def _stdin_is_a_terminal() -> bool:
+    import os
+
+    try:
+        return os.isatty(0)
+    except OSError:
+        return False
 
 
 def public_address(url: str | None) -> str:

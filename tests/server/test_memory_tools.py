@@ -41,7 +41,7 @@ async def test_remember_then_duplicate_shows_the_existing_memory(client: Client)
 async def test_force_saves_and_links(client: Client, app: AppContext) -> None:
     await call(client, "remember", content=EVENT)
     forced = await call(client, "remember", content=EVENT_AGAIN, force=True)
-    assert "Linked to 1 existing memories." in forced and "Most related:" in forced
+    assert "Linked to 1 existing memory." in forced and "Most related:" in forced
     assert app.memory.store.count() == 2
     assert_links_bidirectional(app.memory.store)
 

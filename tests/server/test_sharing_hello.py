@@ -46,6 +46,8 @@ def test_a_process_setting_that_differs_is_refused_naming_it(
     reason = process_mismatch(holder, window, holder_pid=7)
     assert reason is not None and reason.startswith(f"{variable} differs") and "pid 7" in reason
     assert process_mismatch(holder, Hello.of(holder, "t"), holder_pid=7) is None
+    if variable == "EGO_MCP_EMBEDDING_MODEL":  # each value named for its process
+        assert "(the holder: use-multilingual-v3; this window: all-MiniLM-L6-v2)" in reason
 
 
 def test_windows_of_one_agent_agree_on_its_workspace_while_both_are_live(tmp_path: Path) -> None:

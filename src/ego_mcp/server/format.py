@@ -65,3 +65,8 @@ def related_line(hit: SearchHit, now: datetime) -> str:
     memory = hit.memory
     age = relative_time(memory.timestamp, now)
     return f"- [{age}] {snippet(memory.content, 120)} (similarity: {hit.similarity:.2f})"
+
+
+def counted(number: int, one: str, many: str) -> str:
+    """``number`` things as a person writes it: 1 memory, 2 memories."""
+    return f"{number} {one if number == 1 else many}"

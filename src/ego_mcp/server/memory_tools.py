@@ -20,6 +20,7 @@ from ego_mcp.server import scaffolds
 from ego_mcp.server.context import AppContext, Served, app_of, replayed
 from ego_mcp.server.format import (
     compose,
+    counted,
     hit_line,
     privacy_flag,
     related_line,
@@ -95,7 +96,8 @@ async def remember(
     saved = outcome.saved
     if saved.category is Category.INTROSPECTION:
         await _note_introspection(app, saved.id)
-    lines = [f"Saved (id: {saved.id}). Linked to {len(outcome.linked)} existing memories."]
+    linked = counted(len(outcome.linked), "existing memory", "existing memories")
+    lines = [f"Saved (id: {saved.id}). Linked to {linked}."]
     if outcome.linked:
         lines.append("Most related:")
         lines.extend(related_line(hit, now) for hit in outcome.linked[:3])
@@ -197,7 +199,7 @@ async def recall(
             "No related memories found.\nNone matches this in meaning or in words.",
             scaffolds.RECALL_EMPTY,
         )
-    lines = [f"{len(hits)} related memories:"]
+    lines = [f"{counted(len(hits), 'related memory', 'related memories')}:"]
     lines.extend(hit_line(i, hit) for i, hit in enumerate(hits, start=1))
     lines.extend(shortfall(len(hits), n_results))
     scaffold = (

@@ -130,7 +130,8 @@ def process_mismatch(own: Settings, hello: Hello, holder_pid: int) -> str | None
         ours, theirs = read(own), hello.process.get(name)
         if ours == theirs:
             continue
-        values = f" ({theirs} there, {ours} here)" if name in SHOWN else ""
+        # Read by the window: the holder's value, then its own.
+        values = f" (the holder: {ours}; this window: {theirs})" if name in SHOWN else ""
         return (
             f"{name} differs from the process that holds the store (pid {holder_pid}){values}; "
             f"start every ego-mcp serve on this EGO_MCP_DATA_DIR with the same {name}"
