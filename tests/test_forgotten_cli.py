@@ -69,6 +69,8 @@ def test_forgotten_names_an_unknown_agent_and_creates_nothing(
     save(runtime.memory(settings.agent), PUBLIC)
     runtime.close()
     env = {**os.environ, "EGO_MCP_DATA_DIR": str(settings.data_dir)}
+    alone = run_cli(env, "forgotten", "--all")  # --all without purge does nothing, and says so
+    assert alone.returncode == 2 and "--all goes with purge" in alone.stderr
     done = run_cli(env, "forgotten", "--agent", "nobody")
     assert done.returncode == 2
     assert done.stderr == "ego-mcp: --agent: the store has no agent nobody; nothing was created\n"

@@ -139,3 +139,17 @@ def test_a_misspelt_setting_is_warned_about_once_with_the_closest_name(tmp_path:
     warned = [line for line in done.stderr.splitlines() if "EGO_MCP_REDIS_ULR" in line]
     assert len(warned) == 1
     assert "did you mean EGO_MCP_REDIS_URL?" in warned[0]
+
+
+def test_a_name_missing_a_word_suggests_the_setting_that_holds_it() -> None:
+    from ego_mcp.settings import unknown_variables
+
+    found = dict(unknown_variables({"EGO_MCP_PORT": "8000", "EGO_MCP_REDIS": "x"}))
+    assert found == {"EGO_MCP_PORT": "EGO_MCP_HTTP_PORT", "EGO_MCP_REDIS": "EGO_MCP_REDIS_URL"}
+
+
+def test_a_choice_in_capitals_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EGO_MCP_TRANSPORT", "HTTP")
+    monkeypatch.setenv("EGO_MCP_EMBEDDING_PROVIDER", "Local")
+    settings = load_settings()
+    assert (settings.transport, settings.embedding_provider) == ("http", "local")

@@ -37,7 +37,9 @@ table lists them all with their defaults. Ctrl-C or SIGTERM stops it."""
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="ego-mcp", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="ego-mcp",
+        description=(__doc__ or "").replace("``", ""),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"ego-mcp {__version__}")
     commands = parser.add_subparsers(dest="command")
@@ -64,6 +66,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--out", type=Path, help="the file (.gz: gzip; default: ego-mcp-AGENT-TIME.jsonl.gz)"
     )
     export.add_argument("--exclude-private", action="store_true", help="leave private memories out")
+    export.add_argument("--force", action="store_true", help="replace --out if it exists")
     load = commands.add_parser("import", help="import an export file into an agent")
     load.add_argument("file", type=Path, help="a file written by ego-mcp export")
     load.add_argument("--agent", help="the agent to import into (default: the file's agent)")
@@ -145,13 +148,19 @@ def run_command(args: argparse.Namespace, settings: Settings) -> None:
     elif args.command == "migrate":
         run_migrate(settings, args.source or settings.data_dir, args.agent or settings.agent)
     elif args.command == "forgotten":
-        agent = args.agent or settings.agent
-        if args.action == "purge":
-            purge_forgotten(settings, agent, everything=args.all)
-        else:
-            show_forgotten(settings, agent, as_json=args.json)
+        run_forgotten(args, settings)
     else:
         show_queue(settings, as_json=args.json)
+
+
+def run_forgotten(args: argparse.Namespace, settings: Settings) -> None:
+    agent = args.agent or settings.agent
+    if args.action == "purge":
+        purge_forgotten(settings, agent, everything=args.all)
+    elif args.all:
+        raise ConfigError("--all goes with purge: ego-mcp forgotten purge --all; nothing done")
+    else:
+        show_forgotten(settings, agent, as_json=args.json)
 
 
 def manage_agents(action: str, name: str | None, path: Path | None) -> None:
@@ -371,6 +380,11 @@ def backup_command(args: argparse.Namespace, settings: Settings) -> BackupComman
         agent = args.agent or settings.agent
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
         out = args.out or Path(f"ego-mcp-{agent}-{stamp}.jsonl.gz")
+        if out.expanduser().exists() and not args.force:
+            raise ConfigError(
+                f"--out: {out} exists; pass --force to replace it, or name another file; "
+                "nothing was written"
+            )
         return BackupCommand(
             "export", agent, str(out.expanduser().absolute()), args.exclude_private
         )

@@ -75,6 +75,11 @@ class Settings(BaseSettings):
         default=None, validation_alias=AliasChoices("OPENAI_API_KEY", "EGO_MCP_OPENAI_API_KEY")
     )
 
+    @field_validator("transport", "embedding_provider", mode="before")
+    @classmethod
+    def _lower_case(cls, value: object) -> object:
+        return value.lower() if isinstance(value, str) else value  # HTTP is http
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper_log_level(cls, value: object) -> object:
@@ -198,4 +203,14 @@ def unknown_variables(environment: Mapping[str, str]) -> list[tuple[str, str | N
     each with the closest known name, if one is close."""
     known = [f"EGO_MCP_{name.upper()}" for name in Settings.model_fields]
     unknown = sorted(n for n in environment if n.startswith("EGO_MCP_") and n not in known)
-    return [(name, next(iter(get_close_matches(name, known, n=1)), None)) for name in unknown]
+    return [(name, _closest(name, known)) for name in unknown]
+
+
+def _closest(name: str, known: list[str]) -> str | None:
+    """The known name holding every word of ``name`` (EGO_MCP_PORT: EGO_MCP_HTTP_PORT),
+    the shortest first; else the closest spelling."""
+    words = set(name.removeprefix("EGO_MCP_").split("_"))
+    holding = [k for k in known if words <= set(k.removeprefix("EGO_MCP_").split("_"))]
+    if holding:
+        return min(holding, key=len)
+    return next(iter(get_close_matches(name, known, n=1)), None)

@@ -39,7 +39,15 @@ def test_export_then_import_into_another_data_dir(tmp_path: Path) -> None:
         assert read(target, "nova") == original
     finally:
         target.close()
-    unknown = ego_mcp(tmp_path / "here", "export", "--agent", "nobody", "--out", str(out))
+    before = out.read_bytes()
+    again = ego_mcp(tmp_path / "here", "export", "--agent", "nova", "--out", str(out))
+    assert again.returncode == 2 and "exists; pass --force" in again.stderr
+    assert out.read_bytes() == before  # not replaced silently
+    forced = ego_mcp(tmp_path / "here", "export", "--agent", "nova", "--out", str(out), "--force")
+    assert forced.returncode == 0, forced.stderr
+    unknown = ego_mcp(
+        tmp_path / "here", "export", "--agent", "nobody", "--out", str(out), "--force"
+    )
     assert unknown.returncode == 2 and "no agent nobody" in unknown.stderr
     missing = ego_mcp(tmp_path / "there", "import", str(tmp_path / "none.jsonl"))
     assert missing.returncode == 2 and "cannot read" in missing.stderr
