@@ -278,10 +278,12 @@ def serve(settings: Settings) -> None:
         run_shared(serve_shared, settings, opened)
         return
 
+    listening = None
     if settings.transport == "http":
-        from ego_mcp.server.http import token_check
+        from ego_mcp.server.http import listen, token_check
 
         token_check(settings)  # a refused configuration says so before anything starts
+        listening = listen(settings)  # and so does a port in use
     app = open_app_context(settings)
     sys.stderr.write(startup_line(settings))
     if settings.agents_file is not None and settings.transport == "stdio":
@@ -297,7 +299,8 @@ def serve(settings: Settings) -> None:
         else:
             from ego_mcp.server.http import serve_http
 
-            serve_http(server, settings, app.runtime)
+            assert listening is not None
+            serve_http(server, settings, app.runtime, listening)
     finally:
         app.runtime.close()
 

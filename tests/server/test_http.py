@@ -133,3 +133,22 @@ def test_a_refused_http_configuration_says_so_before_any_banner(tmp_path: Path) 
     assert done.stderr.startswith("ego-mcp: EGO_MCP_HTTP_TOKEN: required"), done.stderr
     assert "ego-mcp 0." not in done.stderr  # no "serving ..." line first
     assert not (tmp_path / "data").exists()
+
+
+def test_a_port_in_use_is_one_line_naming_the_setting_before_any_banner(
+    tmp_path: Path, http_server: str
+) -> None:
+    port = http_server.split(":")[2].split("/")[0]  # the first server holds it
+    env = {
+        **os.environ,
+        "EGO_MCP_DATA_DIR": str(tmp_path / "other"),
+        **model_env(),
+        "EGO_MCP_TRANSPORT": "http",
+        "EGO_MCP_HTTP_PORT": port,
+        "EGO_MCP_HTTP_TOKEN": TOKEN,
+    }
+    done = run_cli(env, "serve")
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"ego-mcp: EGO_MCP_HTTP_PORT: cannot listen on 127.0.0.1:{port}")
+    assert "in use" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert "ego-mcp 0." not in done.stderr  # no banner as if serving

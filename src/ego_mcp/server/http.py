@@ -14,6 +14,7 @@ import hmac
 import ipaddress
 import json
 import logging
+import socket
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -206,11 +207,32 @@ def http_app(server: EgoServer, settings: Settings, runtime: Runtime | None = No
     return OpsRoutes(app, ops_answer(settings, runtime))
 
 
-def serve_http(server: EgoServer, settings: Settings, runtime: Runtime) -> None:
+def listen(settings: Settings) -> socket.socket:
+    """The HTTP front end's listening socket, bound before anything says it serves: a port
+    in use is one line naming EGO_MCP_HTTP_PORT, not a banner and then a failure."""
+    try:
+        infos = socket.getaddrinfo(settings.http_host, settings.http_port, type=socket.SOCK_STREAM)
+        family, kind, proto, _, address = infos[0]
+        listening = socket.socket(family, kind, proto)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind(address)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise ConfigError(
+            f"EGO_MCP_HTTP_PORT: cannot listen on {settings.http_host}:{settings.http_port} "
+            f"({reason}); another server may have it: choose another port or stop that one"
+        ) from None
+    listening.set_inheritable(True)
+    return listening
+
+
+def serve_http(
+    server: EgoServer, settings: Settings, runtime: Runtime, listening: socket.socket
+) -> None:
     config = uvicorn.Config(
         http_app(server, settings, runtime),
         host=settings.http_host,
         port=settings.http_port,
         log_config=None,  # keep ours: the privacy formatter and filter
     )
-    uvicorn.Server(config).run()
+    uvicorn.Server(config).run(sockets=[listening])
