@@ -138,7 +138,7 @@ def test_a_refused_http_configuration_says_so_before_any_banner(tmp_path: Path) 
 def test_a_port_in_use_is_one_line_naming_the_setting_before_any_banner(
     tmp_path: Path, http_server: str
 ) -> None:
-    port = http_server.split(":")[2].split("/")[0]  # the first server holds it
+    port = http_server.split(":")[2].split("/", maxsplit=1)[0]  # the first server holds it
     env = {
         **os.environ,
         "EGO_MCP_DATA_DIR": str(tmp_path / "other"),
