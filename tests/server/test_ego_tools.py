@@ -219,3 +219,21 @@ async def test_corrupt_state_file_is_a_tool_error_naming_it(
     error = await call_error(client, "introspect")
     assert "self_model.json is not valid JSON" in error
     assert (folder / "self_model.json").read_text() == "not json"
+
+
+async def test_a_private_introspection_is_marked_private_wherever_it_shows(
+    client: Client, clock: FixedClock
+) -> None:
+    await call(
+        client,
+        "remember",
+        content="I am jealous when Master talks about his old assistant.",
+        category="introspection",
+        private=True,
+    )
+    clock.set(clock.now() + timedelta(hours=1))
+    woke = await call(client, "wake_up")
+    assert "his old assistant. (private: keep it to yourself)" in woke
+    introspected = await call(client, "introspect")
+    line = next(row for row in introspected.splitlines() if "old assistant" in row)
+    assert line.endswith(", private)")

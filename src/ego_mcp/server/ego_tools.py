@@ -63,7 +63,8 @@ async def wake_up(ctx: Ctx) -> str:
         lines.append("Last introspection: none yet.")
     else:
         age = relative_time(thought.timestamp, now)
-        lines.append(f"Last introspection ({age}): {snippet(thought.content, 200)}")
+        private = " (private: keep it to yourself)" if thought.is_private else ""
+        lines.append(f"Last introspection ({age}): {snippet(thought.content, 200)}{private}")
     lines += desire_section("Strongest desires", desires, now)
     if isinstance(companion, str):
         lines.append(f"{ego.companion} last seen: {companion}.")
@@ -111,7 +112,7 @@ async def introspect(ctx: Ctx) -> str:
     for memory in reversed(recent):
         lines.append(
             f"- [{relative_time(memory.timestamp, now)}] {snippet(memory.content, 120)} "
-            f"({memory.emotional_trace.primary.value})"
+            f"({memory.emotional_trace.primary.value}{', private' if memory.is_private else ''})"
         )
     lines += desire_section("Desires", desires, now)
     if isinstance(model, str):
