@@ -324,3 +324,21 @@ async def test_recall_answers_fewer_rather_than_unrelated_memories(client: Clien
     assert len(data) < 12 and data[-1].startswith("Only ") and "of the 10 asked for" in data[-1]
     nothing = await call(client, "recall", context="量子色力学の講義ノート", n_results=5)
     assert nothing.startswith("No related memories found.\nNone matches")
+
+
+async def test_function_words_alone_make_no_match(client: Client) -> None:
+    """A memory sharing only "in" or "the" with a query is not found by words; a query of
+    only function words finds nothing; the share of words shown is never past 1."""
+    await call(
+        client, "remember", content="The parser in the nightly job choked on a tab.", force=True
+    )
+    await call(
+        client, "remember", content="Tea in the garden, in the sun, in the quiet.", force=True
+    )
+    nothing = await call(client, "recall", context="in the", n_results=5)
+    assert nothing.startswith("No related memories found.")
+    blossoms = await call(client, "recall", context="cherry blossoms in Tokyo", n_results=5)
+    assert "parser" not in blossoms
+    garden = await call(client, "recall", context="garden", n_results=5)
+    shares = [float(part.split(",")[0]) for part in garden.split("words: ")[1:]]
+    assert shares and all(0 < share <= 1 for share in shares)

@@ -14,6 +14,7 @@ words; recall answers fewer memories rather than show it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from ego_mcp.memory.model import Memory, SearchHit
@@ -45,9 +46,21 @@ class Ranked:
         return self.hit.similarity + LEXICAL_WEIGHT * self.coverage
 
 
-def rank(hits: Sequence[SearchHit], coverage: Mapping[str, float], n_results: int) -> list[Ranked]:
-    """The best ``n_results`` of ``hits`` by fused score, those above the floor only."""
+def rank(
+    hits: Sequence[SearchHit],
+    coverage: Mapping[str, float],
+    n_results: int,
+    matched: AbstractSet[str] | None = None,
+) -> list[Ranked]:
+    """The best ``n_results`` of ``hits`` by fused score, those above the floor only. A
+    memory not in ``matched`` (it shares only function words with the query) has its
+    words counted in its rank but not toward the floor: they make no match alone."""
     ranked = [Ranked(hit, coverage.get(hit.memory.id, 0.0)) for hit in hits]
-    ranked = [item for item in ranked if item.score >= RELEVANCE_FLOOR]
+    ranked = [
+        item
+        for item in ranked
+        if (item.score if matched is None or item.memory.id in matched else item.similarity)
+        >= RELEVANCE_FLOOR
+    ]
     ranked.sort(key=lambda item: -item.score)
     return ranked[:n_results]

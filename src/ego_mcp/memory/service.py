@@ -54,7 +54,7 @@ from ego_mcp.memory.store import (
     MemoryFilter,
     MemoryStore,
 )
-from ego_mcp.memory.terms import terms
+from ego_mcp.memory.terms import content_terms, terms
 
 if TYPE_CHECKING:
     from ego_mcp.memory.store import Vector
@@ -371,14 +371,17 @@ class MemoryService:
             lexical.documents, [i for i in seen if i not in words.lookup.documents]
         )
         covered = words.coverage(words.lookup.documents)
+        matched = words.matched(words.lookup.documents)
         best = sorted(
             (i for i in covered if i not in seen and covered[i] > 0), key=covered.__getitem__
         )
         extra = best[-RECALL_POOL:]  # the best matches by words that meaning missed
         for memory, stored in self.store.with_vectors(extra, where):
             hits.append(SearchHit(memory, float(1.0 - stored @ vector)))
-        covered.update(words.coverage(pool_terms.result()))
-        found = rank(hits, covered, n_results)
+        pooled = pool_terms.result()
+        covered.update(words.coverage(pooled))
+        matched |= words.matched(pooled)
+        found = rank(hits, covered, n_results, matched)
         _log_recall(found, len(extra), started)
         return found
 
@@ -396,7 +399,11 @@ class MemoryService:
         query_terms = terms(query)
         read = readings(query_terms, self.dictionary)
         lookup = lexical.lookup(query_terms, RECALL_POOL, sorted(translated_terms(read)))
-        return _QueryWords(query_terms, read, lookup)
+        # What can make a match on its own: the content words and their translations;
+        # function words, and what "in" translates to, only add to a match.
+        content = content_terms(query_terms)
+        matching = content | translated_terms(readings(sorted(content), self.dictionary))
+        return _QueryWords(query_terms, read, lookup, frozenset(matching))
 
     def reconcile_lexical(self, rebuild: bool = False) -> tuple[int, int]:
         """Make the lexical index hold exactly the stored memories (after a crash between
@@ -821,10 +828,17 @@ class _QueryWords:
     terms: list[str]
     read: dict[bool, list[Concept]]
     lookup: LexicalLookup
+    matching: frozenset[str] = frozenset()
 
     def coverage(self, documents: Mapping[str, Sequence[str]]) -> dict[str, float]:
         found = self.lookup
         return coverage_across(self.terms, self.read, documents, found.frequencies, found.stats)
+
+    def matched(self, documents: Mapping[str, Sequence[str]]) -> set[str]:
+        """The documents that share a content word with the query (or its translation):
+        one sharing only function words is no match by words, whatever they add to the
+        rank of one that is."""
+        return {i for i, held in documents.items() if self.matching.intersection(held)}
 
 
 def _log_recall(found: list[Ranked], by_words: int, started: float) -> None:

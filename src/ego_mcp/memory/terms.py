@@ -24,6 +24,113 @@ LATIN_WORD = re.compile(r"[0-9a-zß-öø-ÿ\u0100-\u024f]+(?:[-_.'’][0-9a-zß-
 JOINERS = re.compile(r"[-_.']")
 DECIMAL = re.compile(r"\d+(?:\.\d+)+")
 CLITICS = frozenset({"s", "t", "d", "ll", "m", "re", "ve"})  # Master's, didn't, we'll
+# English function words (closed classes: articles, pronouns, prepositions,
+# conjunctions, auxiliaries and modals): they name no topic, so a memory that shares only
+# them with a query is no match by words ("cherry blossoms in Tokyo" shares "in" with
+# anything). Beside a content word they still count, with the little weight BM25 gives.
+FUNCTION_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "this",
+        "that",
+        "these",
+        "those",
+        "some",
+        "any",
+        "each",
+        "every",
+        "no",
+        "not",
+        "i",
+        "me",
+        "my",
+        "mine",
+        "myself",
+        "we",
+        "us",
+        "our",
+        "ours",
+        "you",
+        "your",
+        "yours",
+        "he",
+        "him",
+        "his",
+        "she",
+        "her",
+        "hers",
+        "it",
+        "its",
+        "they",
+        "them",
+        "their",
+        "theirs",
+        "who",
+        "whom",
+        "whose",
+        "which",
+        "what",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "from",
+        "by",
+        "with",
+        "without",
+        "for",
+        "about",
+        "into",
+        "onto",
+        "over",
+        "under",
+        "up",
+        "down",
+        "out",
+        "off",
+        "as",
+        "than",
+        "then",
+        "so",
+        "and",
+        "or",
+        "but",
+        "nor",
+        "if",
+        "because",
+        "while",
+        "though",
+        "although",
+        "be",
+        "am",
+        "is",
+        "are",
+        "was",
+        "were",
+        "been",
+        "being",
+        "have",
+        "has",
+        "had",
+        "having",
+        "do",
+        "does",
+        "did",
+        "done",
+        "will",
+        "would",
+        "shall",
+        "should",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+    ]
+)
 # Particles, auxiliaries and symbols, by the dictionary's parts of speech: they mark
 # grammar, not a topic, and in a store with few Japanese memories they would look rare.
 JA_SKIPPED_POS = frozenset({"助詞", "助動詞", "記号"})
@@ -36,6 +143,12 @@ def terms(text: str) -> list[str]:
     for span in JAPANESE_SPAN.findall(folded):
         found.extend(_japanese_terms(span))
     return found
+
+
+def content_terms(found: list[str]) -> set[str]:
+    """The terms of ``found`` that can make a match on their own: all but function words
+    (a query of only "in the" has none)."""
+    return {term for term in found if term not in FUNCTION_WORDS}
 
 
 def is_japanese_term(term: str) -> bool:

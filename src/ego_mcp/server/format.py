@@ -46,7 +46,8 @@ def hit_line(index: int, found: Ranked, limit: int = 200) -> str:
     it holds where it holds any."""
     memory = found.hit.memory
     trace = memory.emotional_trace
-    words = f"words: {found.coverage:.2f}, " if found.coverage > 0 else ""
+    # A term met often in a short memory scores past its share: the share shown is capped.
+    words = f"words: {min(found.coverage, 1.0):.2f}, " if found.coverage > 0 else ""
     return (
         f"{index}. [{memory.timestamp:%Y-%m-%d}] {memory.id}: {snippet(memory.content, limit)} "
         f"(emotion: {trace.primary.value}, importance: {memory.importance}, "
