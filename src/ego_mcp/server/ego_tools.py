@@ -51,7 +51,7 @@ async def if_readable(app: AppContext, read: Callable[..., T], *args: Any) -> T 
 
 
 async def wake_up(ctx: Ctx) -> str:
-    """Start a session: last introspection, desires, time since the companion was seen."""
+    """Start a session: last introspection, desires, companion last seen."""
     app = app_of(ctx)
     ego = app.ego
     now = app.runtime.clock.now()
@@ -88,7 +88,7 @@ async def feel_desires(ctx: Ctx) -> str:
 
 
 async def satisfy_desire(ctx: Ctx, name: DesireName, quality: Fraction = 0.8) -> str:
-    """Record that a desire was satisfied; quality says how well."""
+    """Note a desire satisfied; quality: how well."""
     app = app_of(ctx)
     desire = parse_desire(name)
     amount = inputs.number(quality, "quality", 0.0, 1.0)
@@ -101,7 +101,7 @@ async def satisfy_desire(ctx: Ctx, name: DesireName, quality: Fraction = 0.8) ->
 
 
 async def introspect(ctx: Ctx) -> str:
-    """Recent memories, desire levels and open questions, to reflect on."""
+    """Recent memories, desires and open questions to reflect on."""
     app = app_of(ctx)
     ego = app.ego
     now = app.runtime.clock.now()
@@ -125,7 +125,7 @@ async def introspect(ctx: Ctx) -> str:
 
 
 async def consider_them(ctx: Ctx, person: str | None = None) -> str:
-    """Think about a person (default: your companion) before responding to them."""
+    """Think about a person (default: your companion) before replying."""
     app = app_of(ctx)
     who = await app.blocking(app.ego.person, person)
     model = who.model
@@ -145,7 +145,7 @@ async def consider_them(ctx: Ctx, person: str | None = None) -> str:
 async def update_relationship(
     ctx: Ctx, person: str, field: RelationshipField, value: Any = None
 ) -> str:
-    """Update a person model. value: text; trust_level 0..1; interaction none."""
+    """Update a person model; value: text, trust_level 0..1, interaction none."""
     app = app_of(ctx)
     who, change = await app.blocking(app.ego.update_relationship, person, field, value)
     return compose(f"{who.name}: {change}.", scaffolds.RELATIONSHIP_UPDATED.format(person=who.name))
@@ -153,8 +153,8 @@ async def update_relationship(
 
 async def update_self(ctx: Ctx, field: SelfField, value: Any) -> str:
     """Update your self model. value: preferences {key,value}; skill_confidence
-    {skill,confidence}; new_question text or {question,importance}; resolve_question id;
-    question_importance {id,importance}; other fields text."""
+    {skill,confidence}; new_question text|{question,importance}; resolve_question id;
+    question_importance {id,importance}; else text."""
     app = app_of(ctx)
     change = await app.blocking(app.ego.update_self, field, value)
     return compose(f"Self model: {change}.", scaffolds.SELF_UPDATED)
@@ -170,13 +170,13 @@ async def am_i_being_genuine(ctx: Ctx) -> str:
 
 
 async def emotion_trend(ctx: Ctx) -> str:
-    """Emotional patterns over recent days, this week and this month."""
+    """Emotional patterns: recent days, this week, this month."""
     app = app_of(ctx)
     return compose(await app.blocking(app.ego.emotion_trend), scaffolds.EMOTION_TREND)
 
 
 async def consolidate(ctx: Ctx) -> str:
-    """Replay recent memories, strengthen links, list near-duplicate pairs to merge."""
+    """Replay recent memories, strengthen links, list pairs to merge."""
     app = app_of(ctx)
     stats = await app.blocking(app.ego.last_consolidation, FRESH_RESULT)
     if stats is None:

@@ -189,7 +189,7 @@ async def recall(
     valence_range: list[float] | None = None,
     arousal_range: list[float] | None = None,
 ) -> str:
-    """Memories related to a context. Optional filters; ISO 8601 dates."""
+    """Memories related to a context; optional filters, ISO 8601 dates."""
     where = _memory_filter(
         emotion_filter, category_filter, date_from, date_to, valence_range, arousal_range
     )
@@ -221,7 +221,7 @@ async def search_memories(
     date_from: str | None = None,
     date_to: str | None = None,
 ) -> str:
-    """Find memories by meaning (filters as recall); lists ids, times, link counts."""
+    """Find memories by meaning (filters as recall): ids, times, links."""
     where = _memory_filter(emotion_filter, category_filter, date_from, date_to, None, None)
     hits = await _search(ctx, query, n_results, where)
     if not hits:
@@ -267,7 +267,7 @@ def restore_line(memory_id: str, until: datetime) -> str:
 async def merge_memories(
     ctx: Ctx, keep_id: str, remove_id: str, merged_content: str | None = None
 ) -> str:
-    """Fold remove_id (links, episodes) into keep_id; merged_content replaces its text."""
+    """Fold remove_id (links, episodes) into keep_id; merged_content: its new text."""
     app = app_of(ctx)
     keep = inputs.memory_id(keep_id, "keep_id")
     remove = inputs.memory_id(remove_id, "remove_id")

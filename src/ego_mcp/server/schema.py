@@ -14,10 +14,26 @@ def compact_schema(schema: dict[str, Any]) -> dict[str, Any]:
     properties = {
         name: _compact_property(spec) for name, spec in schema.get("properties", {}).items()
     }
+    _point_to_repeated_choices(properties)
     compact: dict[str, Any] = {"type": "object", "properties": properties}
     if schema.get("required"):
         compact["required"] = schema["required"]
     return compact
+
+
+def _point_to_repeated_choices(properties: dict[str, Any]) -> None:
+    """A list whose items take the choices of an argument before it (remember's
+    ``secondary`` emotions, as its ``emotion``) points to that argument instead of
+    repeating the list: a JSON pointer (``#/properties/emotion``), the same schema."""
+    seen: dict[tuple[str, ...], str] = {}
+    for name, spec in properties.items():
+        items = spec.get("items")
+        if isinstance(items, dict) and "enum" in items:
+            choices = tuple(items["enum"])
+            if choices in seen:
+                spec["items"] = {"$ref": f"#/properties/{seen[choices]}"}
+        if "enum" in spec:
+            seen.setdefault(tuple(spec["enum"]), name)
 
 
 def _compact_property(spec: dict[str, Any]) -> dict[str, Any]:
