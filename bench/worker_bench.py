@@ -32,9 +32,9 @@ from ego_mcp.ego.consolidation import scan_store
 from ego_mcp.embedding.local import LocalMiniLM
 from ego_mcp.logs import setup_logging
 from ego_mcp.memory.model import Memory, new_memory_id
+from ego_mcp.queue.worker import POLL_DELAY_SECONDS
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import load_settings
-from worker.arq_entry import POLL_DELAY_SECONDS
 
 
 def measure_scan(size: int, embedder: LocalMiniLM) -> dict[str, Any]:

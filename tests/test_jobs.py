@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from ego_mcp.jobs import RUNTIME_KEY, cleanup_episode_references, consolidate, scan_merge_candidates
 from ego_mcp.memory.service import MemoryService
+from ego_mcp.queue.jobs import (
+    RUNTIME_KEY,
+    cleanup_episode_references,
+    consolidate,
+    scan_merge_candidates,
+)
 from ego_mcp.runtime import Runtime
 from tests.helpers import assert_links_bidirectional, save
 

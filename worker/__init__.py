@@ -1,1 +1,1 @@
-"""The arq worker entry: ``ego-mcp worker`` (or ``arq worker.arq_entry.WorkerSettings``)."""
+"""The arq entry of a checkout (the worker itself is ego_mcp.queue.worker)."""

@@ -328,7 +328,7 @@ def run_worker(settings: Settings) -> None:
 
     from redis.exceptions import RedisError
 
-    from worker.arq_entry import HeartbeatWorker, worker_options
+    from ego_mcp.queue.worker import HeartbeatWorker, worker_options
 
     options = worker_options(settings)
     while True:

@@ -1,8 +1,8 @@
 """Every string a client sends carries a unique marker; afterwards we grep all a run wrote.
 
 Real processes at ``EGO_MCP_LOG_LEVEL=DEBUG``: the stdio front end in embedded mode, and in
-distributed mode a front end with a worker started each way (``ego-mcp worker`` and plain
-``arq worker.arq_entry.WorkerSettings``) on a real redis-server and Chroma server. A
+distributed mode a front end with a worker (``ego-mcp worker``; the plain arq invocations
+are in test_arq_entry.py) on a real redis-server and Chroma server. A
 marker may appear only in the workspace lines of the public memory it belongs to (and,
 in distributed mode, in the state documents that hold a self-model or relationship value,
 which is where that data lives). Logs, job payloads and results never hold one.

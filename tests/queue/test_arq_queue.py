@@ -10,10 +10,10 @@ import pytest
 from arq.connections import ArqRedis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from ego_mcp.jobs import JOB_FUNCTIONS
 from ego_mcp.queue.arq_queue import ArqQueue
 from ego_mcp.queue.base import JobRequest
 from ego_mcp.queue.inprocess import InProcessQueue
+from ego_mcp.queue.jobs import JOB_FUNCTIONS
 
 pytestmark = pytest.mark.anyio
 

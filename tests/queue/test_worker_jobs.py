@@ -11,8 +11,8 @@ from arq import Retry
 
 from ego_mcp.queue.bookkeeping import FAILED_KEY, LAST_SUCCESS_KEY
 from ego_mcp.queue.status import read_status, render_status
+from ego_mcp.queue.worker import MAX_TRIES, backoff, tracked, worker_options
 from ego_mcp.settings import Settings
-from worker.arq_entry import MAX_TRIES, backoff, tracked, worker_options
 
 pytestmark = pytest.mark.anyio
 

@@ -10,9 +10,9 @@ import pytest
 from mcp import Client
 
 from ego_mcp.clock import FixedClock
-from ego_mcp.jobs import RUNTIME_KEY, cleanup_workspace
 from ego_mcp.memory.model import LinkType
 from ego_mcp.queue.base import JobRequest
+from ego_mcp.queue.jobs import RUNTIME_KEY, cleanup_workspace
 from ego_mcp.server.context import AppContext
 from ego_mcp.settings import Settings
 from tests.conftest import START, call, call_error

@@ -10,9 +10,9 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from ego_mcp.jobs import JOB_FUNCTIONS
 from ego_mcp.observe.metrics import Snapshot
 from ego_mcp.queue.inprocess import InProcessQueue
+from ego_mcp.queue.jobs import JOB_FUNCTIONS
 from ego_mcp.queue.schedule import Schedule
 from ego_mcp.queue.status import read_status
 

@@ -17,6 +17,12 @@ from ego_mcp.queue.inprocess import InProcessQueue
 logger = logging.getLogger(__name__)
 
 
+async def send(pool: Any, request: JobRequest) -> Any:
+    """The one way a job goes to Redis (the front end's queue and the worker's cron):
+    arq's job for ``request``, or None if one of its id is queued already."""
+    return await pool.enqueue_job(request.function, _job_id=request.job_id, **request.kwargs())
+
+
 class ArqQueue:
     """``JobQueue`` over an arq pool (``ArqRedis``)."""
 
@@ -49,8 +55,7 @@ class ArqQueue:
         return self._pool
 
     async def _send(self, request: JobRequest) -> Any:
-        pool = await self._ready_pool()
-        return await pool.enqueue_job(request.function, _job_id=request.job_id, **request.kwargs())
+        return await send(await self._ready_pool(), request)
 
     async def enqueue(self, request: JobRequest) -> bool:
         from redis.exceptions import RedisError  # loaded with the queue, not with every server

@@ -10,11 +10,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from ego_mcp.jobs import JobContext, JobFunction
 from ego_mcp.logs import Plain
 from ego_mcp.observe.metrics import JOB_FAILURES, JOB_RETRIES, JOB_RUNS, JOB_SECONDS
 from ego_mcp.queue.base import JobRequest
 from ego_mcp.queue.bookkeeping import MAX_FAILURES_KEPT
+from ego_mcp.queue.jobs import JobContext, JobFunction
 
 logger = logging.getLogger(__name__)
 

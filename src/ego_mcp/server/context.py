@@ -24,7 +24,6 @@ from ego_mcp.agents_file import AgentsFile
 from ego_mcp.ego.desires import SeenSatisfactions
 from ego_mcp.ego.service import EgoService
 from ego_mcp.errors import EgoError, StoreUnavailable, Unauthorised
-from ego_mcp.jobs import JOB_FUNCTIONS, RUNTIME_KEY
 from ego_mcp.logs import Plain
 from ego_mcp.memory.service import MemoryService
 from ego_mcp.observe.endpoints import OpsServer
@@ -36,6 +35,7 @@ from ego_mcp.profiles import AgentProfiles
 from ego_mcp.queue.arq_queue import ArqQueue
 from ego_mcp.queue.base import JobQueue, JobRequest
 from ego_mcp.queue.inprocess import InProcessQueue
+from ego_mcp.queue.jobs import JOB_FUNCTIONS, RUNTIME_KEY
 from ego_mcp.queue.schedule import schedules
 from ego_mcp.queue.scheduler import InProcessScheduler
 from ego_mcp.server.window_reads import WindowReads

@@ -10,12 +10,12 @@ from typing import Any
 from mcp.server.mcpserver import Context
 
 from ego_mcp.errors import EgoError, InvalidInput
-from ego_mcp.jobs import jobs_after_forget, jobs_after_merge, jobs_after_remember
 from ego_mcp.memory import inputs
 from ego_mcp.memory.fusion import Ranked
 from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, LinkType
 from ego_mcp.memory.service import Draft
 from ego_mcp.memory.store import MemoryFilter
+from ego_mcp.queue.jobs import jobs_after_forget, jobs_after_merge, jobs_after_remember
 from ego_mcp.server import scaffolds
 from ego_mcp.server.context import AppContext, Served, app_of, replayed
 from ego_mcp.server.format import (

@@ -46,11 +46,18 @@ def runtime_of(ctx: JobContext) -> JobRuntime:
     return runtime
 
 
-async def _whole_store(work: Callable[..., T], *args: object) -> T:
-    """Run a job that reads the whole store (or a whole window) in a thread, then give
-    the heap it freed back to the system (in that thread, off the event loop), so the
-    server does not keep it for good."""
-    return await asyncio.to_thread(releasing_heap(work), *args)
+async def _off_loop(work: Callable[[], T]) -> T:
+    """Run ``work`` in a thread: opening the agent's service included (a first open may
+    backfill or reconcile the word index for seconds), so a job never holds the event
+    loop, and the worker's heartbeat keeps its in-progress mark alive meanwhile."""
+    return await asyncio.to_thread(work)
+
+
+async def _whole_store(work: Callable[[], T]) -> T:
+    """Run a job that reads the whole store (or a whole window) off the loop, then give
+    the heap it freed back to the system (in that thread), so the server does not keep
+    it for good."""
+    return await asyncio.to_thread(releasing_heap(work))
 
 
 async def cleanup_workspace(ctx: JobContext, agent: str, memory_id: str) -> int:
@@ -59,21 +66,27 @@ async def cleanup_workspace(ctx: JobContext, agent: str, memory_id: str) -> int:
     A memory restored before this ran is public again and keeps its lines.
     """
     runtime = runtime_of(ctx)
-    sync = runtime.workspace(agent)
-    if sync is None:
-        return 0
-    return await asyncio.to_thread(sync.remove_memory, memory_id, runtime.memory(agent).is_public)
+
+    def work() -> int:
+        sync = runtime.workspace(agent)
+        if sync is None:
+            return 0
+        return sync.remove_memory(memory_id, runtime.memory(agent).is_public)
+
+    return await _off_loop(work)
 
 
 async def consolidate(ctx: JobContext, agent: str) -> dict[str, object]:
     """Replay the last 24 h, strengthen links, store merge candidates (ids only)."""
-    stats = await _whole_store(runtime_of(ctx).ego(agent).consolidate_now)
+    runtime = runtime_of(ctx)
+    stats = await _whole_store(lambda: runtime.ego(agent).consolidate_now())
     return {"replay_events": stats.replay_events, "merge_candidates": len(stats.merge_candidates)}
 
 
 async def scan_merge_candidates(ctx: JobContext, agent: str) -> dict[str, object]:
     """Near-duplicate pairs over the whole store, stored for the operator and the agent."""
-    stats = await _whole_store(runtime_of(ctx).ego(agent).scan_merge_candidates)
+    runtime = runtime_of(ctx)
+    stats = await _whole_store(lambda: runtime.ego(agent).scan_merge_candidates())
     return {
         "scanned": stats.extra.get("scanned", 0),
         "merge_candidates": len(stats.merge_candidates),
@@ -82,23 +95,27 @@ async def scan_merge_candidates(ctx: JobContext, agent: str) -> dict[str, object
 
 async def cleanup_episode_references(ctx: JobContext, agent: str) -> int:
     """Remove ids of forgotten memories from every episode; returns how many went."""
-    return await _whole_store(runtime_of(ctx).memory(agent).prune_episode_references)
+    runtime = runtime_of(ctx)
+    return await _whole_store(lambda: runtime.memory(agent).prune_episode_references())
 
 
 async def repair_links(ctx: JobContext, agent: str) -> int:
     """Restore two-way links a crash between two writes may have left one-sided."""
-    return await _whole_store(runtime_of(ctx).memory(agent).repair_links)
+    runtime = runtime_of(ctx)
+    return await _whole_store(lambda: runtime.memory(agent).repair_links())
 
 
 async def link_memory(ctx: JobContext, agent: str, memory_id: str) -> int:
     """Make the auto-links of a memory saved while the agent's lock was out of reach."""
-    return await asyncio.to_thread(runtime_of(ctx).memory(agent).link_pending, memory_id)
+    runtime = runtime_of(ctx)
+    return await _off_loop(lambda: runtime.memory(agent).link_pending(memory_id))
 
 
 async def unlink_memory(ctx: JobContext, agent: str, memory_id: str, targets: str) -> int:
     """Remove links to a memory forgotten while the lock was out of reach (ids, comma-joined)."""
     ids = [target for target in targets.split(",") if target]
-    return await asyncio.to_thread(runtime_of(ctx).memory(agent).unlink_forgotten, memory_id, ids)
+    runtime = runtime_of(ctx)
+    return await _off_loop(lambda: runtime.memory(agent).unlink_forgotten(memory_id, ids))
 
 
 async def repair_after_outage(ctx: JobContext, agent: str) -> int:
@@ -107,18 +124,20 @@ async def repair_after_outage(ctx: JobContext, agent: str) -> int:
     A write that held the lock when Redis went away can finish after an unlocked forget
     read the links it was about to change; this catches what ``unlink_memory`` cannot see.
     """
-    memory = runtime_of(ctx).memory(agent)
-    return await _whole_store(memory.repair_links, True)
+    runtime = runtime_of(ctx)
+    return await _whole_store(lambda: runtime.memory(agent).repair_links(True))
 
 
 async def purge_deletion_log(ctx: JobContext, agent: str) -> int:
     """Remove deletion-log entries whose undo window has closed; returns how many."""
-    return await _whole_store(runtime_of(ctx).memory(agent).purge_deletion_log)
+    runtime = runtime_of(ctx)
+    return await _whole_store(lambda: runtime.memory(agent).purge_deletion_log())
 
 
 async def reembed(ctx: JobContext, agent: str) -> int:
     """Re-embed the agent's store with the configured provider (batched, resumable)."""
-    return await _whole_store(runtime_of(ctx).reembed, agent)
+    runtime = runtime_of(ctx)
+    return await _whole_store(lambda: runtime.reembed(agent))
 
 
 JOB_FUNCTIONS: dict[str, JobFunction] = {
