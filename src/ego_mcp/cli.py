@@ -349,7 +349,12 @@ def show_queue(settings: Settings, as_json: bool) -> None:
     from ego_mcp.queue.status import read_status, render_status
 
     if settings.redis_url is None:
-        raise ConfigError("EGO_MCP_REDIS_URL: the queue lives in Redis; set it to inspect it")
+        sys.stdout.write(
+            "no queue to show: EGO_MCP_REDIS_URL is unset, so each server runs its jobs "
+            "in-process as they come (nothing waits in a queue). With EGO_MCP_REDIS_URL set, "
+            "jobs go to Redis for `ego-mcp worker` processes, and this command shows them.\n"
+        )
+        return
     client = Redis.from_url(settings.redis_url, socket_connect_timeout=5, socket_timeout=5)
     try:
         status = read_status(client)

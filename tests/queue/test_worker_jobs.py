@@ -57,6 +57,13 @@ def test_backoff_doubles_and_caps() -> None:
     assert [backoff(n) for n in (1, 2, 3, 6, 10)] == [2.0, 4.0, 8.0, 60.0, 60.0]
 
 
+def test_the_worker_tells_it_is_there_as_often_as_the_status_looks(settings: Settings) -> None:
+    options = worker_options(
+        Settings(**{**settings.model_dump(), "redis_url": "redis://127.0.0.1:1/0"})
+    )
+    assert options["health_check_interval"] == 30
+
+
 def test_worker_options_follow_the_settings(settings: Settings) -> None:
     distributed = Settings(
         **{
@@ -112,3 +119,6 @@ def test_status_reads_and_renders() -> None:
     assert status["last_success"] == {"nova": {"consolidate": "2026-02-21T00:00:05+00:00"}}
     text = render_status(status)
     assert "queued: 1" in text and "recent failures: 1" in text and "consolidate" in text
+    assert text.startswith("workers: none seen in the last 30 s: queued jobs wait")
+    fake.set("arq:queue:health-check", b"Feb-21 06:00:00 j_complete=1")  # as a worker sets it
+    assert render_status(read_status(fake)).startswith("workers: seen in the last 30 s")

@@ -20,6 +20,10 @@ from ego_mcp.observe.metrics import CONTENT_TYPE, exposition
 from ego_mcp.observe.status_page import render_status_page
 
 OPS_PATHS = frozenset({"/metrics", "/healthz", "/readyz"})
+IN_PROCESS_INDEX = (
+    "ego-mcp: /metrics (Prometheus), /healthz, /readyz.\n"
+    "No queue page: jobs run in-process in this server (EGO_MCP_REDIS_URL is unset).\n"
+)
 Readiness = Callable[[], dict[str, str]]  # part -> "ok" or the reason it is not
 QueueStatus = Callable[[], dict[str, Any]]
 
@@ -51,6 +55,8 @@ def respond(path: str, readiness: Readiness, queue_status: QueueStatus | None) -
         except Exception:
             return _json(503, {"error": "EGO_MCP_REDIS_URL: the queue cannot be read now"})
         return Response(200, "text/html; charset=utf-8", page.encode())
+    if path == "/":
+        return Response(200, "text/plain; charset=utf-8", IN_PROCESS_INDEX.encode())
     return None
 
 

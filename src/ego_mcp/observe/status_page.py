@@ -7,6 +7,8 @@ from datetime import datetime
 from html import escape
 from typing import Any
 
+from ego_mcp.queue.status import worker_line
+
 REFRESH_SECONDS = 5
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:0;padding:12px;background:#fafafa;color:#222}
@@ -78,6 +80,8 @@ def render_status_page(status: dict[str, Any], now: datetime) -> str:
         f'<p class="muted">as of {escape(_when(now.isoformat()))} UTC, '
         f"refreshing every {REFRESH_SECONDS} s</p>"
         f'<div class="facts">{facts}</div>'
+        f'<p class="{"muted" if status.get("worker_seen") else "fact bad"}">'
+        f"{escape(worker_line(status))}</p>"
         "<h2>Queued</h2>" + _table(["job", "run at (UTC)"], queued, "nothing queued")
         + "<h2>In progress</h2>" + _table(["job"], running, "nothing running")
         + "<h2>Recent failures</h2>"

@@ -10,6 +10,10 @@ from ego_mcp.queue.bookkeeping import FAILED_KEY, LAST_SUCCESS_KEY
 
 QUEUE_KEY = "arq:queue"
 IN_PROGRESS_PREFIX = "arq:in-progress:"
+# arq's worker sets this key every ``WORKER_SEEN_SECONDS`` (``health_check_interval``),
+# with a life one second longer: present means a worker polled the queue lately.
+WORKER_KEY = QUEUE_KEY + ":health-check"
+WORKER_SEEN_SECONDS = 30
 
 
 def _text(value: Any) -> str:
@@ -31,6 +35,7 @@ def read_status(redis: Any, failed_limit: int = 20) -> dict[str, Any]:
         function, _, agent = _text(field).partition(":")
         last_success.setdefault(agent, {})[function] = _text(moment)
     return {
+        "worker_seen": bool(redis.exists(WORKER_KEY)),
         "queued": queued,
         "in_progress": in_progress,
         "failed": failed,
@@ -38,8 +43,17 @@ def read_status(redis: Any, failed_limit: int = 20) -> dict[str, Any]:
     }
 
 
+def worker_line(status: dict[str, Any]) -> str:
+    if status.get("worker_seen"):
+        return f"workers: seen in the last {WORKER_SEEN_SECONDS} s"
+    return (
+        f"workers: none seen in the last {WORKER_SEEN_SECONDS} s: queued jobs wait until "
+        "one runs (ego-mcp worker)"
+    )
+
+
 def render_status(status: dict[str, Any]) -> str:
-    lines = [f"queued: {len(status['queued'])}"]
+    lines = [worker_line(status), f"queued: {len(status['queued'])}"]
     lines += [f"  {job['job_id']}  (run at {job['run_at']})" for job in status["queued"]]
     lines.append(f"in progress: {len(status['in_progress'])}")
     lines += [f"  {job_id}" for job_id in status["in_progress"]]

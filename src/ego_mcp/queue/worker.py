@@ -36,6 +36,7 @@ from ego_mcp.queue.base import JobRequest
 from ego_mcp.queue.bookkeeping import record_failure, record_success
 from ego_mcp.queue.jobs import JOB_FUNCTIONS, RUNTIME_KEY, JobContext, JobFunction, runtime_of
 from ego_mcp.queue.schedule import Schedule, last_slot, schedules
+from ego_mcp.queue.status import WORKER_SEEN_SECONDS
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import Settings
 
@@ -167,6 +168,7 @@ def worker_options(settings: Settings) -> dict[str, Any]:
         "keep_result": 3600,
         "log_results": False,
         "poll_delay": POLL_DELAY_SECONDS,
+        "health_check_interval": WORKER_SEEN_SECONDS,  # `ego-mcp queue` sees workers by it
     }
 
 
