@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 BY_AGENT = ("reembed", "reindex", "migrate", "forgotten", "export", "import")
+STORE_COMMANDS = ("reembed", "reindex", "migrate", "forgotten")
 SERVE_HELP = """Run the MCP server: stdio by default, streamable HTTP with EGO_MCP_TRANSPORT=http.
 
 It takes no options: every setting is an environment variable (EGO_MCP_DATA_DIR,
@@ -135,22 +136,37 @@ def run_command(args: argparse.Namespace, settings: Settings) -> None:
     if args.command == "agents":
         manage_agents(args.action, args.name, args.file or settings.agents_file)
         return
+    if args.command in STORE_COMMANDS:
+        try:
+            run_store_command(args, settings)
+        except StoreHeld as held:
+            raise ConfigError(
+                f"ego-mcp {args.command}: an ego-mcp server (pid {held.holder}, an MCP client's "
+                f"window) holds the embedded store {settings.data_dir}; close that window or "
+                "its client and run this again (export and import work while it runs)"
+            ) from None
+        return
     if args.command in (None, "serve"):
         serve(settings)
     elif args.command == "worker":
         run_worker(settings)
-    elif args.command == "reembed":
-        run_reembed(settings, args.agent or settings.agent)
-    elif args.command == "reindex":
-        run_reindex(settings, args.agent or settings.agent)
     elif args.command in ("export", "import"):
         run_backup(settings, backup_command(args, settings))
-    elif args.command == "migrate":
-        run_migrate(settings, args.source or settings.data_dir, args.agent or settings.agent)
-    elif args.command == "forgotten":
-        run_forgotten(args, settings)
     else:
         show_queue(settings, as_json=args.json)
+
+
+def run_store_command(args: argparse.Namespace, settings: Settings) -> None:
+    """A command that opens the embedded store itself (one process at a time)."""
+    agent = args.agent or settings.agent
+    if args.command == "reembed":
+        run_reembed(settings, agent)
+    elif args.command == "reindex":
+        run_reindex(settings, agent)
+    elif args.command == "migrate":
+        run_migrate(settings, args.source or settings.data_dir, agent)
+    else:
+        run_forgotten(args, settings)
 
 
 def run_forgotten(args: argparse.Namespace, settings: Settings) -> None:

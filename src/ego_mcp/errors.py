@@ -31,6 +31,10 @@ class DocumentsUnavailable(StoreUnavailable):
 class StoreHeld(StoreUnavailable):
     """The embedded store is open in another process (its directory lock is held)."""
 
+    def __init__(self, message: str, holder: str = "unknown") -> None:
+        super().__init__(message)
+        self.holder = holder  # the holding process's pid, as its lock file says
+
 
 class LockUnavailable(StoreUnavailable):
     """The service behind the agent's lock (Redis) does not answer: the lock cannot be had.

@@ -37,7 +37,8 @@ class DirectoryLock:
             raise StoreHeld(
                 f"the embedded store {self.path.parent} is already open in another process "
                 f"(pid {holder}); run one process per EGO_MCP_DATA_DIR, or set "
-                "EGO_MCP_CHROMA_URL to share a Chroma server"
+                "EGO_MCP_CHROMA_URL to share a Chroma server",
+                holder,
             ) from None
         handle.seek(0)
         self.previous_holder_died = bool(handle.read().strip())
