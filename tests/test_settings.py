@@ -153,3 +153,24 @@ def test_a_choice_in_capitals_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("EGO_MCP_EMBEDDING_PROVIDER", "Local")
     settings = load_settings()
     assert (settings.transport, settings.embedding_provider) == ("http", "local")
+
+
+def test_help_is_plain_text(tmp_path: Path) -> None:
+    done = run_cli({**os.environ, "EGO_MCP_DATA_DIR": str(tmp_path)}, "--help")
+    assert done.returncode == 0 and "``" not in done.stdout and "serve" in done.stdout
+
+
+def test_no_top_level_worker_module_is_installed(tmp_path: Path) -> None:
+    """Only the package installs: the repository's worker/ is the checkout's arq entry."""
+    import subprocess
+    import sys
+
+    found = subprocess.run(
+        [sys.executable, "-c", "import importlib.util; print(importlib.util.find_spec('worker'))"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+    )
+    assert found.stdout.strip() == "None"

@@ -151,3 +151,13 @@ def test_consolidation_proposes_what_only_leaves_out_and_never_a_distinct_pair()
     ]:
         assert mergeable(first, second).verdict is Verdict.DISTINCT
         assert mergeable(second, first).verdict is Verdict.DISTINCT
+
+
+def test_what_differs_is_shown_as_the_user_wrote_it() -> None:
+    """Weekdays by name, words as written (not lemmas, not an implied "I")."""
+    _, found = differences("We met on Sunday at the cafe.", "We met on Saturday at the cafe.")
+    assert found == ("time: Sunday → Saturday",)
+    _, found = differences(
+        "Exhausted, I told Master about the office.", "Exhausted, I told Master about the garden."
+    )
+    assert found == ("words: office → garden",)
