@@ -50,3 +50,13 @@ def test_a_decimal_is_one_term_and_a_name_splits_at_its_apostrophe_too() -> None
     found = terms("O'Brien-Smith called")
     assert {"o", "brien", "smith", "obriensmith"} <= set(found)
     assert terms("Master's cat") == ["master", "cat"]  # a clitic is not a part
+
+
+def test_no_term_spells_the_chroma_index_totals_record() -> None:
+    """The Chroma-server index keeps its statistics under an id with a hyphen, which no
+    term may hold: a word after an apostrophe used to keep its hyphens."""
+    from ego_mcp.store.lexical_chroma import TOTALS
+
+    for crafted in ("x'lexical-totals", "o'lexical-totals-x", "LEXICAL-TOTALS", "a’lexical-totals"):
+        found = terms(crafted)
+        assert TOTALS not in found and not any("-" in term for term in found), found
