@@ -36,6 +36,8 @@ Streams = tuple[asyncio.StreamReader, asyncio.StreamWriter]
 # Admits a hello: the reason it is refused, or None (and then the session runs).
 Admit = Callable[[Hello], str | None]
 RunSession = Callable[[Hello, asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+# Counts an admitted window out again.
+Leave = Callable[[Hello], None]
 
 
 def fits(path: Path) -> bool:
@@ -95,10 +97,13 @@ class GuestListener:
     """The holder's socket: reads each relay's hello, admits it or refuses it in one line,
     and runs one server session per admitted relay."""
 
-    def __init__(self, path: Path, admit: Admit, run_session: RunSession) -> None:
+    def __init__(
+        self, path: Path, admit: Admit, run_session: RunSession, leave: Leave | None = None
+    ) -> None:
         self._path = path
         self._admit = admit
         self._run_session = run_session
+        self._leave = leave
         self._server: asyncio.Server | None = None
         self._sessions: set[asyncio.Task[None]] = set()
 
@@ -133,6 +138,7 @@ class GuestListener:
         try:
             hello = await self._greet(reader, writer)
             if hello is not None:
+                await self._welcome(hello, writer)
                 await self._run_session(hello, reader, writer)
         except (ConnectionError, OSError, TimeoutError):
             pass
@@ -154,12 +160,23 @@ class GuestListener:
             if hello is None
             else self._admit(hello)
         )
-        writer.write((welcome_line() if reason is None else refusal_line(reason)).encode())
-        await writer.drain()
         if reason is not None:
+            writer.write(refusal_line(reason).encode())
+            await writer.drain()
             logger.warning("refused a window on this data dir (its settings differ)")
             return None
         return hello
+
+    async def _welcome(self, hello: Hello, writer: asyncio.StreamWriter) -> None:
+        """Tell an admitted window so; one that drops before hearing it is counted out
+        again (its session never starts, so the session's own end cannot do it)."""
+        writer.write(welcome_line().encode())
+        try:
+            await writer.drain()
+        except (ConnectionError, OSError):
+            if self._leave is not None:
+                self._leave(hello)
+            raise
 
 
 async def join(path: Path, hello: Hello) -> Streams:

@@ -199,7 +199,9 @@ async def hold_store(
             guests.leave(guest)
 
     path = socket_path(settings)
-    listener = GuestListener(path, guests.admit, run_guest) if path is not None else None
+    listener = (
+        GuestListener(path, guests.admit, run_guest, guests.leave) if path is not None else None
+    )
     try:
         async with running_once_open(app):
             if listener is not None:
