@@ -24,6 +24,7 @@ OURS = (
     "replies.sqlite3",
     "replies.sqlite3-wal",
     "replies.sqlite3-shm",
+    "ego-mcp.sock",
 )
 
 
@@ -36,7 +37,10 @@ def private_folder(folder: Path) -> None:
     below = [path for top in kept if top.is_dir() for path in top.rglob("*")]
     # The folder itself only when it is ego-mcp's alone: a data dir set to a folder the
     # user shares (their home, a project) keeps its mode.
-    own = [folder] if all(child.name in OURS for child in folder.iterdir()) else []
+    try:
+        own = [folder] if all(child.name in OURS for child in folder.iterdir()) else []
+    except OSError:
+        own = []
     for path in (*own, *kept, *below):
         with contextlib.suppress(OSError):  # not ours, or gone meanwhile
             info = path.lstat()

@@ -258,3 +258,21 @@ def test_consolidate_never_proposes_a_pair_the_guard_calls_distinct(
     assert frozenset((fourteen, fifteen)) not in listed
     assert listed[frozenset((sofa, couch))].differences == ()  # synonyms: the same memory
     assert "wording: " in "; ".join(listed[frozenset((line, queue))].differences)
+
+
+def test_a_stored_result_keeps_the_kinds_of_difference_never_the_words(
+    memory: MemoryService, clock: FixedClock
+) -> None:
+    """The result document lives outside the store (Redis, when set): a private memory's
+    words must not go there; the answer works them out again from the texts."""
+    line = save(memory, "The line at the new bakery was enormous, but the bread was excellent.")
+    queue = save(memory, "The queue at the new bakery was huge, but the bread was superb.")
+    stats = consolidate(memory, clock.now())
+    document = stats.to_document()
+    stored = [
+        c
+        for c in document["merge_candidates"]
+        if {c["memory_a_id"], c["memory_b_id"]} == {line, queue}
+    ]
+    assert stored and stored[0]["differences"] == ["wording"]
+    assert "enormous" not in str(document) and "bakery" not in str(document)

@@ -80,3 +80,25 @@ def test_a_stale_unlink_job_leaves_a_restored_memory_linked(memory: MemoryServic
 
     assert memory.get(first).link_to(second) is not None
     assert_links_bidirectional(memory.store)
+
+
+def test_a_purged_entry_stays_forgotten_even_if_it_was_logged_before_the_record(
+    memory: MemoryService,
+) -> None:
+    """An entry in the log that never reached the record of what departed (logged before
+    it existed, or brought in by an import) is noted when the purge takes its text."""
+    from dataclasses import replace as replaced
+
+    from ego_mcp.memory.model import DeletedMemory
+
+    log, departed = memory.deletion_log, memory.departed
+    assert log is not None and departed is not None
+    old = save(memory, "An old thought about the harbour lights.")
+    gone = memory.get(old)
+    memory.store.delete(old)  # as an older version forgot it: a log entry, no record
+    log.put(DeletedMemory(replaced(gone, linked_ids=()), memory.clock.now(), "forget"))
+    assert departed.known([old]) == set()
+
+    memory.purge_deletion_log(everything=True)
+
+    assert departed.known([old]) == {old}

@@ -92,6 +92,8 @@ def import_agent(
             imported.extend(_write(service, *waiting))
     if progress is not None:
         progress(total, total)
+    if include_forgotten and service.departed is not None:  # asked back: no longer departed
+        service.departed.returned([memory.id for memory in imported])
     summary.links_mended = _two_way(service, imported)
     summary.imported["memory"] = len(imported)
     _add_the_rest(runtime, service, rest, summary)

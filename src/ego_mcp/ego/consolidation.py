@@ -58,7 +58,9 @@ class ConsolidationStats:
                     "memory_a_id": c.memory_a_id,
                     "memory_b_id": c.memory_b_id,
                     "distance": c.distance,
-                    "differences": list(c.differences),
+                    # The kinds only ("wording", "leaves out"): the words themselves may be
+                    # a private memory's, and this document is kept outside the store.
+                    "differences": [d.partition(":")[0] for d in c.differences],
                 }
                 for c in self.merge_candidates
             ],

@@ -66,8 +66,8 @@ _T = TypeVar("_T")
 _READS = ThreadPoolExecutor(max_workers=16, thread_name_prefix="ego-recall")
 REINDEX_BATCH = 500
 UNDO_WINDOW = timedelta(days=7)
+MERGE_TICK = timedelta(milliseconds=1)  # orders merges the clock did not tell apart
 # A call sent again after a hand-over finds its first try's work done within this time.
-MERGE_TICK = timedelta(milliseconds=1)
 REPLAY_WINDOW = timedelta(minutes=5)
 FORGET = "forget"
 MERGE = "merge_memories"
@@ -551,6 +551,8 @@ class MemoryService:
             if self.store.existing_ids([memory_id]):
                 if entry is not None:
                     log.remove(memory_id)
+                if self.departed is not None:
+                    self.departed.returned([memory_id])
                 raise InvalidInput(f"{memory_id} is in memory already; there is nothing to restore")
             if entry is None:
                 raise NotFound(
@@ -578,7 +580,7 @@ class MemoryService:
             episodes = self._rejoin_episodes(memory_id, entry.episode_ids)
             log.remove(memory_id)
             if self.departed is not None:
-                self.departed.returned(memory_id)
+                self.departed.returned([memory_id])
         self.closed_hours.drop(memory.timestamp)
         if self.journal is not None and not memory.is_private:
             self.journal.rewrite(memory)
@@ -657,8 +659,15 @@ class MemoryService:
         return self._require_log().entries()
 
     def purge_deletion_log(self, everything: bool = False) -> int:
-        """Remove log entries whose undo window has closed (or all); returns how many."""
-        return self._require_log().purge(self._purge_before(everything))
+        """Remove log entries whose undo window has closed (or all); returns how many.
+        Each is noted as departed first: an entry logged before that record existed, or
+        brought in by an import, stays forgotten once its text is gone."""
+        log = self._require_log()
+        before = self._purge_before(everything)
+        if self.departed is not None:
+            leaving = [e for e in log.entries() if before is None or e.deleted_at < before]
+            self.departed.note([(e.memory.id, e.memory.content) for e in leaving])
+        return log.purge(before)
 
     def purgeable(self, everything: bool = False) -> list[str]:
         """The ids ``purge_deletion_log`` would remove now."""

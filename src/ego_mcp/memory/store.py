@@ -196,15 +196,15 @@ class EpisodeStore(Protocol):
 
 class DepartedRecord(Protocol):
     """The ids of every memory that left the store (forgotten or merged away), kept for
-    good with a hash of the text, never the text: what ``import``, ``migrate`` and
-    ``reembed`` consult so that none brings one back."""
+    good with a hash of the text, never the text: what ``import`` and ``migrate``
+    consult so that neither brings one back."""
 
     def note(self, departed: Sequence[tuple[str, str]]) -> None:
         """Record these (memory id, text) pairs as gone (the text is hashed, not kept)."""
         ...
 
-    def returned(self, memory_id: str) -> None:
-        """``restore_memory`` brought it back."""
+    def returned(self, memory_ids: Sequence[str]) -> None:
+        """``restore_memory`` (or an import asked to) brought these back."""
         ...
 
     def known(self, memory_ids: Sequence[str]) -> set[str]:

@@ -19,11 +19,10 @@ from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ego_mcp.ego.service import DESIRES, RELATIONSHIPS, SELF_MODEL
 from ego_mcp.memory.model import Memory
-from ego_mcp.memory.service import MemoryService
 from ego_mcp.memory.store import MemoryStore
 from ego_mcp.migrate.upstream import (
     EPISODES,
@@ -38,6 +37,9 @@ from ego_mcp.migrate.upstream import (
 from ego_mcp.runtime import Runtime
 from ego_mcp.store.chroma import WRITE_BATCH, collection_names, pages
 from ego_mcp.store.import_record import ImportRecord
+
+if TYPE_CHECKING:
+    from ego_mcp.memory.service import MemoryService
 
 Progress = Callable[[int, int], None]
 UPSTREAM_DOCUMENTS = {

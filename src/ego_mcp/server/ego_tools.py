@@ -14,6 +14,7 @@ from ego_mcp.ego.self_model import open_questions
 from ego_mcp.errors import DocumentsUnavailable
 from ego_mcp.heap import releasing_heap
 from ego_mcp.memory import inputs
+from ego_mcp.memory.guard import mergeable
 from ego_mcp.server import scaffolds
 from ego_mcp.server.context import AppContext, Served, app_of
 from ego_mcp.server.format import compose, relative_time, snippet
@@ -208,8 +209,12 @@ async def _render_consolidation(app: AppContext, stats: ConsolidationStats) -> s
             f"  A: {snippet(found[pair.memory_a_id].content, 100)}\n"
             f"  B: {snippet(found[pair.memory_b_id].content, 100)}"
         )
-        if pair.differences:
-            lines.append(f"  differs in: {'; '.join(pair.differences)}")
+        # Worked out again from the texts: the stored result keeps no words.
+        judged = await app.blocking(
+            mergeable, found[pair.memory_a_id].content, found[pair.memory_b_id].content
+        )
+        if judged.differences:
+            lines.append(f"  differs in: {'; '.join(judged.differences)}")
     return compose("\n".join(lines), scaffolds.CONSOLIDATE_MERGE)
 
 

@@ -10,6 +10,7 @@ client's address and the reason, never the token.
 
 from __future__ import annotations
 
+import errno
 import hmac
 import ipaddress
 import json
@@ -210,18 +211,28 @@ def http_app(server: EgoServer, settings: Settings, runtime: Runtime | None = No
 def listen(settings: Settings) -> socket.socket:
     """The HTTP front end's listening socket, bound before anything says it serves: a port
     in use is one line naming EGO_MCP_HTTP_PORT, not a banner and then a failure."""
+    where = f"{settings.http_host}:{settings.http_port}"
     try:
         infos = socket.getaddrinfo(settings.http_host, settings.http_port, type=socket.SOCK_STREAM)
-        family, kind, proto, _, address = infos[0]
-        listening = socket.socket(family, kind, proto)
+    except OSError as exc:
+        raise ConfigError(
+            f"EGO_MCP_HTTP_HOST: cannot resolve {settings.http_host} ({exc.strerror or exc})"
+        ) from None
+    family, kind, proto, _, address = infos[0]
+    listening = socket.socket(family, kind, proto)
+    try:
         listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listening.bind(address)
     except OSError as exc:
+        listening.close()
         reason = exc.strerror or type(exc).__name__
-        raise ConfigError(
-            f"EGO_MCP_HTTP_PORT: cannot listen on {settings.http_host}:{settings.http_port} "
-            f"({reason}); another server may have it: choose another port or stop that one"
-        ) from None
+        hint = (
+            "another server may have it: choose another port or stop that one"
+            if exc.errno == errno.EADDRINUSE
+            else "choose another port or host"
+        )
+        message = f"EGO_MCP_HTTP_PORT: cannot listen on {where} ({reason}); {hint}"
+        raise ConfigError(message) from None
     listening.set_inheritable(True)
     return listening
 

@@ -66,16 +66,23 @@ class ReplyJournal:
         connection.execute("PRAGMA secure_delete=ON")
         connection.executescript(SCHEMA)
         journal = cls(connection)
-        journal.prune()
+        try:
+            journal.prune()
+        except sqlite3.Error:
+            connection.close()
+            raise
         return journal
 
     def prune(self) -> None:
         """Drop the entries past ``KEEP_SECONDS``, leaving none of their text on disk."""
-        now = time.time()
         with self._guard:
-            self._connection.execute("DELETE FROM replies WHERE at < ?", (now - KEEP_SECONDS,))
-            self._connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            self._pruned = now
+            self._prune_held()
+
+    def _prune_held(self) -> None:
+        now = time.time()
+        self._connection.execute("DELETE FROM replies WHERE at < ?", (now - KEEP_SECONDS,))
+        self._connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self._pruned = now
 
     def forget_about(self, memory_ids: list[str]) -> int:
         """Drop the answers that name any of ``memory_ids`` (purged memories); how many."""
@@ -94,8 +101,7 @@ class ReplyJournal:
         now = time.time()
         with self._guard:
             if now - self._pruned > PRUNE_EVERY_SECONDS:
-                self._connection.execute("DELETE FROM replies WHERE at < ?", (now - KEEP_SECONDS,))
-                self._pruned = now
+                self._prune_held()
             self._connection.execute(
                 "INSERT OR REPLACE INTO replies (key, at) VALUES (?, ?)", (key, now)
             )
@@ -117,6 +123,8 @@ class ReplyJournal:
         return None if row is None else Earlier(row[0], bool(row[1]))
 
     def close(self) -> None:
-        self.prune()
-        with self._guard:
-            self._connection.close()
+        try:
+            self.prune()
+        finally:
+            with self._guard:
+                self._connection.close()

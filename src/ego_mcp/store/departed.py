@@ -1,9 +1,10 @@
 """What left an agent's store, for good: the id of every memory forgotten or merged away,
 with a SHA-256 of its text and never the text, in a Chroma collection
 (``ego-{agent}-departed``) beside the memories. The deletion log keeps a memory's text for
-its undo window only; this record outlives it, so that ``import`` of an older backup,
-``migrate`` and a resumed ``reembed`` never bring back what was forgotten. A memory
-``restore_memory`` brings back leaves it."""
+its undo window only; this record outlives it, so that ``import`` of an older backup and
+``migrate`` never bring back what was forgotten (a resumed ``reembed`` mirrors the live
+store instead). A memory ``restore_memory`` or ``import --include-forgotten`` brings back
+leaves it."""
 
 from __future__ import annotations
 
@@ -40,8 +41,9 @@ class ChromaDepartedRecord:
                 metadatas=[{"sha256": content_hash(text)} for _, text in batch],
             )
 
-    def returned(self, memory_id: str) -> None:
-        self._collection.delete(ids=[memory_id])
+    def returned(self, memory_ids: Sequence[str]) -> None:
+        for start in range(0, len(memory_ids), WRITE_BATCH):
+            self._collection.delete(ids=list(memory_ids[start : start + WRITE_BATCH]))
 
     def known(self, memory_ids: Sequence[str]) -> set[str]:
         return present_ids(self._collection, memory_ids)

@@ -1,7 +1,8 @@
 """Migrating an agent's collections to another embedding model, in batches and resumably.
 
 Memories and episodes are copied, with their metadata, into ``<name>-reembed`` collections
-("staged") embedded by the new model; ids already copied are skipped. A staged collection
+("staged") embedded by the new model; a resumed run brings the staged copy level with the
+live one (``mirror``). A staged collection
 is marked complete once every record is in it. Then each kind is switched: the live
 collection is renamed aside (``<name>-old-<time>``), the staged one takes its name, and
 the old one is deleted once the live one is seen to hold all of it (an old copy would
@@ -56,7 +57,7 @@ def open_live_collection(client: Any, agent: str, kind: str, signature: Embeddin
     return open_collection(client, name, signature)
 
 
-def copy_missing(source: Any, target: Any, embedder: Embedder, batch_size: int) -> int:
+def mirror(source: Any, target: Any, embedder: Embedder, batch_size: int) -> int:
     """Make ``target`` hold exactly what ``source`` holds: the records it lacks copied (and
     embedded), the ones whose text or metadata changed since a run stopped (a merge's
     new text, new links) brought up to date, and the ones ``source`` no longer has (a
@@ -124,7 +125,7 @@ def reembed_agent(
         if signature_of(source) == (wanted.provider, wanted.model, wanted.dimension):
             continue
         staged = open_collection(client, name + STAGED, wanted)
-        copied += copy_missing(source, staged, embedder, batch_size)
+        copied += mirror(source, staged, embedder, batch_size)
         staged.modify(metadata={**(staged.metadata or {}), COMPLETE: True})
         done(f"copied {kind}")
     stamp = datetime.now(UTC).strftime("%Y%m%d%H%M%S")

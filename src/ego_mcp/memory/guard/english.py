@@ -226,9 +226,10 @@ def read(
     doc = parse(text)
     words: list[Word] = []
     qualifiers: set[str] = set()
-    negated = {_negated(t) for t in doc if t.lower_ in NEGATIONS or t.dep_ == "neg"}
+    negated = [_negated(t) for t in doc if t.lower_ in NEGATIONS or t.dep_ == "neg"]
     negations = sum(1 for t in negated if t is None)
-    negated_at = {t for t in negated if t is not None}
+    # A word denied twice (not un-... never not) is affirmed: count each denial.
+    negated_at = {t for t in negated if t is not None and negated.count(t) % 2 == 1}
     sequence = False
     phrasal = _phrasal_verbs(doc)
     absorbed = {child for _, child in phrasal.values()}

