@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,6 +49,18 @@ class ClientLines:
         raise StopAsyncIteration
 
 
+async def relayed(tmp_path: Path, holder: Any) -> tuple[Collected, SessionLog, bool]:
+    """One call relayed to ``holder`` (a real Unix socket server): what the client got,
+    the session's log, and whether the client closed first."""
+    path = tmp_path / "holder.sock"
+    server = await asyncio.start_unix_server(holder, path=str(path))
+    async with server:
+        connection = await asyncio.open_unix_connection(str(path))
+        out, log = Collected(), SessionLog()
+        client_closed = await relay(connection, ClientLines(), out, log, [], set())
+    return out, log, client_closed
+
+
 async def test_a_holder_dying_mid_answer_hands_the_client_nothing(tmp_path: Path) -> None:
     async def holder(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         await reader.readline()
@@ -55,12 +68,7 @@ async def test_a_holder_dying_mid_answer_hands_the_client_nothing(tmp_path: Path
         await writer.drain()
         writer.close()
 
-    path = tmp_path / "holder.sock"
-    server = await asyncio.start_unix_server(holder, path=str(path))
-    async with server:
-        connection = await asyncio.open_unix_connection(str(path))
-        out, log = Collected(), SessionLog()
-        client_closed = await relay(connection, ClientLines(), out, log, [], set())
+    out, log, client_closed = await relayed(tmp_path, holder)
 
     assert client_closed is False  # the holder went: the window takes over and replays
     assert out.data == b""
@@ -74,12 +82,7 @@ async def test_whole_answers_pass(tmp_path: Path) -> None:
         await writer.drain()
         writer.close()
 
-    path = tmp_path / "holder.sock"
-    server = await asyncio.start_unix_server(holder, path=str(path))
-    async with server:
-        connection = await asyncio.open_unix_connection(str(path))
-        out, log = Collected(), SessionLog()
-        await relay(connection, ClientLines(), out, log, [], set())
+    out, log, _ = await relayed(tmp_path, holder)
 
     assert out.data == ANSWER.encode()
     assert log.in_flight == {}
