@@ -484,9 +484,7 @@ def purge_forgotten(settings: Settings, agent: str, everything: bool) -> None:
 
     runtime = Runtime.open(settings)
     try:
-        memory = memory_of_existing(runtime, agent)
-        ids = memory.purgeable(everything)
-        purged = memory.purge_deletion_log(everything)
+        ids = memory_of_existing(runtime, agent).purge_deletion_log(everything)
     finally:
         runtime.close()
     if (settings.data_dir / FILE_NAME).exists():  # answers that quoted what was purged
@@ -496,7 +494,7 @@ def purge_forgotten(settings: Settings, agent: str, everything: bool) -> None:
         finally:
             journal.close()
     scope = "every entry" if everything else "entries past the undo window"
-    sys.stdout.write(f"agent {agent}: purged {purged} deletion-log entries ({scope})\n")
+    sys.stdout.write(f"agent {agent}: purged {len(ids)} deletion-log entries ({scope})\n")
 
 
 def run_migrate(settings: Settings, source: Path, agent: str) -> None:

@@ -593,7 +593,7 @@ class MemoryService:
         log = self.deletion_log
         if log is None:
             return []
-        return [e for e in log.entries() if e.merged_into == keep_id and e.kept_before]
+        return [e for e in log.merges_into(keep_id) if e.kept_before]
 
     def _later_merges(self, entry: DeletedMemory) -> list[DeletedMemory]:
         """Merges into the same memory after ``entry``'s: undoing ``entry`` first would
@@ -658,25 +658,17 @@ class MemoryService:
         """The deletion log, oldest first."""
         return self._require_log().entries()
 
-    def purge_deletion_log(self, everything: bool = False) -> int:
-        """Remove log entries whose undo window has closed (or all); returns how many.
+    def purge_deletion_log(self, everything: bool = False) -> list[str]:
+        """Remove log entries whose undo window has closed (or all); returns their ids.
         Each is noted as departed first: an entry logged before that record existed, or
         brought in by an import, stays forgotten once its text is gone."""
         log = self._require_log()
-        before = self._purge_before(everything)
+        before = None if everything else self.clock.now() - self.undo_window
+        leaving = [e for e in log.entries() if before is None or e.deleted_at < before]
         if self.departed is not None:
-            leaving = [e for e in log.entries() if before is None or e.deleted_at < before]
             self.departed.note([(e.memory.id, e.memory.content) for e in leaving])
-        return log.purge(before)
-
-    def purgeable(self, everything: bool = False) -> list[str]:
-        """The ids ``purge_deletion_log`` would remove now."""
-        before = self._purge_before(everything)
-        entries = self._require_log().entries()
-        return [e.memory.id for e in entries if before is None or e.deleted_at < before]
-
-    def _purge_before(self, everything: bool) -> datetime | None:
-        return None if everything else self.clock.now() - self.undo_window
+        log.purge(before)
+        return [e.memory.id for e in leaving]
 
     def is_public(self, memory_id: str) -> bool:
         """Whether a public memory of this id exists (workspace cleanup asks)."""

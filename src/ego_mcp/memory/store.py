@@ -232,6 +232,10 @@ class DeletionLog(Protocol):
         """Every entry, oldest deletion first."""
         ...
 
+    def merges_into(self, keep_id: str) -> list[DeletedMemory]:
+        """The entries merged into ``keep_id``, oldest deletion first."""
+        ...
+
     def purge(self, before: datetime | None) -> int:
         """Remove the entries deleted before ``before`` (every entry if None); how many."""
         ...

@@ -131,7 +131,7 @@ async def repair_after_outage(ctx: JobContext, agent: str) -> int:
 async def purge_deletion_log(ctx: JobContext, agent: str) -> int:
     """Remove deletion-log entries whose undo window has closed; returns how many."""
     runtime = runtime_of(ctx)
-    return await _whole_store(lambda: runtime.memory(agent).purge_deletion_log())
+    return len(await _whole_store(lambda: runtime.memory(agent).purge_deletion_log()))
 
 
 async def reembed(ctx: JobContext, agent: str) -> int:

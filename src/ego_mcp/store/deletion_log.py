@@ -53,6 +53,12 @@ class ChromaDeletionLog:
         found = [e for page in pages(self._collection, _RECORD) for e in _entries(page)]
         return sorted(found, key=lambda entry: entry.deleted_at)
 
+    def merges_into(self, keep_id: str) -> list[DeletedMemory]:
+        found = _entries(
+            self._collection.get(where={"merged_into": keep_id}, include=_RECORD)
+        )
+        return sorted(found, key=lambda entry: entry.deleted_at)
+
     def purge(self, before: datetime | None) -> int:
         where = {"deleted_at": {"$lt": before.timestamp()}} if before is not None else None
         ids = list(self._collection.get(where=where, include=[])["ids"])
