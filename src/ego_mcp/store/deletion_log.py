@@ -54,9 +54,7 @@ class ChromaDeletionLog:
         return sorted(found, key=lambda entry: entry.deleted_at)
 
     def merges_into(self, keep_id: str) -> list[DeletedMemory]:
-        found = _entries(
-            self._collection.get(where={"merged_into": keep_id}, include=_RECORD)
-        )
+        found = _entries(self._collection.get(where={"merged_into": keep_id}, include=_RECORD))
         return sorted(found, key=lambda entry: entry.deleted_at)
 
     def purge(self, before: datetime | None) -> int:
