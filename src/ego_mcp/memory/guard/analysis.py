@@ -12,8 +12,8 @@ from ego_mcp.memory.guard import english, japanese
 from ego_mcp.memory.guard.dates import find_when
 from ego_mcp.memory.guard.numbers import DIGITS, canonical, find_numbers
 from ego_mcp.memory.guard.reading import Reading, Slotted
+from ego_mcp.memory.japanese import is_japanese
 
-JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 JA_SLOT_PARTICLES = {"から": "from", "まで": "until", "前": "before", "後": "after"}
 
 
@@ -63,7 +63,7 @@ def read(text: str) -> Reading:
         ends[match.start()] = match.end()
         covered.update(range(match.start(), match.end()))
     skip = frozenset(covered)
-    if JAPANESE.search(digits):
+    if is_japanese(digits):
         words = japanese.read(digits, skip)
         return replace(
             words,

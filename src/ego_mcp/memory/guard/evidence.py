@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections import Counter
 from itertools import pairwise
 
-from ego_mcp.memory.guard.analysis import JAPANESE
 from ego_mcp.memory.guard.dates import shown as shown_unit
 from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.reading import Reading, Slotted, Word
 from ego_mcp.memory.guard.wordnet import near, wordnet
+from ego_mcp.memory.japanese import is_japanese
 
 # Roles whose exchange a converse verb explains (lend to / borrow from, sell / buy).
 PARTIES = frozenset({"subject", "from", "to", "recipient", "with", "by", "for", "owner", ""})
@@ -166,11 +166,7 @@ def _unpaired(mine: list[str], theirs: list[str]) -> list[str]:
         return mine
 
     def meanings(qualifier: str) -> set[str]:
-        return (
-            set(reader.of(qualifier.removeprefix("frame:")))
-            if JAPANESE.search(qualifier)
-            else set()
-        )
+        return set(reader.of(qualifier.removeprefix("frame:"))) if is_japanese(qualifier) else set()
 
     return [q for q in mine if not any(meanings(q) & meanings(other) for other in theirs)]
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ego_mcp.memory.japanese import KANJI
+
 FIRST_PERSON = "i"  # the diarist, written or implied ("Watched the sunset", 夕日を見た)
 
 
@@ -91,8 +93,7 @@ def edits(first: str, second: str) -> int:
 def _kanji_agree(first: str, second: str) -> bool:
     """Two spellings of one reading are one word when the kanji of one are among the
     other's (林檎 / りんご, 友だち / 友達); never two different kanji (橋 / 箸)."""
-    mine = {ch for ch in first if "\u4e00" <= ch <= "\u9fff"}
-    theirs = {ch for ch in second if "\u4e00" <= ch <= "\u9fff"}
+    mine, theirs = set(KANJI.findall(first)), set(KANJI.findall(second))
     return mine <= theirs or theirs <= mine
 
 
