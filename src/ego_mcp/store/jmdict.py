@@ -18,18 +18,15 @@ restored for the lookup.
 
 from __future__ import annotations
 
-import re
 import sqlite3
 import threading
 from functools import lru_cache
 from pathlib import Path
 
+from ego_mcp.memory.guard.glosses import translation_words
 from ego_mcp.memory.terms import is_japanese_term, terms
 
 CACHED_TERMS = 65_536
-GLOSS_NOTE = re.compile(r"\([^)]*\)")
-GLOSS_LEADS = frozenset({"to", "a", "an", "the"})  # how JMdict glosses a verb or a noun
-TRANSLATION_WORDS = 2  # "blood pressure", "go out"; longer glosses explain
 
 JAPANESE_TO_ENGLISH = """
     SELECT g.text FROM Sense s JOIN SenseGloss g ON g.sid = s.ID
@@ -112,14 +109,9 @@ def open_jmdict() -> JMdict | None:
 
 
 def _translation(gloss: str) -> str | None:
-    """A gloss as a translation: its notes in parentheses and the grammar JMdict writes
-    before it ("to" of a verb, an article) left out; None if more than
-    ``TRANSLATION_WORDS`` words remain, an explanation rather than a translation ("to get
-    rid of", "shaped like an umbrella"), whose little words would match anything."""
-    words = GLOSS_NOTE.sub(" ", gloss).split()
-    if words and words[0].lower() in GLOSS_LEADS:
-        words = words[1:]
-    return " ".join(words) if 0 < len(words) <= TRANSLATION_WORDS else None
+    """A gloss as a translation (``translation_words``), or None for an explanation."""
+    words = translation_words(gloss)
+    return " ".join(words) if words else None
 
 
 def _hiragana(text: str) -> str:

@@ -29,6 +29,17 @@ LEADS = frozenset({"to", "a", "an", "the"})
 MOST_WORDS = 2
 
 
+def translation_words(gloss: str) -> list[str]:
+    """A JMdict gloss as a translation: its notes in parentheses and the grammar JMdict
+    writes before it (the "to" of a verb, an article) left out; none if more than
+    ``MOST_WORDS`` words remain, an explanation rather than a translation ("to get rid
+    of", "shaped like an umbrella"), whose little words would match anything."""
+    words = NOTE.sub(" ", gloss).split()
+    if words and words[0].lower() in LEADS:
+        words = words[1:]
+    return words if len(words) <= MOST_WORDS else []
+
+
 class Glosses:
     """First-sense glosses over one JMdict SQLite file, thread-safe."""
 
@@ -45,11 +56,9 @@ class Glosses:
             rows = [row[0] for row in self._db.execute(FIRST_SENSE_GLOSSES, (word,))]
         found: dict[str, None] = {}
         for gloss in rows:
-            words = NOTE.sub(" ", gloss).lower().split()
-            if words and words[0] in LEADS:
-                words = words[1:]
-            if 0 < len(words) <= MOST_WORDS:
-                found["_".join(words)] = None
+            words = translation_words(gloss)
+            if words:
+                found["_".join(words).lower()] = None
         return tuple(found)
 
 
