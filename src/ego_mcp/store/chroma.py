@@ -171,6 +171,22 @@ def open_id_collection(client: Any, agent: str, kind: str) -> Any:
     return ReachableCollection(tune_writes(collection))
 
 
+ID_PLACEHOLDER = [1.0]  # a record found by id only: no embedding, no text
+
+
+def note_ids(
+    collection: Any, ids: Sequence[str], metadatas: Sequence[dict[str, Any]] | None = None
+) -> None:
+    """Write ``ids`` (with ``metadatas``, if given) to an id-only collection
+    (``open_id_collection``), ``WRITE_BATCH`` at a time."""
+    for start in range(0, len(ids), WRITE_BATCH):
+        batch = list(ids[start : start + WRITE_BATCH])
+        extra = (
+            {} if metadatas is None else {"metadatas": list(metadatas[start : start + WRITE_BATCH])}
+        )
+        collection.upsert(ids=batch, embeddings=[ID_PLACEHOLDER] * len(batch), **extra)
+
+
 def present_ids(collection: Any, ids: Sequence[str]) -> set[str]:
     """Those of ``ids`` the collection holds, read ``READ_BATCH`` ids at a time."""
     unique = _unique(ids)

@@ -12,10 +12,9 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-from ego_mcp.store.chroma import WRITE_BATCH, open_id_collection, present_ids
+from ego_mcp.store.chroma import WRITE_BATCH, note_ids, open_id_collection, present_ids
 
 KIND = "departed"
-PLACEHOLDER = [1.0]  # found by id only: no embedding, no text
 
 
 def content_hash(text: str) -> str:
@@ -33,13 +32,11 @@ class ChromaDepartedRecord:
         return cls(open_id_collection(client, agent, KIND))
 
     def note(self, departed: Sequence[tuple[str, str]]) -> None:
-        for start in range(0, len(departed), WRITE_BATCH):
-            batch = departed[start : start + WRITE_BATCH]
-            self._collection.upsert(
-                ids=[memory_id for memory_id, _ in batch],
-                embeddings=[PLACEHOLDER] * len(batch),
-                metadatas=[{"sha256": content_hash(text)} for _, text in batch],
-            )
+        note_ids(
+            self._collection,
+            [memory_id for memory_id, _ in departed],
+            [{"sha256": content_hash(text)} for _, text in departed],
+        )
 
     def returned(self, memory_ids: Sequence[str]) -> None:
         for start in range(0, len(memory_ids), WRITE_BATCH):

@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ego_mcp.store.chroma import WRITE_BATCH, open_id_collection, present_ids
+from ego_mcp.store.chroma import note_ids, open_id_collection, present_ids
 
 KIND = "imported"
-PLACEHOLDER = [1.0]  # found by id only: no embedding, no text
 
 
 class ImportRecord:
@@ -29,6 +28,4 @@ class ImportRecord:
         return present_ids(self._collection, ids)
 
     def note(self, ids: Sequence[str]) -> None:
-        for start in range(0, len(ids), WRITE_BATCH):
-            batch = list(ids[start : start + WRITE_BATCH])
-            self._collection.upsert(ids=batch, embeddings=[PLACEHOLDER] * len(batch))
+        note_ids(self._collection, ids)
