@@ -28,10 +28,10 @@ def unmatched(words: tuple[Word, ...], among: tuple[Word, ...]) -> list[Word]:
     """Words of ``words`` that ``among`` does not have, as the same word or synonym, or
     written as one word where the other writes two (hay fever / hayfever, e-mail)."""
     solid = {_solid(w.surface) for w in among}
-    joined = {_solid(a.surface) + _solid(b.surface) for a, b in pairwise(among)}
+    written = solid | {_solid(a.surface) + _solid(b.surface) for a, b in pairwise(among)}
     missing = []
     for index, word in enumerate(words):
-        if _matched(word, among) or _solid(word.surface) in joined | solid:
+        if _matched(word, among) or _solid(word.surface) in written:
             continue
         neighbours = words[max(0, index - 1) : index + 2]
         if any(_solid(a.surface) + _solid(b.surface) in solid for a, b in pairwise(neighbours)):
@@ -205,7 +205,7 @@ def reworded(gone: list[Word], added: list[Word]) -> bool:
 
 
 def negations(
-    old: Reading, new: Reading, opposites: list[tuple[Word, Word]], converse: bool
+    old: Reading, new: Reading, opposites: list[tuple[Word, Word]], swapped: bool
 ) -> list[str]:
     """A predicate said to hold in one text and not in the other, counting an antonym as
     its negation (didn't forget = remembered, was not present = was absent)."""
@@ -215,7 +215,7 @@ def negations(
         if same and all(other.negated != word.negated for other in same):
             found.append(word.surface)
     for before, after in opposites:
-        if before.negated == after.negated and not converse:
+        if before.negated == after.negated and not swapped:
             found.append(f"{before.surface} → {after.surface} (opposite)")
     if (old.negations + new.negations) % 2 == 1:
         found.append("not")
