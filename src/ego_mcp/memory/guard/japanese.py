@@ -46,7 +46,6 @@ EMPHASIS = frozenset(
      "ちょっと", "少し", "すこし", "もっと", "割と", "なかなか", "随分"}
 )  # fmt: skip
 PASSIVE = frozenset({"れる", "られる"})
-SEQUENCE = frozenset({"から", "後", "あと", "その後", "それから"})
 FIRST_PERSON_WORDS = frozenset({"私", "わたし", "僕", "ぼく", "俺", "おれ", "あたし", "自分"})
 HONORIFIC_PREFIXES = frozenset({"お", "ご", "御"})
 CONDITIONAL_PARTICLES = frozenset({"ば", "なら"})
