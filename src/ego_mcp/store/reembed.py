@@ -31,7 +31,13 @@ from typing import Any
 from ego_mcp.embedding.base import Embedder, EmbeddingSignature
 from ego_mcp.errors import ConfigError, StoreUnavailable
 from ego_mcp.logs import Plain
-from ego_mcp.store.chroma import collection_name, collection_names, open_collection, pages
+from ego_mcp.store.chroma import (
+    collection_name,
+    collection_names,
+    open_collection,
+    pages,
+    present_ids,
+)
 
 logger = logging.getLogger(__name__)
 KINDS = ("memories", "episodes")
@@ -93,7 +99,7 @@ def _drop_gone(source: Any, target: Any, batch_size: int) -> None:
     """Remove from ``target`` what ``source`` no longer holds."""
     gone: list[str] = []
     for page in pages(target, [], batch_size):
-        there = set(source.get(ids=page["ids"], include=[])["ids"])
+        there = present_ids(source, page["ids"])
         gone += [rid for rid in page["ids"] if rid not in there]
     for start in range(0, len(gone), batch_size):
         target.delete(ids=gone[start : start + batch_size])
