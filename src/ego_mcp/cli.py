@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
@@ -123,8 +124,6 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def warn_unknown_variables() -> None:
     """One warning per EGO_MCP_* name no setting reads, naming the closest one."""
-    import os
-
     for name, closest in unknown_variables(os.environ):
         hint = f"; did you mean {closest}?" if closest else ""
         logger.warning("%s is not a setting of ego-mcp and is ignored%s", Plain(name), Plain(hint))
@@ -223,21 +222,12 @@ def startup_line(settings: Settings) -> str:
         if settings.agents_file is not None:
             agents = f"agents of {settings.agents_file}"
     line = f"ego-mcp {__version__}: {agents}, store {store}, queue {queue}, transport {transport}\n"
-    if transport == "stdio" and _stdin_is_a_terminal():
+    if transport == "stdio" and os.isatty(0):
         line += (
             "waiting for an MCP client on stdin: an MCP client (Claude Code, OpenClaw, ...) "
             "starts this command itself; Ctrl-C stops it\n"
         )
     return line
-
-
-def _stdin_is_a_terminal() -> bool:
-    import os
-
-    try:
-        return os.isatty(0)
-    except OSError:
-        return False
 
 
 def public_address(url: str | None) -> str:
@@ -249,7 +239,6 @@ def public_address(url: str | None) -> str:
 def stdio_problem() -> str | None:
     """Why this process's stdin or stdout cannot carry an MCP session (a client gives the
     server pipes; a terminal is fine for trying it by hand), or None."""
-    import os
     import stat
 
     for fd, name in ((0, "stdin"), (1, "stdout")):
