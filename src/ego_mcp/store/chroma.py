@@ -6,7 +6,7 @@ import json
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 
@@ -172,6 +172,24 @@ def open_id_collection(client: Any, agent: str, kind: str) -> Any:
 
 
 ID_PLACEHOLDER = [1.0]  # a record found by id only: no embedding, no text
+
+
+class IdRecord:
+    """An agent's id-only collection of one ``KIND`` (``open_id_collection``): which ids
+    it holds. Subclasses say what writes to it."""
+
+    KIND = ""
+
+    def __init__(self, collection: Any) -> None:
+        self._collection = collection
+
+    @classmethod
+    def open(cls, client: Any, agent: str) -> Self:
+        return cls(open_id_collection(client, agent, cls.KIND))
+
+    def known(self, ids: Sequence[str]) -> set[str]:
+        """Those of ``ids`` the record holds."""
+        return present_ids(self._collection, ids)
 
 
 def note_ids(

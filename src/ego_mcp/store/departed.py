@@ -10,26 +10,18 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import Any
 
-from ego_mcp.store.chroma import WRITE_BATCH, note_ids, open_id_collection, present_ids
-
-KIND = "departed"
+from ego_mcp.store.chroma import WRITE_BATCH, IdRecord, note_ids
 
 
 def content_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-class ChromaDepartedRecord:
+class ChromaDepartedRecord(IdRecord):
     """The ``DepartedRecord`` of one agent."""
 
-    def __init__(self, collection: Any) -> None:
-        self._collection = collection
-
-    @classmethod
-    def open(cls, client: Any, agent: str) -> ChromaDepartedRecord:
-        return cls(open_id_collection(client, agent, KIND))
+    KIND = "departed"
 
     def note(self, departed: Sequence[tuple[str, str]]) -> None:
         note_ids(
@@ -41,6 +33,3 @@ class ChromaDepartedRecord:
     def returned(self, memory_ids: Sequence[str]) -> None:
         for start in range(0, len(memory_ids), WRITE_BATCH):
             self._collection.delete(ids=list(memory_ids[start : start + WRITE_BATCH]))
-
-    def known(self, memory_ids: Sequence[str]) -> set[str]:
-        return present_ids(self._collection, memory_ids)

@@ -6,26 +6,14 @@ back a memory forgotten or merged away since, even after its deletion-log entry 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from ego_mcp.store.chroma import note_ids, open_id_collection, present_ids
-
-KIND = "imported"
+from ego_mcp.store.chroma import IdRecord, note_ids
 
 
-class ImportRecord:
+class ImportRecord(IdRecord):
     """The ids one agent was given by ``migrate``."""
 
-    def __init__(self, collection: Any) -> None:
-        self._collection = collection
-
-    @classmethod
-    def open(cls, client: Any, agent: str) -> ImportRecord:
-        return cls(open_id_collection(client, agent, KIND))
-
-    def known(self, ids: Sequence[str]) -> set[str]:
-        """Those of ``ids`` imported before."""
-        return present_ids(self._collection, ids)
+    KIND = "imported"
 
     def note(self, ids: Sequence[str]) -> None:
         note_ids(self._collection, ids)
