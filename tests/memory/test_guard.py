@@ -38,6 +38,11 @@ def verdict(existing: str, new: str) -> Verdict:
         ("マスターは来月引っ越しをする。", "マスターは来月引越しをする。"),  # Sudachi's normal form
         ("マスターはパンを買った。", "マスターはパンを購入した。"),  # Sudachi's synonym group
         ("夕日を見た。", "私は夕日を見た。"),  # the implicit first person
+        ("マスターは部長に褒められた。", "部長がマスターを褒めた。"),  # passive: に is the doer
+        ("マスターは同僚に食事に誘われた。", "同僚がマスターを食事に誘った。"),  # its first に
+        ("ご主人様は部長にプレゼンを褒められた。", "部長がご主人様のプレゼンを褒めた。"),
+        ("マスターに説明してもらった。", "マスターが説明してくれた。"),  # a favour received
+        ("雨が降るらしい。", "雨が降るそうだ。"),  # two words for hearsay
     ],
 )
 def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str) -> None:
@@ -91,6 +96,9 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
             "order",
         ),
         ("Master won the final.", "Master lost the final.", "opposite"),
+        ("雨が降るそうだ。", "雨が降った。", "qualifier: hearsay"),
+        ("雨が降りそうだ。", "雨が降るそうだ。", "qualifier: looks → hearsay"),
+        ("マスターは財布を盗まれた。", "マスターは財布を盗んだ。", "passive"),
     ],
 )
 def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> None:
@@ -124,6 +132,31 @@ def test_a_rewording_wordnet_relates_is_a_possible_duplicate() -> None:
     )
     assert found_verdict is Verdict.POSSIBLE
     assert found[0].startswith("wording:")
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        (
+            "I'm glad Master chose the smaller apartment.",
+            "I'm glad Master picked the smaller apartment.",
+        ),
+        ("Master was scared before his surgery.", "Master was afraid before his surgery."),
+        (
+            "マスターが会議で意見を述べた。",
+            "マスターが会議で意見を言った。",
+        ),  # glossed: state / say
+    ],
+)
+def test_words_of_one_meaning_in_wordnet_are_a_duplicate(existing: str, new: str) -> None:
+    found_verdict, found = differences(existing, new)
+    assert found_verdict is Verdict.DUPLICATE, found
+    assert found[0].startswith("synonyms:"), found
+
+
+def test_a_broader_noun_leaves_out_detail_and_is_never_refused() -> None:
+    assert verdict("Master ate an apple.", "Master ate a fruit.") is not Verdict.DUPLICATE
+    assert verdict("Master adopted a dog.", "Master adopted a puppy.") is not Verdict.DUPLICATE
 
 
 def test_one_thing_for_another_is_distinct() -> None:

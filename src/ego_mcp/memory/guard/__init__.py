@@ -33,6 +33,7 @@ from ego_mcp.memory.guard.evidence import (
     role_conflicts,
     sequence,
     shown,
+    synonymous,
     unmatched,
 )
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading
@@ -92,6 +93,8 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     left_out = [w for w in left_out if not w.name and id(w) not in skipped]
     if added and left_out:
         change = f"{shown(left_out)} → {shown(added)}"
+        if synonymous(left_out, added):
+            return Verdict.DUPLICATE, (f"synonyms: {change}",)
         if reworded(left_out, added):
             return Verdict.POSSIBLE, (f"wording: {change}",)
         return Verdict.DISTINCT, (f"words: {change}",)

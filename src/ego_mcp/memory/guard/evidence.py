@@ -10,7 +10,7 @@ from itertools import pairwise
 from ego_mcp.memory.guard.dates import shown as shown_unit
 from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.reading import Reading, Slotted, Word
-from ego_mcp.memory.guard.wordnet import near, wordnet
+from ego_mcp.memory.guard.wordnet import NEAR, SAME_MEANING, near, wordnet
 from ego_mcp.memory.japanese import is_japanese
 
 # Roles whose exchange a converse verb explains (lend to / borrow from, sell / buy).
@@ -180,26 +180,44 @@ def sequence(old: Reading, new: Reading) -> list[str]:
     return []
 
 
+def _paired_in_wordnet(word: Word, among: list[Word], steps: frozenset[str] = NEAR) -> bool:
+    """``word`` is a step of ``steps`` in WordNet from a word of ``among`` of its part of
+    speech."""
+    net = wordnet()
+    return net is not None and any(
+        other.pos == word.pos
+        and bool(word.pos)
+        and any(near(net, a, b, word.pos, steps) for a in word.english for b in other.english)
+        for other in among
+    )
+
+
+def _same_meaning(word: Word, among: list[Word]) -> bool:
+    """``word`` means what a word of ``among`` means: a step in WordNet that keeps the
+    meaning (one adjective cluster, a derivation, a verb group), or for a verb a broader
+    or narrower one (cook / make, adore / love: the manner of one deed). A broader or
+    narrower noun drops or adds detail (fruit / apple) and is not."""
+    return _paired_in_wordnet(word, among, SAME_MEANING if word.pos == "n" else NEAR)
+
+
+def synonymous(gone: list[Word], added: list[Word]) -> bool:
+    """Each word one text has and the other lacks means what a word the other has
+    instead means, both ways: the same fact in other words."""
+    return (
+        bool(gone and added)
+        and all(_same_meaning(w, added) for w in gone)
+        and all(_same_meaning(w, gone) for w in added)
+    )
+
+
 def reworded(gone: list[Word], added: list[Word]) -> bool:
     """Whether the words one text has and the other lacks read as a rewording the guard
     cannot vouch for (a possible duplicate) rather than another fact: each one a step in
-    WordNet from a word the other has instead (superb / excellent, queue / line), or
-    several words reworded at once, one of them so (furious, soaked / livid, drenched).
-    One word for one WordNet does not relate is another fact (tomatoes / strawberries)."""
-    net = wordnet()
-    if net is None:
-        return False
-
-    def paired(word: Word, among: list[Word]) -> bool:
-        return any(
-            other.pos == word.pos
-            and word.pos
-            and any(near(net, a, b, word.pos) for a in word.english for b in other.english)
-            for other in among
-        )
-
-    near_gone = [w for w in gone if paired(w, added)]
-    if len(near_gone) == len(gone) and all(paired(w, gone) for w in added):
+    WordNet from a word the other has instead (queue / line), or several words reworded
+    at once, one of them so (furious, soaked / livid, drenched, delivery driver). One word
+    for one WordNet does not relate is another fact (tomatoes / strawberries)."""
+    near_gone = [w for w in gone if _paired_in_wordnet(w, added)]
+    if len(near_gone) == len(gone) and all(_paired_in_wordnet(w, gone) for w in added):
         return True
     return len(gone) >= 2 and len(added) >= 2 and bool(near_gone)
 

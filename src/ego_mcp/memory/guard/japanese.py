@@ -7,8 +7,8 @@ dictionary (買う and 購入 share one). Who did what comes from the case parti
 sentence without a subject is the diarist's. Qualifiers come from the grammar: auxiliary
 verbs beyond tense, politeness and negation (たい, らしい, そう), adverbs (危うく, いつも),
 adverbial nouns (前, 後, 全部, 一部), the conditional form (降ったら), a verb after a
-quoting と (と思う), a noun a verb modifies (引っ越す予定), an auxiliary verb after
-another verb (死にかけた), and a final か.
+quoting と (と思う), a noun a verb modifies that ends the sentence (引っ越す予定だ), an
+auxiliary verb after another verb (死にかけた), and a final か.
 
 The dictionary (Apache 2.0, Works Applications) is memory-mapped on first use.
 """
@@ -46,6 +46,11 @@ EMPHASIS = frozenset(
      "ちょっと", "少し", "すこし", "もっと", "割と", "なかなか", "随分"}
 )  # fmt: skip
 PASSIVE = frozenset({"れる", "られる"})
+PASSIVE_ROLES = {"subject": "object"}
+# Auxiliaries of favour after て: a deed done for someone is the deed (教えてくれた =
+# 教えた); one received (説明してもらった) names its doer with に, as a passive does.
+FAVOUR_GIVEN = frozenset({"呉れる", "下さる", "上げる", "遣る"})
+FAVOUR_RECEIVED = frozenset({"貰う", "頂く"})
 FIRST_PERSON_WORDS = frozenset({"私", "わたし", "僕", "ぼく", "俺", "おれ", "あたし", "自分"})
 HONORIFIC_PREFIXES = frozenset({"お", "ご", "御"})
 CONDITIONAL_PARTICLES = frozenset({"ば", "なら"})
@@ -97,7 +102,9 @@ class _Reader:
         self.sequence = False
         self.predicates: list[str] = []
         self.phrase_start = 0
-        self.clause_start = 0
+        self.clause_start = 0  # where the clause being read began
+        self.last_clause = 0  # where the clause the last predicate closed began
+        self.goals: list[range] = []  # the words of each に or へ phrase
 
     def reading(self) -> Reading:
         return Reading(
@@ -122,6 +129,8 @@ class _Reader:
             self._particle(index, m)
         elif kind == "接頭辞":
             self.prefix = "" if m.surface() in HONORIFIC_PREFIXES else m.surface()
+        elif pos[1] == "助動詞語幹":
+            self.qualifiers.add(_evidence(self.morphemes, index))  # 降るそうだ, 降りそうだ
         elif not self._qualifier(index, m):
             self._content_word(index, m)
 
@@ -135,7 +144,8 @@ class _Reader:
             else:
                 self.negations += 1
         elif base in PASSIVE and previous is not None and previous.part_of_speech()[0] == "動詞":
-            self.words[self.clause_start :] = _passive(self.words[self.clause_start :])
+            if not self._swap_doer(PASSIVE_ROLES):
+                self.qualifiers.add("passive")  # no doer named: 財布を盗まれた is no 財布を盗んだ
         elif base not in TENSE_AND_POLITENESS and base not in ASPECT:
             self.qualifiers.add(AUXILIARY_FORMS.get(base, base))
 
@@ -153,6 +163,8 @@ class _Reader:
             for at in range(self.phrase_start, len(self.words)):  # the phrase it ends
                 if not self.words[at].role:
                     self.words[at] = _with_role(self.words[at], role, self.topic)
+            if role == "to":
+                self.goals.append(range(self.phrase_start, len(self.words)))
             self.phrase_start = len(self.words)
             if role == "subject" and (surface == "は" or not self.topic):
                 self.topic = self.words[-1].key
@@ -172,10 +184,35 @@ class _Reader:
             self.qualifiers.add(base)  # 危うく死にかけた: how far, not what
             return True
         if kind == "動詞" and pos[1] == "非自立可能" and previous and _follows_verb(previous):
-            if base not in ASPECT:
+            if base in FAVOUR_RECEIVED:
+                self._swap_doer({"subject": "to"})
+            elif base not in ASPECT and base not in FAVOUR_GIVEN:
                 self.qualifiers.add(base)  # 死にかけた, 食べてみた
             return True
         return False
+
+    def _swap_doer(self, roles: dict[str, str]) -> bool:
+        """The last clause's roles as the active voice gives them, its first に phrase
+        the doer. A passive's subject is the object of the deed (マスターは部長に褒められた
+        = 部長がマスターを褒めた), or the owner of the object when the clause has one
+        (部長にプレゼンを褒められた = 部長が彼のプレゼンを褒めた); one who received a favour
+        (説明してもらった) is its beneficiary. Without a に phrase nothing is swapped, and
+        False is returned."""
+        doers = next((r for r in self.goals if r.start >= self.last_clause), None)
+        if doers is None:
+            return False
+        clause = range(self.last_clause, len(self.words))
+        has_object = any(self.words[i].role == "object" for i in clause)
+        for i in clause:
+            word = self.words[i]
+            if i in doers:
+                self.words[i] = replace(word, role="subject")
+            elif word.role == "subject":
+                role = roles["subject"]
+                self.words[i] = replace(
+                    word, role="owner" if has_object and role == "object" else role
+                )
+        return True
 
     def _content_word(self, index: int, m: Morpheme) -> None:
         word = _content(m, self.prefix)
@@ -193,24 +230,20 @@ class _Reader:
         if pos[0] == "動詞" and _quotes(self.morphemes, index):
             self.qualifiers.add(f"frame:{word.key}")  # と思う, と言った
             return
-        if pos[0] == "名詞" and previous is not None and _modified_by_verb(previous):
+        if (
+            pos[0] == "名詞"
+            and previous is not None
+            and _modified_by_verb(previous)
+            and _ends_predicate(self.morphemes, index)
+        ):
             self.qualifiers.add(f"frame:{word.key}")  # 引っ越す予定, 行くつもり
             return
         if word.pos in ("v", "a"):
             self.predicates.append(word.key)
             if not _modifies_noun(self.morphemes, index):
-                self.clause_start, self.phrase_start = self.phrase_start, len(self.words) + 1
+                self.last_clause = self.clause_start
+                self.clause_start = self.phrase_start = len(self.words) + 1
         self.words.append(_bound(word, self.topic))
-
-
-def _passive(clause: list[Word]) -> list[Word]:
-    """A passive clause's roles as the active one gives them: its subject is the object
-    of the deed, its に phrase the doer (マスターは部長に褒められた = 部長がマスターを褒めた).
-    Without a に phrase (an honorific or a potential れる) nothing is swapped."""
-    if not any(w.role == "to" for w in clause):
-        return clause
-    swapped = {"subject": "object", "to": "subject"}
-    return [replace(w, role=swapped.get(w.role, w.role)) for w in clause]
 
 
 def _bound(word: Word, topic: str) -> Word:
@@ -296,6 +329,16 @@ def _reading_of_prefix(prefix: str) -> str:
     )
 
 
+def _evidence(morphemes: tuple[Morpheme, ...], index: int) -> str:
+    """What the stem of an auxiliary (そう, よう, みたい) says of the fact: "looks" after a
+    verb's continuative form (降りそうだ: about to), else "hearsay", the same as らしい
+    (降るそうだ, 降ったようだ: heard or inferred, not seen)."""
+    previous = morphemes[index - 1] if index else None
+    if previous is not None and previous.part_of_speech()[5].startswith("連用形"):
+        return "looks"
+    return "hearsay"
+
+
 def _follows_verb(previous: Morpheme) -> bool:
     kind = previous.part_of_speech()[0]
     return kind == "動詞" or (kind == "助詞" and previous.surface() in ("て", "で"))
@@ -307,6 +350,14 @@ def _quotes(morphemes: tuple[Morpheme, ...], index: int) -> bool:
         return False
     before = morphemes[index - 2].part_of_speech()[0]
     return before in ("動詞", "助動詞", "形容詞")
+
+
+def _ends_predicate(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """The noun is the sentence's predicate: the copula or the end follows it (引っ越す
+    予定だ, 行くつもり。), where a noun a verb only describes goes on (疲れた声で, 買った本を,
+    作るとき、)."""
+    after = morphemes[index + 1] if index + 1 < len(morphemes) else None
+    return after is None or after.part_of_speech()[0] == "助動詞" or after.surface() in "。！？!?"
 
 
 def _modified_by_verb(previous: Morpheme) -> bool:
