@@ -18,6 +18,9 @@ def verdict(existing: str, new: str) -> Verdict:
         ("Ｂｌｕｅ Envelope #１４ arrived.", "Blue Envelope #14 arrived."),  # full width
         ("Master recommended a podcast.", "Master reccomended a podcast."),  # misspelt
         ("Master has hay fever again.", "Master has hayfever again."),  # one word or two
+        ("Rui lost his first tooth.", "Rui lost his frist tooth."),  # a misspelt number word
+        ("Tea in the afternoon.", "Tea in the afternon."),  # a misspelt date word
+        ("Master doesn't like horror films.", "Master does not like horror films."),
         ("Master ordered a dozen roses.", "Master ordered 12 roses."),
         ("Master paid $30 for the lamp.", "Master paid thirty dollars for the lamp."),
         ("The party starts at 7 p.m. on Saturday.", "The party starts at 19:00 on Saturday."),
@@ -157,6 +160,13 @@ def test_words_of_one_meaning_in_wordnet_are_a_duplicate(existing: str, new: str
 def test_a_broader_noun_leaves_out_detail_and_is_never_refused() -> None:
     assert verdict("Master ate an apple.", "Master ate a fruit.") is not Verdict.DUPLICATE
     assert verdict("Master adopted a dog.", "Master adopted a puppy.") is not Verdict.DUPLICATE
+
+
+def test_two_real_words_are_never_taken_for_a_misspelling() -> None:
+    assert verdict("Master moved to a new county.", "Master moved to a new country.") is (
+        Verdict.DISTINCT
+    )
+    assert verdict("Master bought a leek.", "Master bought a leak.") is Verdict.DISTINCT
 
 
 def test_one_thing_for_another_is_distinct() -> None:

@@ -5,7 +5,7 @@ The nearest memory within the dedup threshold is only a candidate. Both texts ar
 negations) and the new text is refused only when the two are equivalent: each one's
 content is found in the other, with the same structure. Three answers, one judgement:
 
-- ``DUPLICATE``: a restatement (synonyms, another order, the other voice, a converse
+- ``DUPLICATE``: a restatement (synonyms, a misspelling, another order, the other voice, a converse
   verb, a negated antonym, the diarist's "I" left implicit): refused, naming the memory;
 - ``POSSIBLE``: the new text only leaves out detail the other has ("adds nothing"):
   saved, since a missing word can change the fact, and proposed for a merge;
@@ -37,6 +37,7 @@ from ego_mcp.memory.guard.evidence import (
     unmatched,
 )
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading
+from ego_mcp.memory.guard.spelling import respelled
 
 
 class Verdict(Enum):
@@ -108,7 +109,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
 
 def differences(existing: str, new: str) -> tuple[Verdict, tuple[str, ...]]:
     """What ``new`` says beside ``existing``, and the verdict it leads to."""
-    return judge(read(existing), read(new))
+    return judge(read(respelled(existing, new)), read(respelled(new, existing)))
 
 
 def compare(existing: str, new: str, similarity: float, threshold: float) -> Comparison:

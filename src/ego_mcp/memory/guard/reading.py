@@ -43,8 +43,9 @@ class Word:
         if self.reading and other.reading and set(self.english) & set(other.english):
             return True  # two Japanese words with one meaning (近く / そば: "near")
         if (
-            self.name
-            and other.name
+            (self.name or other.name)
+            and self.surface[:1].isupper()
+            and other.surface[:1].isupper()
             and (self.key + "s" == other.key or other.key + "s" == self.key)
         ):
             return True  # a possessive written without its apostrophe (Masters cousin)

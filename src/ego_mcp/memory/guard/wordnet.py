@@ -23,6 +23,16 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 POS_FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
+# WordNet's own morphology (morphy(7WN)): the endings an inflected form drops for its
+# base form, per part of speech; irregular forms are in its ``.exc`` files.
+DETACHMENTS = {
+    "n": (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"),
+          ("men", "man"), ("ies", "y")),
+    "v": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""),
+          ("ing", "e"), ("ing", "")),
+    "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
+    "r": (),
+}  # fmt: skip
 ANTONYM = "!"
 PERTAINYM = "\\"  # an adverb's "derived from adjective" pointer
 SIMILAR = "&"
@@ -77,6 +87,21 @@ class WordNet:
         sense_count = int(fields[2])
         start = 4 + pointer_count + 2
         return tuple(int(offset) for offset in fields[start : start + sense_count])
+
+    @lru_cache(maxsize=16384)  # noqa: B019 (one reader per process, kept for its life)
+    def knows(self, word: str) -> bool:
+        """Whether ``word`` is an English word WordNet has, as written or inflected (by
+        its own rules and exception lists: swam, geese, switched)."""
+        key = word.lower()
+        for pos, rules in DETACHMENTS.items():
+            if self.offsets(key, pos):
+                return True
+            irregular = self._line(f"{POS_FILES[pos]}.exc", key.encode() + b" ")
+            bases = irregular.split()[1:] if irregular is not None else []
+            bases += [key[: -len(end)] + base for end, base in rules if key.endswith(end)]
+            if any(base and self.offsets(base, pos) for base in bases):
+                return True
+        return False
 
     def _index_line(self, key: str, pos: str) -> str | None:
         return self._line(f"index.{POS_FILES[pos]}", key.encode() + b" ")
