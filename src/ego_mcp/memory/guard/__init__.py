@@ -5,8 +5,9 @@ The nearest memory within the dedup threshold is only a candidate. Both texts ar
 negations) and the new text is refused only when the two are equivalent: each one's
 content is found in the other, with the same structure. Three answers, one judgement:
 
-- ``DUPLICATE``: a restatement (synonyms, a misspelling, another order, the other voice, a converse
-  verb, a negated antonym, the diarist's "I" left implicit): refused, naming the memory;
+- ``DUPLICATE``: a restatement (synonyms, a misspelling, another order, the other voice,
+  a converse verb, a negated antonym, the diarist's "I" left implicit): refused, naming
+  the memory;
 - ``POSSIBLE``: the new text only leaves out detail the other has ("adds nothing"):
   saved, since a missing word can change the fact, and proposed for a merge;
 - ``DISTINCT``: a fact differs (roles, order, a qualifier, a number, a date, a person,
