@@ -19,6 +19,8 @@ def verdict(existing: str, new: str) -> Verdict:
         ("Master recommended a podcast.", "Master reccomended a podcast."),  # misspelt
         ("Master has hay fever again.", "Master has hayfever again."),  # one word or two
         ("Rui lost his first tooth.", "Rui lost his frist tooth."),  # a misspelt number word
+        ("Master fell asleep on the sofa.", "Master dozed off on the sofa."),  # WordNet's verbs
+        ("Master gave the old sofa away.", "The old sofa was given away by Master."),
         ("Tea in the afternoon.", "Tea in the afternon."),  # a misspelt date word
         ("Master doesn't like horror films.", "Master does not like horror films."),
         ("Master ordered a dozen roses.", "Master ordered 12 roses."),

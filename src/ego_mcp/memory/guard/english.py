@@ -268,8 +268,9 @@ def read(
 
 def _phrasal_verbs(doc: Doc) -> dict[int, tuple[str, int]]:
     """Verbs that WordNet lists with their particle or complement as one verb (gave up =
-    give_up = quit, dozed off = doze_off = fall_asleep): the verb's index to the key and
-    the index of the word it absorbs."""
+    give_up = quit, dozed off = doze_off = fell asleep, took place): the verb's index to
+    the key and the index of the word it absorbs (a particle or complement anywhere, an
+    object only right after the verb)."""
     net = wordnet()
     found: dict[int, tuple[str, int]] = {}
     for token in doc:
@@ -277,7 +278,10 @@ def _phrasal_verbs(doc: Doc) -> dict[int, tuple[str, int]]:
             continue
         for child in token.children:
             key = f"{token.lemma_.lower()}_{child.lower_}"
-            if child.dep_ in ("prt", "acomp") and net.offsets(key, "v"):
+            beside = child.i == token.i + 1 and child.dep_ == "dobj"
+            if (child.dep_ in ("prt", "acomp", "advmod", "oprd") or beside) and net.offsets(
+                key, "v"
+            ):
                 found[token.i] = (key, child.i)
                 break
     return found
@@ -343,7 +347,7 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
     elif token.tag_ in ("VBN", "VBG") and token.dep_ == "amod":
         key, pos = token.lower_, "a"  # a participle before a noun is an adjective (a used bike)
     else:
-        key, pos = token.lemma_.lower(), TAG_POS.get(token.pos_, "")
+        key, pos = _listed(token.lower_, token.lemma_.lower(), TAG_POS.get(token.pos_, ""))
     senses, opposites = _senses(key, pos)
     verb = _clause_verb(token)
     role = _role(token)
@@ -365,6 +369,22 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         qualifier=qualifier,
         negated=negated,
     )
+
+
+@lru_cache(maxsize=16384)
+def _listed(word: str, lemma: str, pos: str) -> tuple[str, str]:
+    """The lemma and part of speech WordNet lists a word under: the tagger's, or where
+    WordNet has no such word as that part of speech (the small model tags "spicy" a verb,
+    "glacier" an adjective of lemma "glaci"), the first part of speech WordNet has the
+    written word as (noun, verb, adjective, adverb)."""
+    net = wordnet()
+    if net is None or not pos or net.offsets(lemma, pos):
+        return lemma, pos
+    for other in "nvar":
+        forms = net.base_forms(word, other)
+        if forms:
+            return forms[0], other
+    return lemma, pos
 
 
 def _lemma(word: str) -> str:

@@ -89,19 +89,21 @@ class WordNet:
         return tuple(int(offset) for offset in fields[start : start + sense_count])
 
     @lru_cache(maxsize=16384)  # noqa: B019 (one reader per process, kept for its life)
-    def knows(self, word: str) -> bool:
-        """Whether ``word`` is an English word WordNet has, as written or inflected (by
-        its own rules and exception lists: swam, geese, switched)."""
+    def base_forms(self, word: str, pos: str) -> tuple[str, ...]:
+        """The forms WordNet lists ``word`` under as ``pos``: itself, or its base by
+        WordNet's own morphology (its exception lists, then its endings: swam / swim,
+        geese / goose, glaciers / glacier)."""
         key = word.lower()
-        for pos, rules in DETACHMENTS.items():
-            if self.offsets(key, pos):
-                return True
-            irregular = self._line(f"{POS_FILES[pos]}.exc", key.encode() + b" ")
-            bases = irregular.split()[1:] if irregular is not None else []
-            bases += [key[: -len(end)] + base for end, base in rules if key.endswith(end)]
-            if any(base and self.offsets(base, pos) for base in bases):
-                return True
-        return False
+        if self.offsets(key, pos):
+            return (key,)
+        irregular = self._line(f"{POS_FILES[pos]}.exc", key.encode() + b" ")
+        bases = irregular.split()[1:] if irregular is not None else []
+        bases += [key[: -len(end)] + base for end, base in DETACHMENTS[pos] if key.endswith(end)]
+        return tuple(dict.fromkeys(b for b in bases if b and self.offsets(b, pos)))
+
+    def knows(self, word: str) -> bool:
+        """Whether ``word`` is an English word WordNet has, as written or inflected."""
+        return any(self.base_forms(word, pos) for pos in DETACHMENTS)
 
     def _index_line(self, key: str, pos: str) -> str | None:
         return self._line(f"index.{POS_FILES[pos]}", key.encode() + b" ")
