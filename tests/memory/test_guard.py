@@ -48,6 +48,8 @@ def verdict(existing: str, new: str) -> Verdict:
         ("ご主人様は部長にプレゼンを褒められた。", "部長がご主人様のプレゼンを褒めた。"),
         ("マスターに説明してもらった。", "マスターが説明してくれた。"),  # a favour received
         ("雨が降るらしい。", "雨が降るそうだ。"),  # two words for hearsay
+        ("図書館で二時間半勉強した。", "図書館で2.5時間勉強した。"),  # a duration's half
+        ("マスターはケンに古いカメラを売った。", "ケンはマスターから古いカメラを買った。"),
     ],
 )
 def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str) -> None:
@@ -102,6 +104,7 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ),
         ("Master won the final.", "Master lost the final.", "opposite"),
         ("雨が降るそうだ。", "雨が降った。", "qualifier: hearsay"),
+        ("3時間歩いた。", "3時に歩いた。", "time"),  # a duration is no time of day
         ("雨が降りそうだ。", "雨が降るそうだ。", "qualifier: looks → hearsay"),
         ("マスターは財布を盗まれた。", "マスターは財布を盗んだ。", "passive"),
     ],

@@ -40,6 +40,16 @@ def digitised(text: str) -> str:
     return "".join([*pieces, text[cursor:]])
 
 
+# A half after a counter of duration is half of one (2時間半 = 2.5時間, 1年半); 3時半 is
+# a time of day, read with the dates.
+DURATION_HALF = re.compile(r"(\d+)(時間|年|か月|ヶ月|カ月|週間|日|分|秒)半")
+
+
+def halves(text: str) -> str:
+    """``text`` with each Japanese "and a half" of a duration written as a decimal."""
+    return DURATION_HALF.sub(lambda m: f"{m.group(1)}.5{m.group(2)}", text)
+
+
 def _value(digits: str) -> str:
     try:
         return canonical(float(re.sub(r"(st|nd|rd|th)$", "", digits).replace(",", "")))
@@ -51,7 +61,7 @@ def _value(digits: str) -> str:
 def read(text: str) -> Reading:
     """What ``text`` says, as the guard compares it (kept for recent texts: a save
     compares its text with up to five memories, consolidation each pair it shows)."""
-    digits = digitised(normalise(text))
+    digits = halves(digitised(normalise(text)))
     when = find_when(digits)
     covered = {i for start, end in when.spans for i in range(start, end)}
     numbers: list[tuple[int, str]] = []

@@ -79,7 +79,7 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("ja_date", re.compile(r"(?:(?P<y>\d{4})年)?(?P<m>\d{1,2})月(?:(?P<d>\d{1,2})日)?")),
     ("ja_year", re.compile(r"(?P<y>\d{4})年")),
     ("ja_time", re.compile(
-        r"(?P<half>午前|午後)?(?P<h>\d{1,2})時(?:(?P<min>\d{1,2})分|(?P<han>半))?")),
+        r"(?P<half>午前|午後)?(?<![\d.])(?P<h>\d{1,2})時(?!間)(?:(?P<min>\d{1,2})分|(?P<han>半))?")),
     ("clock", re.compile(rf"(?<![\d:])(?P<h>\d{{1,2}}):(?P<min>\d{{2}})(?![\d:])\s*{MERIDIEM}?",
                          re.IGNORECASE)),
     ("past", re.compile(

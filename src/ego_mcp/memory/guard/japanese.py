@@ -105,10 +105,11 @@ class _Reader:
         self.clause_start = 0  # where the clause being read began
         self.last_clause = 0  # where the clause the last predicate closed began
         self.goals: list[range] = []  # the words of each に or へ phrase
+        self.describing: set[int] = set()  # adjectives before a noun (古いカメラ)
 
     def reading(self) -> Reading:
         return Reading(
-            words=_with_heads(self.words),
+            words=_with_heads(self.words, self.describing),
             qualifiers=frozenset(self.qualifiers),
             negations=self.negations,
             sequence=tuple(self.predicates) if self.sequence else (),
@@ -240,6 +241,8 @@ class _Reader:
             return
         if word.pos in ("v", "a"):
             self.predicates.append(word.key)
+            if word.pos == "a" and _modifies_noun(self.morphemes, index):
+                self.describing.add(len(self.words))
             if not _modifies_noun(self.morphemes, index):
                 self.last_clause = self.clause_start
                 self.clause_start = self.phrase_start = len(self.words) + 1
@@ -257,12 +260,18 @@ def _with_role(word: Word, role: str, topic: str) -> Word:
     return replace(word, role=role, bound="" if not topic or word.key == topic else topic)
 
 
-def _with_heads(words: list[Word]) -> tuple[Word, ...]:
-    """Each word with the predicate after it (Japanese is head-final)."""
+def _with_heads(words: list[Word], describing: set[int]) -> tuple[Word, ...]:
+    """Each word with the predicate after it (Japanese is head-final); an adjective that
+    only describes a noun (ケンに古いカメラを売った) is no predicate of the words before it."""
     found: list[Word] = []
     for index, word in enumerate(words):
         head = next(
-            (w for w in words[index + 1 :] if w.pos in ("v", "a") and w.key != word.key), None
+            (
+                w
+                for at, w in enumerate(words[index + 1 :], index + 1)
+                if w.pos in ("v", "a") and w.key != word.key and at not in describing
+            ),
+            None,
         )
         found.append(replace(word, head=head.key, head_senses=head.senses) if head else word)
     return tuple(found)
