@@ -14,7 +14,8 @@ from ego_mcp.errors import LockUnavailable, StoreUnavailable
 from ego_mcp.heap import release_free_heap
 from ego_mcp.locks import AgentLocks, LocalAgentLocks, RedisAgentLocks
 from ego_mcp.logs import Plain
-from ego_mcp.memory.service import MemoryService, Thresholds
+from ego_mcp.memory.parts import Thresholds
+from ego_mcp.memory.service import MemoryService
 from ego_mcp.memory.store import LexicalIndex
 from ego_mcp.memory.thresholds import thresholds_for
 from ego_mcp.presence import live_front_ends

@@ -8,7 +8,7 @@ Models not listed (the remote ones) keep the seeds' values, chosen for Gemini.
 from __future__ import annotations
 
 from ego_mcp.errors import ConfigError
-from ego_mcp.memory.service import Thresholds
+from ego_mcp.memory.parts import Thresholds
 
 MODEL_THRESHOLDS = {
     # bench/calibrate.py: guard similarity 0.78 (F1 0.90 in the weaker language). Links by

@@ -14,7 +14,8 @@ from typing import Any, Protocol, TypeVar
 from ego_mcp.clock import Clock
 from ego_mcp.ego.service import EgoService
 from ego_mcp.heap import releasing_heap
-from ego_mcp.memory.service import Forgotten, MemoryService, Merged, RememberOutcome
+from ego_mcp.memory.lifecycle import Forgotten, Merged
+from ego_mcp.memory.service import MemoryService, RememberOutcome
 from ego_mcp.queue.base import JobRequest
 from ego_mcp.workspace import WorkspaceSync
 

@@ -1,0 +1,131 @@
+"""Recall for one agent: the memories that best match a query in meaning (vectors) and in
+words (the lexical index, in each memory's own language), fused.
+
+The word reads may run beside the vector search (``overlap_reads``): worth it when each
+read is a round trip to a server.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from ego_mcp.logs import Plain
+from ego_mcp.memory.bm25 import Concept
+from ego_mcp.memory.crosslingual import coverage_across, readings, translated_terms
+from ego_mcp.memory.fusion import Ranked, rank
+from ego_mcp.memory.model import SearchHit
+from ego_mcp.memory.parts import MemoryParts
+from ego_mcp.memory.store import LexicalIndex, LexicalLookup, MemoryFilter
+from ego_mcp.memory.terms import content_terms, terms
+
+RECALL_POOL = 30  # candidates each half of recall brings (vectors, words)
+_T = TypeVar("_T")
+# Recall's lexical reads, run beside its vector search: one at a time per recall, so
+# this many recalls at once overlap their reads (threads start only when needed).
+_READS = ThreadPoolExecutor(max_workers=16, thread_name_prefix="ego-recall")
+
+logger = logging.getLogger(__name__)
+
+
+class Recall(MemoryParts):
+    """Reading memories back by a query."""
+
+    def recall(self, query: str, n_results: int, where: MemoryFilter | None = None) -> list[Ranked]:
+        """The memories that best match ``query`` in meaning and in words (in each
+        memory's own language: ``memory/crosslingual.py``), private ones included, none
+        that matches neither (``memory/fusion.py``)."""
+        started = time.perf_counter()
+        if self.lexical is None:
+            vector = self.embedder.embed([query])[0]
+            found = rank(
+                self.store.search(vector, max(n_results, RECALL_POOL), where), {}, n_results
+            )
+            _log_recall(found, 0, started)
+            return found
+        # The words' reads need the vectors' answer only when the memories are scored,
+        # so they may run meanwhile (``overlap_reads``).
+        lexical = self.lexical
+        by_words = self._read(self._words, lexical, query)
+        vector = self.embedder.embed([query])[0]
+        hits = self.store.search(vector, max(n_results, RECALL_POOL), where)
+        words = by_words.result()
+        seen = {hit.memory.id for hit in hits}
+        pool_terms = self._read(
+            lexical.documents, [i for i in seen if i not in words.lookup.documents]
+        )
+        covered = words.coverage(words.lookup.documents)
+        matched = words.matched(words.lookup.documents)
+        best = sorted(
+            (i for i in covered if i not in seen and covered[i] > 0), key=covered.__getitem__
+        )
+        extra = best[-RECALL_POOL:]  # the best matches by words that meaning missed
+        for memory, stored in self.store.with_vectors(extra, where):
+            hits.append(SearchHit(memory, float(1.0 - stored @ vector)))
+        pooled = pool_terms.result()
+        covered.update(words.coverage(pooled))
+        matched |= words.matched(pooled)
+        found = rank(hits, covered, n_results, matched)
+        _log_recall(found, len(extra), started)
+        return found
+
+    def _read(self, read: Callable[..., _T], *args: Any) -> Future[_T]:
+        """``read(*args)``, in a thread if reads overlap, else done now."""
+        if self.overlap_reads:
+            return _READS.submit(read, *args)
+        done: Future[_T] = Future()
+        done.set_result(read(*args))
+        return done
+
+    def _words(self, lexical: LexicalIndex, query: str) -> _QueryWords:
+        """The query's terms, their readings in the other script, and what the lexical
+        index knows of them (with the memories best matching them)."""
+        query_terms = terms(query)
+        read = readings(query_terms, self.dictionary)
+        lookup = lexical.lookup(query_terms, RECALL_POOL, sorted(translated_terms(read)))
+        # What can make a match on its own: the content words and their translations;
+        # function words, and what "in" translates to, only add to a match.
+        content = content_terms(query_terms)
+        matching = content | translated_terms(readings(sorted(content), self.dictionary))
+        return _QueryWords(query_terms, read, lookup, frozenset(matching))
+
+
+@dataclass(frozen=True)
+class _QueryWords:
+    """A query's words as recall scores them."""
+
+    terms: list[str]
+    read: dict[bool, list[Concept]]
+    lookup: LexicalLookup
+    matching: frozenset[str] = frozenset()
+
+    def coverage(self, documents: Mapping[str, Sequence[str]]) -> dict[str, float]:
+        found = self.lookup
+        return coverage_across(self.terms, self.read, documents, found.frequencies, found.stats)
+
+    def matched(self, documents: Mapping[str, Sequence[str]]) -> set[str]:
+        """The documents that share a content word with the query (or its translation):
+        one sharing only function words is no match by words, whatever they add to the
+        rank of one that is."""
+        return {i for i, held in documents.items() if self.matching.intersection(held)}
+
+
+def _log_recall(found: list[Ranked], by_words: int, started: float) -> None:
+    if not logger.isEnabledFor(logging.DEBUG):
+        return  # recall is a hot path: no ids joined for a line nobody reads
+    logger.debug(
+        "recall: %d hits (%s), %d added by words, %.1f ms",
+        len(found),
+        Plain(
+            " ".join(
+                f"{item.hit.memory.id}:{item.hit.similarity:.2f}+{item.coverage:.2f}"
+                for item in found
+            )
+        ),
+        by_words,
+        (time.perf_counter() - started) * 1000,
+    )
