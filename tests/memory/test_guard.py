@@ -97,6 +97,12 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
             "number: bound to another word",
         ),
         ("平日は6時、休日は9時に起きる。", "平日は9時、休日は6時に起きる。", "bound"),
+        ("姉はコーヒーが好きで、弟は紅茶派だ。", "姉は紅茶が好きで、弟はコーヒー派だ。", "roles"),
+        (
+            "会議では、田中さんが資料を配り、佐藤さんが議事録を取った。",
+            "会議では、佐藤さんが資料を配り、田中さんが議事録を取った。",
+            "roles",
+        ),
         (
             "Master washed the car and then cooked dinner.",
             "Master cooked dinner and then washed the car.",

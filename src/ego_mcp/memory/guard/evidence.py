@@ -69,14 +69,16 @@ def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
     }
     conflicts = []
     for word in new.words:
-        same = [other for other in _matched(word, old.words) if other.same_head(word)]
-        if not same:
-            continue
-        if (word.role and all(_opposed_roles(other.role, word.role) for other in same)) or (
-            word.bound in subjects
-            and all(other.bound in subjects and other.bound != word.bound for other in same)
-        ):
+        matched = _matched(word, old.words)
+        same = [other for other in matched if other.same_head(word)]
+        if same and word.role and all(_opposed_roles(other.role, word.role) for other in same):
             conflicts.append((same[0], word))
+        elif (
+            matched
+            and word.bound in subjects
+            and all(other.bound in subjects and other.bound != word.bound for other in matched)
+        ):
+            conflicts.append((matched[0], word))  # whose it is, whatever the predicate
     return conflicts
 
 

@@ -106,6 +106,7 @@ class _Reader:
         self.last_clause = 0  # where the clause the last predicate closed began
         self.goals: list[range] = []  # the words of each に or へ phrase
         self.describing: set[int] = set()  # adjectives before a noun (古いカメラ)
+        self.doer: int | None = None  # the word the open clause's が marks
 
     def reading(self) -> Reading:
         return Reading(
@@ -169,6 +170,8 @@ class _Reader:
             self.phrase_start = len(self.words)
             if role == "subject" and (surface == "は" or not self.topic):
                 self.topic = self.words[-1].key
+            if surface == "が":
+                self.doer = len(self.words) - 1
 
     def _qualifier(self, index: int, m: Morpheme) -> bool:
         """Take ``m`` as a qualifier of the fact, if it is one (or emphasis, if that)."""
@@ -244,9 +247,24 @@ class _Reader:
             if word.pos == "a" and _modifies_noun(self.morphemes, index):
                 self.describing.add(len(self.words))
             if not _modifies_noun(self.morphemes, index):
+                self._bind_to_doer()
                 self.last_clause = self.clause_start
                 self.clause_start = self.phrase_start = len(self.words) + 1
+                self.words.append(word)  # a predicate is bound to nobody: it binds
+                return
         self.words.append(_bound(word, self.topic))
+
+    def _bind_to_doer(self) -> None:
+        """Bind the words of the clause now closing to its が subject, which is who the
+        clause is about under any topic (引っ越しでは、健太さんが冷蔵庫を運び、翔さんが
+        洗濯機を運んだ: the fridge is Kenta's to carry)."""
+        doer, self.doer = self.doer, None
+        if doer is None or doer < self.clause_start:
+            return
+        key = self.words[doer].key
+        for at in range(self.clause_start, len(self.words)):
+            if at != doer and self.words[at].role != "subject":
+                self.words[at] = replace(self.words[at], bound=key)
 
 
 def _bound(word: Word, topic: str) -> Word:
