@@ -32,6 +32,7 @@ def verdict(existing: str, new: str) -> Verdict:
         ("The cake was baked by Master.", "Master baked the cake."),  # voice
         ("Repaired the fence with Master.", "I repaired the fence with Master."),  # diary "I"
         ("Ken sold his bike to Master.", "Master bought a bike from Ken."),  # converse verbs
+        ("Master beat Ken at tennis.", "Ken lost to Master at tennis."),  # beat entails win
         ("Master didn't forget the keys.", "Master remembered the keys."),  # negated antonym
         ("Master was not present at the dinner.", "Master was absent from the dinner."),
         ("今日の会話は楽しかった。", "今日の会話は、楽しかった。"),
@@ -109,6 +110,10 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
             "order",
         ),
         ("Master won the final.", "Master lost the final.", "opposite"),
+        ("Master beat Ken.", "Master lost to Ken.", "opposite"),
+        ("Master praised Ken.", "Ken criticized Master.", "opposite"),  # antonyms, no converse
+        ("Master didn't lend his umbrella to Emi.", "Emi borrowed Master's umbrella.", "roles"),
+        ("Ken sold his bike to Master.", "Master didn't buy a bike from Ken.", "negation"),
         ("雨が降るそうだ。", "雨が降った。", "qualifier: hearsay"),
         ("3時間歩いた。", "3時に歩いた。", "time"),  # a duration is no time of day
         ("雨が降りそうだ。", "雨が降るそうだ。", "qualifier: looks → hearsay"),

@@ -74,10 +74,16 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     paired = {id(w) for pair in opposites for w in pair}
     conflicts = role_conflicts(old, new)
     across = conflicts_by_opposites(old, new, opposites)
-    swapped = bool(across) and converse(conflicts + across)
-    if conflicts and not swapped:
-        roles = {c[0].role for c in conflicts} | {c[1].role for c in conflicts}
-        where = ", ".join(f"{n.surface} ({o.role or '—'} → {n.role or '—'})" for o, n in conflicts)
+    trades = any(n.converse_of(o) for o, n in opposites if n.pos == "v")
+    swapped = bool(across) and converse(conflicts + across, object_trades=trades)
+    # A doer that differs across two opposed verbs, which no converse explains, is a
+    # difference too (Master didn't lend it to Emi / Emi borrowed Master's); the other
+    # roles may differ by the verbs' grammar alone (会議に出席しなかった / 会議を欠席した).
+    doers = [c for c in across if "subject" in (c[0].role, c[1].role)]
+    differing = conflicts + doers if not swapped else []
+    if differing:
+        roles = {c[0].role for c in differing} | {c[1].role for c in differing}
+        where = ", ".join(f"{n.surface} ({o.role or '—'} → {n.role or '—'})" for o, n in differing)
         hard.append(f"{'direction' if roles <= DIRECTIONS else 'roles'}: {where}")
     # A qualifier one text has and the other lacks is a fact; one worded two ways (plans
     # / intends) is wording, as any other word.

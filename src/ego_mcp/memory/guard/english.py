@@ -24,7 +24,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Slotted, Word
-from ego_mcp.memory.guard.wordnet import ANTONYM, name_kind, wordnet
+from ego_mcp.memory.guard.wordnet import ANTONYM, CAUSES, ENTAILS, name_kind, wordnet
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -103,6 +103,19 @@ def _senses(lemma: str, pos: str) -> tuple[frozenset[str], frozenset[str]]:
         senses = frozenset(f"{p}{o}" for p in "nar" for o in net.offsets(lemma, p))
     opposites = net.related(lemma, pos, ANTONYM)
     return senses, opposites
+
+
+@lru_cache(maxsize=16384)
+def _converses(lemma: str, pos: str) -> frozenset[str]:
+    """A verb's converses in WordNet: what it causes (teach / learn, feed / eat) and the
+    antonyms of what it entails (beat entails win, whose antonym is lose)."""
+    net = wordnet()
+    if net is None or pos != "v":
+        return frozenset()
+    entailed = net.related(lemma, "v", ENTAILS)
+    return net.related(lemma, "v", CAUSES).union(
+        *(net.related(word, "v", ANTONYM) for word in entailed)
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -364,6 +377,7 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         name=_name_kind(token.lower_) if name else "",
         senses=senses,
         opposites=opposites,
+        converses=_converses(key, pos),
         english=(key,),
         known=bool(senses) or name or token.pos_ == "PRON" or _in_wordnet(token.lower_),
         qualifier=qualifier,

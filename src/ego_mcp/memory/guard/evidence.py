@@ -82,17 +82,21 @@ def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
     return conflicts
 
 
-def converse(conflicts: list[tuple[Word, Word]]) -> bool:
+def converse(conflicts: list[tuple[Word, Word]], object_trades: bool = False) -> bool:
     """A converse verb explains the conflicts: the parties of sell / buy, lend / borrow
     trade places, the subject of one being a party of the other and back (Tom sold Ken
-    the bike / Ken bought the bike from Tom)."""
+    the bike / Ken bought the bike from Tom). With ``object_trades`` (a verb and what it
+    causes or entails the opposite of: teach / learn, beat / lose) the object of one may
+    be the subject of the other (Ayesha taught Master / Master learned from Ayesha); never
+    for two antonyms (Master praised Ken / Ken criticised Master)."""
+    parties = PARTIES | {"object"} if object_trades else PARTIES
     became_party = any(b.role == "subject" and a.role != "subject" for b, a in conflicts)
     became_subject = any(a.role == "subject" and b.role != "subject" for b, a in conflicts)
     return (
         became_party
         and became_subject
         and all(
-            (before.role in PARTIES and after.role in PARTIES) or before.role == after.role
+            (before.role in parties and after.role in parties) or before.role == after.role
             for before, after in conflicts
         )
     )
@@ -235,7 +239,13 @@ def negations(
         if same and all(other.negated != word.negated for other in same):
             found.append(word.surface)
     for before, after in opposites:
-        if before.negated == after.negated and not swapped:
+        if swapped:
+            # Told from the other side, the event must hold in both or in neither
+            # (Emi borrowed it / Master didn't lend it are two facts).
+            if before.negated != after.negated:
+                found.append(f"{before.surface} → {after.surface}")
+        # A converse told from the same side is another event, negated or not.
+        elif before.negated == after.negated or after.converse_of(before):
             found.append(f"{before.surface} → {after.surface} (opposite)")
     if (old.negations + new.negations) % 2 == 1:
         found.append("not")

@@ -34,6 +34,8 @@ DETACHMENTS = {
     "r": (),
 }  # fmt: skip
 ANTONYM = "!"
+CAUSES = ">"  # a verb's cause pointer (teach > learn)
+ENTAILS = "*"  # a verb's entailment (beat * win)
 PERTAINYM = "\\"  # an adverb's "derived from adjective" pointer
 SIMILAR = "&"
 # One step that keeps the meaning close: a broader or narrower sense (queue / line), an
