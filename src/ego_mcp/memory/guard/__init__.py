@@ -38,7 +38,7 @@ from ego_mcp.memory.guard.evidence import (
     unmatched,
 )
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading
-from ego_mcp.memory.guard.spelling import respelled
+from ego_mcp.memory.guard.spelling import respelled, spelled_out
 
 
 class Verdict(Enum):
@@ -116,7 +116,8 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
 
 def differences(existing: str, new: str) -> tuple[Verdict, tuple[str, ...]]:
     """What ``new`` says beside ``existing``, and the verdict it leads to."""
-    return judge(read(respelled(existing, new)), read(respelled(new, existing)))
+    old = respelled(spelled_out(existing, new), new)
+    return judge(read(old), read(respelled(spelled_out(new, existing), existing)))
 
 
 def compare(existing: str, new: str, similarity: float, threshold: float) -> Comparison:

@@ -1,11 +1,16 @@
 """Misspellings read as the word the other text spells right (frist / first, afternon /
-afternoon), before either text is read: a reader does the same, and a misspelt number or
-date word is then read as one.
+afternoon), and acronyms as the words the other text spells out (HR / Human Resources,
+ENT / ear, nose and throat), before either text is read: a reader does the same, and a
+misspelt number or date word is then read as one.
 
 A word is misspelt when it is written in lower case (names are not corrected), WordNet
 knows it in no inflection and it is no function word of English (spaCy's list), and the
 other text has a word that is one edit from it (two for a long word) and starts with the
 same letter. Two real words are never taken for each other (county / country).
+
+An acronym (two to five capitals) is read as a run of the other text's content words
+whose initials spell it, with "and", "of", "for", "the" or "&" allowed between them;
+never as a run that holds a function word (HR is not "his roommate").
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from ego_mcp.memory.guard.wordnet import WordNet, wordnet
 
 WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*")  # a contraction is one word (doesn't)
 SHORTEST = 4  # shorter words are too near too many others (cat / car / cut)
+ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
+JOINERS = frozenset({"and", "of", "for", "the", "&"})
 
 
 @cache
@@ -57,3 +64,38 @@ def respelled(text: str, other: str) -> str:
         return near[0][1] if near and near[0][0] <= limit else word
 
     return WORD.sub(corrected, text)
+
+
+def spelled_out(text: str, other: str) -> str:
+    """``text`` with each acronym written as the words of ``other`` it abbreviates."""
+    if not ACRONYM.search(text):
+        return text
+    runs = _initials(other)
+    written = set(ACRONYM.findall(other))
+
+    def expanded(match: re.Match[str]) -> str:
+        acronym = match.group(0)
+        return acronym if acronym in written else runs.get(acronym, acronym)
+
+    return ACRONYM.sub(expanded, text)
+
+
+def _initials(text: str) -> dict[str, str]:
+    """Each run of content words of ``text`` (joiners allowed between) by its initials."""
+    words = list(re.finditer(r"[A-Za-z][A-Za-z'-]*|&", text))
+    function_words = _function_words()
+    found: dict[str, str] = {}
+    for start, first in enumerate(words):
+        if first.group(0).lower() in function_words:
+            continue
+        initials = ""
+        for word in words[start:]:
+            written = word.group(0)
+            if written.lower() in JOINERS and initials:
+                continue
+            if written.lower() in function_words or len(initials) == 5:
+                break
+            initials += written[0].upper()
+            if len(initials) >= 2:
+                found.setdefault(initials, text[first.start() : word.end()])
+    return found
