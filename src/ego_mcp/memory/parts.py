@@ -57,6 +57,9 @@ class Thresholds:
     link: float = 0.3
     merge: float = 0.10
     max_links: int = 5
+    # The nearest memory alone is a candidate from this wider distance: the judgement
+    # decides, so the wider net costs one comparison a save, not five. None: ``dedup``.
+    nearest: float | None = None
     # Where a model places related memories depends on the languages of the pair:
     # (both Latin-script, both Japanese, one of each) -> link distance; None: ``link``.
     link_by_script: tuple[float, float, float] | None = None
@@ -113,8 +116,14 @@ class MemoryParts:
 
     @property
     def guard(self) -> float:
-        """The similarity from which the nearest memory is a duplicate candidate."""
+        """The similarity from which a near memory is a duplicate candidate."""
         return 1.0 - self.thresholds.dedup
+
+    @property
+    def nearest_guard(self) -> float:
+        """The similarity from which the nearest memory is a duplicate candidate."""
+        nearest = self.thresholds.nearest
+        return 1.0 - max(self.thresholds.dedup, nearest if nearest is not None else 0.0)
 
     def get(self, memory_id: str) -> Memory:
         memory = self.store.get(memory_id)

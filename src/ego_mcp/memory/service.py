@@ -119,9 +119,10 @@ class MemoryService(Lifecycle, Recall):
                 if hit.memory.content == draft.content and hit.memory.timestamp >= since:
                     return RememberOutcome(saved=hit.memory, already_saved=True)
         near_miss: tuple[SearchHit | None, Comparison | None] = (None, None)
-        for hit in nearest if not force else []:
-            judged = compare(hit.memory.content, draft.content, hit.similarity, self.guard)
-            if hit.similarity >= self.guard and logger.isEnabledFor(logging.DEBUG):
+        for rank, hit in enumerate(nearest if not force else []):
+            gate = self.nearest_guard if rank == 0 else self.guard
+            judged = compare(hit.memory.content, draft.content, hit.similarity, gate)
+            if hit.similarity >= gate and logger.isEnabledFor(logging.DEBUG):
                 logger.debug(
                     "guard: %s %.3f similar, %s (%s)",
                     Plain(hit.memory.id),
@@ -131,7 +132,8 @@ class MemoryService(Lifecycle, Recall):
                 )
             if judged.duplicate:
                 return RememberOutcome(saved=None, duplicate_of=hit)
-            if judged.differences and near_miss[0] is None:
+            wide = hit.similarity < self.guard  # judged only for a restatement
+            if judged.differences and near_miss[0] is None and not wide:
                 near_miss = (hit, judged)
         possible = near_miss[1] is not None and near_miss[1].verdict is Verdict.POSSIBLE
         close = (

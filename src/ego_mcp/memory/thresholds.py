@@ -11,16 +11,17 @@ from ego_mcp.errors import ConfigError
 from ego_mcp.memory.parts import Thresholds
 
 MODEL_THRESHOLDS = {
-    # The guard's candidates from similarity 0.65: its judgement decides, so the distance
-    # only nominates (bench/calibrate.py's similarity-only best, 0.78, left restatements
-    # with an acronym or a kana spelling out: ENT / ear, nose and throat at 0.68; on the
-    # dedup sets no pair the judgement calls a duplicate lies below 0.65). Links by
+    # bench/calibrate.py: guard similarity 0.78 (F1 0.90 in the weaker language). The
+    # nearest memory alone from 0.65: the judgement decides, and a restatement with an
+    # acronym or a kana spelling embeds lower (ENT / ear, nose and throat: 0.68); on the
+    # dedup sets no pair the judgement calls a duplicate lies below 0.65. Judging every
+    # candidate from 0.65 doubled remember's p50 at N = 1,000 (36 -> 65 ms). Links by
     # the languages of the pair, on links_dev.jsonl (related = same activity, person,
     # thread, place or cause): similarity 0.33 for two English texts, 0.45 for two
     # Japanese ones (the model places unrelated Japanese pairs closer), 0.32 across;
     # 0.45 where the texts are not known (consolidation's ids and distances).
     "use-multilingual-v3": Thresholds(
-        dedup=0.35, merge=0.35, link=0.55, link_by_script=(0.67, 0.55, 0.68)
+        dedup=0.22, merge=0.22, link=0.55, link_by_script=(0.67, 0.55, 0.68), nearest=0.35
     ),
     # guard similarity 0.70 (F1 0.86); link similarity 0.835.
     "all-MiniLM-L6-v2": Thresholds(dedup=0.30, merge=0.30, link=0.165),
@@ -38,6 +39,7 @@ def thresholds_for(
         merge=base.merge if merge is None else merge,
         link=base.link if link is None else link,
         link_by_script=base.link_by_script if link is None else None,  # the setting rules
+        nearest=base.nearest if dedup is None else None,
     )
     if chosen.dedup > chosen.merge:
         raise ConfigError(
