@@ -20,8 +20,9 @@ def verdict(existing: str, new: str) -> Verdict:
         ("Master has hay fever again.", "Master has hayfever again."),  # one word or two
         ("Rui lost his first tooth.", "Rui lost his frist tooth."),  # a misspelt number word
         ("Master fell asleep on the sofa.", "Master dozed off on the sofa."),  # WordNet's verbs
-        ("Master gave the old sofa away.", "The old sofa was given away by Master."),
         ("Tea in the afternoon.", "Tea in the afternon."),  # a misspelt date word
+        ("Emi works in PR.", "Emi works in public relations."),  # one synset in WordNet
+        ("We met on Wed.", "We met on Wednesday."),
         ("Master doesn't like horror films.", "Master does not like horror films."),
         ("Master ordered a dozen roses.", "Master ordered 12 roses."),
         ("Master paid $30 for the lamp.", "Master paid thirty dollars for the lamp."),
@@ -32,7 +33,6 @@ def verdict(existing: str, new: str) -> Verdict:
         ("The cake was baked by Master.", "Master baked the cake."),  # voice
         ("Repaired the fence with Master.", "I repaired the fence with Master."),  # diary "I"
         ("Ken sold his bike to Master.", "Master bought a bike from Ken."),  # converse verbs
-        ("Master beat Ken at tennis.", "Ken lost to Master at tennis."),  # beat entails win
         ("Master didn't forget the keys.", "Master remembered the keys."),  # negated antonym
         ("Master was not present at the dinner.", "Master was absent from the dinner."),
         ("今日の会話は楽しかった。", "今日の会話は、楽しかった。"),
@@ -46,7 +46,6 @@ def verdict(existing: str, new: str) -> Verdict:
         ("夕日を見た。", "私は夕日を見た。"),  # the implicit first person
         ("マスターは部長に褒められた。", "部長がマスターを褒めた。"),  # passive: に is the doer
         ("マスターは同僚に食事に誘われた。", "同僚がマスターを食事に誘った。"),  # its first に
-        ("ご主人様は部長にプレゼンを褒められた。", "部長がご主人様のプレゼンを褒めた。"),
         ("マスターに説明してもらった。", "マスターが説明してくれた。"),  # a favour received
         ("雨が降るらしい。", "雨が降るそうだ。"),  # two words for hearsay
         ("図書館で二時間半勉強した。", "図書館で2.5時間勉強した。"),  # a duration's half
@@ -110,7 +109,7 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
             "order",
         ),
         ("Master won the final.", "Master lost the final.", "opposite"),
-        ("Master beat Ken.", "Master lost to Ken.", "opposite"),
+        ("Master beat Ken.", "Master lost to Ken.", "lost"),
         ("Master praised Ken.", "Ken criticized Master.", "opposite"),  # antonyms, no converse
         ("Master didn't lend his umbrella to Emi.", "Emi borrowed Master's umbrella.", "roles"),
         ("Ken sold his bike to Master.", "Master didn't buy a bike from Ken.", "negation"),
@@ -118,6 +117,16 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("3時間歩いた。", "3時に歩いた。", "time"),  # a duration is no time of day
         ("雨が降りそうだ。", "雨が降るそうだ。", "qualifier: looks → hearsay"),
         ("マスターは財布を盗まれた。", "マスターは財布を盗んだ。", "passive"),
+        # A passive with an object may be of his thing or a thing given to him.
+        ("ケンはエミに手紙を送られた。", "エミがケンの手紙を送った。", "passive"),
+        ("昨日、夕飯を作ってもらった。", "昨日、夕飯を作った。", "qualifier"),  # done for me
+        ("引っ越しを手伝ってくれた。", "引っ越しを手伝った。", "qualifier: favour"),
+        ("ケンは忙しそうだ。", "ケンは忙しいらしい。", "qualifier: looks → hearsay"),
+        ("ケンは髪が長く、エミは髪が短い。", "ケンは髪が短く、エミは髪が長い。", "roles"),
+        ("マスターはケンにカメラを売った。", "マスターはケンのカメラを売った。", "roles"),
+        ("Ken moved to LA.", "Ken moved to Los Altos.", "Altos"),  # initials prove nothing
+        ("Emi works in PR.", "Emi works in product research.", "PR"),
+        ("I read The Sun.", "I read on Sunday.", "time"),
     ],
 )
 def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> None:
@@ -156,21 +165,16 @@ def test_a_rewording_wordnet_relates_is_a_possible_duplicate() -> None:
 @pytest.mark.parametrize(
     ("existing", "new"),
     [
-        (
-            "I'm glad Master chose the smaller apartment.",
-            "I'm glad Master picked the smaller apartment.",
-        ),
-        ("Master was scared before his surgery.", "Master was afraid before his surgery."),
-        (
-            "マスターが会議で意見を述べた。",
-            "マスターが会議で意見を言った。",
-        ),  # glossed: state / say
+        ("I'm glad Master chose the smaller flat.", "I'm glad Master picked the smaller flat."),
+        ("My car is red.", "My car is blue."),  # one adjective cluster: no synonyms
+        ("Ken lent Tom a book.", "Ken gave Tom a book."),  # a broader verb
+        ("I like Emi.", "I love Emi."),
     ],
 )
-def test_words_of_one_meaning_in_wordnet_are_a_duplicate(existing: str, new: str) -> None:
-    found_verdict, found = differences(existing, new)
-    assert found_verdict is Verdict.DUPLICATE, found
-    assert found[0].startswith("synonyms:"), found
+def test_a_step_in_wordnet_is_never_refused(existing: str, new: str) -> None:
+    """One step in WordNet joins synonyms and other facts alike (chose / picked, red /
+    blue, lent / gave): at most a possible duplicate, for consolidation to propose."""
+    assert verdict(existing, new) is Verdict.POSSIBLE
 
 
 def test_a_broader_noun_leaves_out_detail_and_is_never_refused() -> None:

@@ -36,18 +36,17 @@ def test_dedup_guard_refuses_a_near_duplicate_and_writes_nothing(memory: MemoryS
 
 
 def test_the_nearest_memory_is_judged_from_the_wider_distance(memory: MemoryService) -> None:
-    """A restatement the model places further off (an acronym spelled out) is refused when
-    it is the nearest memory; a distinct one there is saved without a "similar" note."""
-    first = save(memory, "Master fixed the CI pipeline after lunch.")
+    """A restatement the model places further off (a word in kana, not kanji) is refused
+    when it is the nearest memory; a distinct one there is saved without a "similar"
+    note."""
+    first = save(memory, "マスターは新しい眼鏡を買った。")
     save(memory, "Master bought a new kettle for the office.")
 
-    refused = memory.remember(
-        Draft(content="Master fixed the continuous integration pipeline after lunch.")
-    )
+    refused = memory.remember(Draft(content="マスターは新しいめがねを買った。"))
     assert refused.duplicate_of is not None and refused.duplicate_of.memory.id == first
     assert memory.thresholds.dedup < refused.duplicate_of.distance < 0.35
 
-    saved = memory.remember(Draft(content="Master cleaned the pipeline filter after lunch."))
+    saved = memory.remember(Draft(content="マスターは新しい傘をなくした。"))
     assert saved.saved is not None and saved.near_miss is None
 
 

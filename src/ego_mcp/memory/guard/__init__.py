@@ -34,7 +34,6 @@ from ego_mcp.memory.guard.evidence import (
     role_conflicts,
     sequence,
     shown,
-    synonymous,
     unmatched,
 )
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading
@@ -74,8 +73,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     paired = {id(w) for pair in opposites for w in pair}
     conflicts = role_conflicts(old, new)
     across = conflicts_by_opposites(old, new, opposites)
-    trades = any(n.converse_of(o) for o, n in opposites if n.pos == "v")
-    swapped = bool(across) and converse(conflicts + across, object_trades=trades)
+    swapped = bool(across) and converse(conflicts + across)
     # A doer that differs across two opposed verbs, which no converse explains, is a
     # difference too (Master didn't lend it to Emi / Emi borrowed Master's); the other
     # roles may differ by the verbs' grammar alone (会議に出席しなかった / 会議を欠席した).
@@ -101,8 +99,6 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     left_out = [w for w in left_out if not w.name and id(w) not in skipped]
     if added and left_out:
         change = f"{shown(left_out)} → {shown(added)}"
-        if synonymous(left_out, added):
-            return Verdict.DUPLICATE, (f"synonyms: {change}",)
         if reworded(left_out, added):
             return Verdict.POSSIBLE, (f"wording: {change}",)
         return Verdict.DISTINCT, (f"words: {change}",)

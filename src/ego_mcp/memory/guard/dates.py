@@ -30,7 +30,7 @@ WEEKDAYS = {
     "sunday": 7,
 }  # fmt: skip  (no "sat", "sun", "wed": words of their own)
 # Written short, capitalised and with the abbreviation's point (Wed., Feb.), they are
-# days and months; Jan. and May are names too often to be read so.
+# days and months; Jan. and May are names, Sat. and Sun. words, too often to be read so.
 WEEKDAYS_SHORT = {"mon": 1, "tue": 2, "tues": 2, "wed": 3, "thu": 4, "thur": 4, "thurs": 4,
                   "fri": 5, "sat": 6, "sun": 7}  # fmt: skip
 JA_WEEKDAYS = {"月": 1, "火": 2, "水": 3, "木": 4, "金": 5, "土": 6, "日": 7}
@@ -95,7 +95,7 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.IGNORECASE)),
     ("ja_weekday", re.compile(r"(?P<w>[月火水木金土日])曜日?")),
     ("weekday", re.compile(rf"\b(?P<w>{_WEEKDAY})\b\.?", re.IGNORECASE)),
-    ("weekday", re.compile(r"\b(?P<w>Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\.")),
+    ("weekday", re.compile(r"\b(?P<w>Mon|Tues?|Wed|Thu(?:rs?)?|Fri)\.")),
     ("month", re.compile(r"\b(?P<month>Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.")),
     ("year", re.compile(r"(?<!\d)(?P<y>(?:19|20)\d{2})(?!\d)")),
 ]  # fmt: skip

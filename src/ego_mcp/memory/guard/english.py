@@ -24,7 +24,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Slotted, Word
-from ego_mcp.memory.guard.wordnet import ANTONYM, CAUSES, ENTAILS, name_kind, wordnet
+from ego_mcp.memory.guard.wordnet import ANTONYM, name_kind, wordnet
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -103,19 +103,6 @@ def _senses(lemma: str, pos: str) -> tuple[frozenset[str], frozenset[str]]:
         senses = frozenset(f"{p}{o}" for p in "nar" for o in net.offsets(lemma, p))
     opposites = net.related(lemma, pos, ANTONYM)
     return senses, opposites
-
-
-@lru_cache(maxsize=16384)
-def _converses(lemma: str, pos: str) -> frozenset[str]:
-    """A verb's converses in WordNet: what it causes (teach / learn, feed / eat) and the
-    antonyms of what it entails (beat entails win, whose antonym is lose)."""
-    net = wordnet()
-    if net is None or pos != "v":
-        return frozenset()
-    entailed = net.related(lemma, "v", ENTAILS)
-    return net.related(lemma, "v", CAUSES).union(
-        *(net.related(word, "v", ANTONYM) for word in entailed)
-    )
 
 
 @lru_cache(maxsize=4096)
@@ -281,9 +268,9 @@ def read(
 
 def _phrasal_verbs(doc: Doc) -> dict[int, tuple[str, int]]:
     """Verbs that WordNet lists with their particle or complement as one verb (gave up =
-    give_up = quit, dozed off = doze_off = fell asleep, took place): the verb's index to
-    the key and the index of the word it absorbs (a particle or complement anywhere, an
-    object only right after the verb)."""
+    give_up = quit, dozed off = doze_off = fell asleep): the verb's index to the key and
+    the index of the word it absorbs (a particle, or an adjective complement; never an
+    adverb or an object: looked back, did it are no idioms here)."""
     net = wordnet()
     found: dict[int, tuple[str, int]] = {}
     for token in doc:
@@ -291,10 +278,8 @@ def _phrasal_verbs(doc: Doc) -> dict[int, tuple[str, int]]:
             continue
         for child in token.children:
             key = f"{token.lemma_.lower()}_{child.lower_}"
-            beside = child.i == token.i + 1 and child.dep_ == "dobj"
-            if (child.dep_ in ("prt", "acomp", "advmod", "oprd") or beside) and net.offsets(
-                key, "v"
-            ):
+            complement = child.dep_ in ("advmod", "oprd") and child.tag_ in ("JJ", "RP")
+            if (child.dep_ in ("prt", "acomp") or complement) and net.offsets(key, "v"):
                 found[token.i] = (key, child.i)
                 break
     return found
@@ -377,7 +362,6 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         name=_name_kind(token.lower_) if name else "",
         senses=senses,
         opposites=opposites,
-        converses=_converses(key, pos),
         english=(key,),
         known=bool(senses) or name or token.pos_ == "PRON" or _in_wordnet(token.lower_),
         qualifier=qualifier,

@@ -10,7 +10,7 @@ from itertools import pairwise
 from ego_mcp.memory.guard.dates import shown as shown_unit
 from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.reading import Reading, Slotted, Word
-from ego_mcp.memory.guard.wordnet import NEAR, SAME_MEANING, near, wordnet
+from ego_mcp.memory.guard.wordnet import near, wordnet
 from ego_mcp.memory.japanese import is_japanese
 
 # Roles whose exchange a converse verb explains (lend to / borrow from, sell / buy).
@@ -57,6 +57,8 @@ def _opposed_roles(first: str, second: str) -> bool:
         return True
     if not first or not second:
         return False
+    if "owner" in {first, second} and {first, second} & {"to", "from", "recipient"}:
+        return True  # sold it to Ken / sold Ken's
     return bool({first, second} & CORE_ROLES) or {first, second} <= DIRECTIONS
 
 
@@ -82,21 +84,17 @@ def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
     return conflicts
 
 
-def converse(conflicts: list[tuple[Word, Word]], object_trades: bool = False) -> bool:
+def converse(conflicts: list[tuple[Word, Word]]) -> bool:
     """A converse verb explains the conflicts: the parties of sell / buy, lend / borrow
     trade places, the subject of one being a party of the other and back (Tom sold Ken
-    the bike / Ken bought the bike from Tom). With ``object_trades`` (a verb and what it
-    causes or entails the opposite of: teach / learn, beat / lose) the object of one may
-    be the subject of the other (Ayesha taught Master / Master learned from Ayesha); never
-    for two antonyms (Master praised Ken / Ken criticised Master)."""
-    parties = PARTIES | {"object"} if object_trades else PARTIES
+    the bike / Ken bought the bike from Tom)."""
     became_party = any(b.role == "subject" and a.role != "subject" for b, a in conflicts)
     became_subject = any(a.role == "subject" and b.role != "subject" for b, a in conflicts)
     return (
         became_party
         and became_subject
         and all(
-            (before.role in parties and after.role in parties) or before.role == after.role
+            (before.role in PARTIES and after.role in PARTIES) or before.role == after.role
             for before, after in conflicts
         )
     )
@@ -186,33 +184,14 @@ def sequence(old: Reading, new: Reading) -> list[str]:
     return []
 
 
-def _paired_in_wordnet(word: Word, among: list[Word], steps: frozenset[str] = NEAR) -> bool:
-    """``word`` is a step of ``steps`` in WordNet from a word of ``among`` of its part of
-    speech."""
+def _paired_in_wordnet(word: Word, among: list[Word]) -> bool:
+    """``word`` is a step in WordNet from a word of ``among`` of its part of speech."""
     net = wordnet()
     return net is not None and any(
         other.pos == word.pos
         and bool(word.pos)
-        and any(near(net, a, b, word.pos, steps) for a in word.english for b in other.english)
+        and any(near(net, a, b, word.pos) for a in word.english for b in other.english)
         for other in among
-    )
-
-
-def _same_meaning(word: Word, among: list[Word]) -> bool:
-    """``word`` means what a word of ``among`` means: a step in WordNet that keeps the
-    meaning (one adjective cluster, a derivation, a verb group), or for a verb a broader
-    or narrower one (cook / make, adore / love: the manner of one deed). A broader or
-    narrower noun drops or adds detail (fruit / apple) and is not."""
-    return _paired_in_wordnet(word, among, SAME_MEANING if word.pos == "n" else NEAR)
-
-
-def synonymous(gone: list[Word], added: list[Word]) -> bool:
-    """Each word one text has and the other lacks means what a word the other has
-    instead means, both ways: the same fact in other words."""
-    return (
-        bool(gone and added)
-        and all(_same_meaning(w, added) for w in gone)
-        and all(_same_meaning(w, gone) for w in added)
     )
 
 
@@ -244,8 +223,7 @@ def negations(
             # (Emi borrowed it / Master didn't lend it are two facts).
             if before.negated != after.negated:
                 found.append(f"{before.surface} → {after.surface}")
-        # A converse told from the same side is another event, negated or not.
-        elif before.negated == after.negated or after.converse_of(before):
+        elif before.negated == after.negated:
             found.append(f"{before.surface} → {after.surface} (opposite)")
     if (old.negations + new.negations) % 2 == 1:
         found.append("not")

@@ -47,9 +47,11 @@ EMPHASIS = frozenset(
 )  # fmt: skip
 PASSIVE = frozenset({"れる", "られる"})
 PASSIVE_ROLES = {"subject": "object"}
-# Auxiliaries of favour after て: a deed done for someone is the deed (教えてくれた =
-# 教えた); one received (説明してもらった) names its doer with に, as a passive does.
-FAVOUR_GIVEN = frozenset({"呉れる", "下さる", "上げる", "遣る"})
+# Auxiliaries of favour after て: one done for the diarist (教えてくれた) and one received
+# from a doer its に names (マスターに説明してもらった, as a passive names it) are one
+# favour; received from nobody named (作ってもらった) or given (作ってあげた) they stay
+# what they are, and none is the bare deed (作った).
+FAVOUR_GIVEN = frozenset({"呉れる", "下さる"})
 FAVOUR_RECEIVED = frozenset({"貰う", "頂く"})
 FIRST_PERSON_WORDS = frozenset({"私", "わたし", "僕", "ぼく", "俺", "おれ", "あたし", "自分"})
 HONORIFIC_PREFIXES = frozenset({"お", "ご", "御"})
@@ -107,6 +109,7 @@ class _Reader:
         self.goals: list[range] = []  # the words of each に or へ phrase
         self.describing: set[int] = set()  # adjectives before a noun (古いカメラ)
         self.doer: int | None = None  # the word the open clause's が marks
+        self.topic_at = -1  # where the last は named the topic
 
     def reading(self) -> Reading:
         return Reading(
@@ -170,6 +173,8 @@ class _Reader:
             self.phrase_start = len(self.words)
             if role == "subject" and (surface == "は" or not self.topic):
                 self.topic = self.words[-1].key
+            if surface == "は" and role == "subject":
+                self.topic_at = len(self.words) - 1
             if surface == "が":
                 self.doer = len(self.words) - 1
 
@@ -188,34 +193,32 @@ class _Reader:
             self.qualifiers.add(base)  # 危うく死にかけた: how far, not what
             return True
         if kind == "動詞" and pos[1] == "非自立可能" and previous and _follows_verb(previous):
-            if base in FAVOUR_RECEIVED:
-                self._swap_doer({"subject": "to"})
-            elif base not in ASPECT and base not in FAVOUR_GIVEN:
-                self.qualifiers.add(base)  # 死にかけた, 食べてみた
+            if base in FAVOUR_RECEIVED and self._swap_doer({"subject": "to"}):
+                self.qualifiers.add("favour")  # マスターに説明してもらった = 説明してくれた
+            elif base in FAVOUR_GIVEN:
+                self.qualifiers.add("favour")  # done for the diarist by another
+            elif base not in ASPECT:
+                self.qualifiers.add(base)  # 死にかけた, 食べてみた, 作ってもらった
             return True
         return False
 
     def _swap_doer(self, roles: dict[str, str]) -> bool:
         """The last clause's roles as the active voice gives them, its first に phrase
-        the doer. A passive's subject is the object of the deed (マスターは部長に褒められた
-        = 部長がマスターを褒めた), or the owner of the object when the clause has one
-        (部長にプレゼンを褒められた = 部長が彼のプレゼンを褒めた); one who received a favour
-        (説明してもらった) is its beneficiary. Without a に phrase nothing is swapped, and
-        False is returned."""
+        the doer: a passive's subject is the object of the deed (マスターは部長に褒められた
+        = 部長がマスターを褒めた); one who received a favour (説明してもらった) is its
+        beneficiary. A clause with no に phrase, or with an object as well (部長にプレゼンを
+        褒められた: his presentation, or one given to him?), is not swapped, and False is
+        returned."""
         doers = next((r for r in self.goals if r.start >= self.last_clause), None)
-        if doers is None:
-            return False
         clause = range(self.last_clause, len(self.words))
-        has_object = any(self.words[i].role == "object" for i in clause)
+        if doers is None or any(self.words[i].role == "object" for i in clause):
+            return False
         for i in clause:
             word = self.words[i]
             if i in doers:
                 self.words[i] = replace(word, role="subject")
             elif word.role == "subject":
-                role = roles["subject"]
-                self.words[i] = replace(
-                    word, role="owner" if has_object and role == "object" else role
-                )
+                self.words[i] = replace(word, role=roles["subject"])
         return True
 
     def _content_word(self, index: int, m: Morpheme) -> None:
@@ -247,24 +250,29 @@ class _Reader:
             if word.pos == "a" and _modifies_noun(self.morphemes, index):
                 self.describing.add(len(self.words))
             if not _modifies_noun(self.morphemes, index):
-                self._bind_to_doer()
+                doer = self._bind_to_doer()
                 self.last_clause = self.clause_start
                 self.clause_start = self.phrase_start = len(self.words) + 1
-                self.words.append(word)  # a predicate is bound to nobody: it binds
+                self.words.append(_bound(word, doer or self.topic))
                 return
         self.words.append(_bound(word, self.topic))
 
-    def _bind_to_doer(self) -> None:
+    def _bind_to_doer(self) -> str:
         """Bind the words of the clause now closing to its が subject, which is who the
         clause is about under any topic (引っ越しでは、健太さんが冷蔵庫を運び、翔さんが
-        洗濯機を運んだ: the fridge is Kenta's to carry)."""
+        洗濯機を運んだ: the fridge is Kenta's to carry); returns whom its predicate is
+        said of: the topic this clause names with は (ケンは髪が長く: Ken's hair is long,
+        Ken is), else its が subject (雨が降ってきた), else "" (the topic before it)."""
         doer, self.doer = self.doer, None
+        if self.topic_at >= self.clause_start:
+            return self.topic
         if doer is None or doer < self.clause_start:
-            return
+            return ""
         key = self.words[doer].key
         for at in range(self.clause_start, len(self.words)):
             if at != doer and self.words[at].role != "subject":
                 self.words[at] = replace(self.words[at], bound=key)
+        return key
 
 
 def _bound(word: Word, topic: str) -> Word:
@@ -357,13 +365,15 @@ def _reading_of_prefix(prefix: str) -> str:
 
 
 def _evidence(morphemes: tuple[Morpheme, ...], index: int) -> str:
-    """What the stem of an auxiliary (そう, よう, みたい) says of the fact: "looks" after a
-    verb's continuative form (降りそうだ: about to), else "hearsay", the same as らしい
-    (降るそうだ, 降ったようだ: heard or inferred, not seen)."""
+    """What the stem of an auxiliary (そう, よう, みたい) says of the fact: "hearsay" after
+    a predicate's plain form (降るそうだ, 忙しいそうだ) and for よう and みたい (降ったようだ),
+    the same as らしい; else "looks" (降りそうだ, 忙しそうだ, 元気そうだ: as it appears)."""
     previous = morphemes[index - 1] if index else None
-    if previous is not None and previous.part_of_speech()[5].startswith("連用形"):
-        return "looks"
-    return "hearsay"
+    if morphemes[index].surface() != "そう":
+        return "hearsay"
+    plain = previous is not None and previous.part_of_speech()[5].startswith(("終止形", "連体形"))
+    after_copula = previous is not None and previous.part_of_speech()[0] == "助動詞"
+    return "hearsay" if plain or after_copula else "looks"
 
 
 def _follows_verb(previous: Morpheme) -> bool:

@@ -31,9 +31,6 @@ class Word:
     name: str = ""  # "person", "place" or "name" for a proper name
     senses: frozenset[str] = frozenset()
     opposites: frozenset[str] = frozenset()  # its antonyms, in English (WordNet's)
-    # Verbs that tell one event from the other side, which are no antonyms: what it
-    # causes (teach / learn) and the antonyms of what it entails (beat: win / lose).
-    converses: frozenset[str] = frozenset()
     english: tuple[str, ...] = ()  # the word in English: itself, or a Japanese one's glosses
     reading: str = ""  # Japanese, in katakana, long vowel dropped
     known: bool = True  # in the dictionary; a misspelling is not
@@ -71,14 +68,6 @@ class Word:
         return bool(
             self.opposites & {other.key, *other.english}
             or other.opposites & {self.key, *self.english}
-        ) or self.converse_of(other)
-
-    def converse_of(self, other: Word) -> bool:
-        """One event told from its other side (teach / learn), but no antonym: "didn't
-        teach" is no "learned"."""
-        return bool(
-            self.converses & {other.key, *other.english}
-            or other.converses & {self.key, *self.english}
         )
 
     def same_head(self, other: Word) -> bool:

@@ -1,6 +1,6 @@
 """Misspellings read as the word the other text spells right (frist / first, afternon /
-afternoon), and acronyms as the words the other text spells out (HR / Human Resources,
-ENT / ear, nose and throat), before either text is read: a reader does the same, and a
+afternoon), and acronyms as the words the other text spells out (TV / television, PR /
+public relations), before either text is read: a reader does the same, and a
 misspelt number or date word is then read as one.
 
 A word is misspelt when it is written in lower case (names are not corrected), WordNet
@@ -9,8 +9,10 @@ other text has a word that is one edit from it (two for a long word) and starts 
 same letter. Two real words are never taken for each other (county / country).
 
 An acronym (two to five capitals) is read as a run of the other text's content words
-whose initials spell it, with "and", "of", "for", "the" or "&" allowed between them;
-never as a run that holds a function word (HR is not "his roommate").
+whose initials spell it, with "and", "of", "for", "the" or "&" allowed between them, when
+WordNet files the two in one synonym set (PR / public relations, IT / information
+technology, TV / television): initials alone prove nothing (LA / Los Altos, PR / product
+research).
 """
 
 from __future__ import annotations
@@ -70,12 +72,20 @@ def spelled_out(text: str, other: str) -> str:
     """``text`` with each acronym written as the words of ``other`` it abbreviates."""
     if not ACRONYM.search(text):
         return text
+    net = wordnet()
+    if net is None:
+        return text
     runs = _initials(other)
     written = set(ACRONYM.findall(other))
 
     def expanded(match: re.Match[str]) -> str:
         acronym = match.group(0)
-        return acronym if acronym in written else runs.get(acronym, acronym)
+        run = runs.get(acronym)
+        if acronym in written or run is None:
+            return acronym
+        lemma = "_".join(re.findall(r"[A-Za-z'-]+|&", run)).lower()
+        same = set(net.offsets(acronym.lower(), "n")) & set(net.offsets(lemma, "n"))
+        return run if same else acronym
 
     return ACRONYM.sub(expanded, text)
 

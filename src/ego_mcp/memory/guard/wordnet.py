@@ -34,17 +34,12 @@ DETACHMENTS = {
     "r": (),
 }  # fmt: skip
 ANTONYM = "!"
-CAUSES = ">"  # a verb's cause pointer (teach > learn)
-ENTAILS = "*"  # a verb's entailment (beat * win)
 PERTAINYM = "\\"  # an adverb's "derived from adjective" pointer
 SIMILAR = "&"
 # One step that keeps the meaning close: a broader or narrower sense (queue / line), an
 # adjective's cluster (huge / enormous, both "large"), a derived word (smoke / smoking),
 # a verb group or a see-also.
 NEAR = frozenset({"@", "~", "@i", "~i", "&", "+", "$", "^"})
-# The steps of NEAR that keep the meaning whole: a broader or narrower sense drops or
-# adds detail (fruit / apple), the rest do not.
-SAME_MEANING = NEAR - {"@", "~", "@i", "~i"}
 
 
 @dataclass(frozen=True)
@@ -181,8 +176,8 @@ def name_kind(wordnet: WordNet, name: str) -> str:
     return "name"
 
 
-def near(wordnet: WordNet, first: str, second: str, pos: str, steps: frozenset[str] = NEAR) -> bool:
-    """Whether two words are one step of ``steps`` apart in WordNet (or in one adjective
+def near(wordnet: WordNet, first: str, second: str, pos: str) -> bool:
+    """Whether two words are one step apart in WordNet (or in one adjective
     cluster), over their three most frequent senses; co-hyponyms (apple / pear) are not
     near."""
     mine, theirs = wordnet.offsets(first, pos)[:3], wordnet.offsets(second, pos)[:3]
@@ -190,8 +185,8 @@ def near(wordnet: WordNet, first: str, second: str, pos: str, steps: frozenset[s
         return False
     if set(mine) & set(theirs):
         return True
-    around_mine = _around(wordnet, mine, pos, steps)
-    around_theirs = _around(wordnet, theirs, pos, steps)
+    around_mine = _around(wordnet, mine, pos)
+    around_theirs = _around(wordnet, theirs, pos)
     if around_mine & set(theirs) or around_theirs & set(mine):
         return True
     return pos == "a" and bool(
