@@ -9,8 +9,9 @@ random points. After every step that settles, and at the end:
   ``restore_memory`` brought it back; an import of an older export brings none back;
 - no merged fact is lost: each live memory holds every fact the model says it holds;
 - every link is two-way, once the held jobs have run;
-(Saves pass ``force``: the guard is not what this walks; its own tests are in test_guard.)
 - the word index holds exactly what a rebuild from the store would give.
+
+Saves pass ``force``: the guard is not what this walks (its tests are test_guard's).
 """
 
 from __future__ import annotations
