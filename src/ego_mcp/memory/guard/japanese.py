@@ -51,7 +51,7 @@ PASSIVE_ROLES = {"subject": "object"}
 # from a doer its に names (マスターに説明してもらった, as a passive names it) are one
 # favour; received from nobody named (作ってもらった) or given (作ってあげた) they stay
 # what they are, and none is the bare deed (作った).
-FAVOUR_GIVEN = frozenset({"呉れる", "下さる"})
+FAVOUR_TO_THE_DIARIST = frozenset({"呉れる", "下さる"})
 FAVOUR_RECEIVED = frozenset({"貰う", "頂く"})
 FIRST_PERSON_WORDS = frozenset({"私", "わたし", "僕", "ぼく", "俺", "おれ", "あたし", "自分"})
 HONORIFIC_PREFIXES = frozenset({"お", "ご", "御"})
@@ -195,7 +195,7 @@ class _Reader:
         if kind == "動詞" and pos[1] == "非自立可能" and previous and _follows_verb(previous):
             if base in FAVOUR_RECEIVED and self._swap_doer({"subject": "to"}):
                 self.qualifiers.add("favour")  # マスターに説明してもらった = 説明してくれた
-            elif base in FAVOUR_GIVEN:
+            elif base in FAVOUR_TO_THE_DIARIST:
                 self.qualifiers.add("favour")  # done for the diarist by another
             elif base not in ASPECT:
                 self.qualifiers.add(base)  # 死にかけた, 食べてみた, 作ってもらった
