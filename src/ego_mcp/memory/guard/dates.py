@@ -32,7 +32,8 @@ WEEKDAYS = {
 # Written short, capitalised and with the abbreviation's point (Wed., Feb.), they are
 # days and months; Jan. and May are names, Sat. and Sun. words, too often to be read so.
 WEEKDAYS_SHORT = {"mon": 1, "tue": 2, "tues": 2, "wed": 3, "thu": 4, "thur": 4, "thurs": 4,
-                  "fri": 5, "sat": 6, "sun": 7}  # fmt: skip
+                  "fri": 5}  # fmt: skip
+WEEKDAY_NUMBERS = {**WEEKDAYS, **WEEKDAYS_SHORT}
 JA_WEEKDAYS = {"月": 1, "火": 2, "水": 3, "木": 4, "金": 5, "土": 6, "日": 7}
 ERAS = {"令和": 2018, "平成": 1988, "昭和": 1925, "大正": 1911, "明治": 1867}  # year 1 = base + 1
 SEASONS = {"spring": "spring", "summer": "summer", "autumn": "autumn", "winter": "winter",
@@ -192,7 +193,7 @@ READERS: dict[str, Callable[[dict[str, str | None]], set[str]]] = {
     "clock": lambda g: {_clock(int(g["h"] or 0), int(g.get("min") or 0), g.get("ampm"))},
     "hour": lambda g: {_clock(int(g["h"] or 0), 0, g.get("ampm"))},
     "ja_weekday": lambda g: {f"weekday:{JA_WEEKDAYS[g['w'] or '']}"},
-    "weekday": lambda g: {f"weekday:{({**WEEKDAYS, **WEEKDAYS_SHORT})[(g['w'] or '').lower()]}"},
+    "weekday": lambda g: {f"weekday:{WEEKDAY_NUMBERS[(g['w'] or '').lower()]}"},
     "relative": _relative,
 }
 

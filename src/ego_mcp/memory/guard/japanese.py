@@ -46,7 +46,6 @@ EMPHASIS = frozenset(
      "ちょっと", "少し", "すこし", "もっと", "割と", "なかなか", "随分"}
 )  # fmt: skip
 PASSIVE = frozenset({"れる", "られる"})
-PASSIVE_ROLES = {"subject": "object"}
 # Auxiliaries of favour after て: one done for the diarist (教えてくれた) and one received
 # from a doer its に names (マスターに説明してもらった, as a passive names it) are one
 # favour; received from nobody named (作ってもらった) or given (作ってあげた) they stay
@@ -108,7 +107,7 @@ class _Reader:
         self.last_clause = 0  # where the clause the last predicate closed began
         self.goals: list[range] = []  # the words of each に or へ phrase
         self.describing: set[int] = set()  # adjectives before a noun (古いカメラ)
-        self.doer: int | None = None  # the word the open clause's が marks
+        self.subject_at: int | None = None  # the word the open clause's が marks
         self.topic_at = -1  # where the last は named the topic
 
     def reading(self) -> Reading:
@@ -149,7 +148,7 @@ class _Reader:
             else:
                 self.negations += 1
         elif base in PASSIVE and previous is not None and previous.part_of_speech()[0] == "動詞":
-            if not self._swap_doer(PASSIVE_ROLES):
+            if not self._swap_doer(subject_becomes="object"):
                 self.qualifiers.add("passive")  # no doer named: 財布を盗まれた is no 財布を盗んだ
         elif base not in TENSE_AND_POLITENESS and base not in ASPECT:
             self.qualifiers.add(AUXILIARY_FORMS.get(base, base))
@@ -173,10 +172,10 @@ class _Reader:
             self.phrase_start = len(self.words)
             if role == "subject" and (surface == "は" or not self.topic):
                 self.topic = self.words[-1].key
-            if surface == "は" and role == "subject":
-                self.topic_at = len(self.words) - 1
+                if surface == "は":
+                    self.topic_at = len(self.words) - 1
             if surface == "が":
-                self.doer = len(self.words) - 1
+                self.subject_at = len(self.words) - 1
 
     def _qualifier(self, index: int, m: Morpheme) -> bool:
         """Take ``m`` as a qualifier of the fact, if it is one (or emphasis, if that)."""
@@ -193,7 +192,7 @@ class _Reader:
             self.qualifiers.add(base)  # 危うく死にかけた: how far, not what
             return True
         if kind == "動詞" and pos[1] == "非自立可能" and previous and _follows_verb(previous):
-            if base in FAVOUR_RECEIVED and self._swap_doer({"subject": "to"}):
+            if base in FAVOUR_RECEIVED and self._swap_doer(subject_becomes="to"):
                 self.qualifiers.add("favour")  # マスターに説明してもらった = 説明してくれた
             elif base in FAVOUR_TO_THE_DIARIST:
                 self.qualifiers.add("favour")  # done for the diarist by another
@@ -202,7 +201,7 @@ class _Reader:
             return True
         return False
 
-    def _swap_doer(self, roles: dict[str, str]) -> bool:
+    def _swap_doer(self, subject_becomes: str) -> bool:
         """The last clause's roles as the active voice gives them, its first に phrase
         the doer: a passive's subject is the object of the deed (マスターは部長に褒められた
         = 部長がマスターを褒めた); one who received a favour (説明してもらった) is its
@@ -218,7 +217,7 @@ class _Reader:
             if i in doers:
                 self.words[i] = replace(word, role="subject")
             elif word.role == "subject":
-                self.words[i] = replace(word, role=roles["subject"])
+                self.words[i] = replace(word, role=subject_becomes)
         return True
 
     def _content_word(self, index: int, m: Morpheme) -> None:
@@ -247,30 +246,31 @@ class _Reader:
             return
         if word.pos in ("v", "a"):
             self.predicates.append(word.key)
-            if word.pos == "a" and _modifies_noun(self.morphemes, index):
-                self.describing.add(len(self.words))
-            if not _modifies_noun(self.morphemes, index):
-                doer = self._bind_to_doer()
+            if _modifies_noun(self.morphemes, index):
+                if word.pos == "a":
+                    self.describing.add(len(self.words))
+            else:
+                said_of = self._bind_to_subject()
                 self.last_clause = self.clause_start
                 self.clause_start = self.phrase_start = len(self.words) + 1
-                self.words.append(_bound(word, doer or self.topic))
+                self.words.append(_bound(word, said_of or self.topic))
                 return
         self.words.append(_bound(word, self.topic))
 
-    def _bind_to_doer(self) -> str:
+    def _bind_to_subject(self) -> str:
         """Bind the words of the clause now closing to its が subject, which is who the
         clause is about under any topic (引っ越しでは、健太さんが冷蔵庫を運び、翔さんが
         洗濯機を運んだ: the fridge is Kenta's to carry); returns whom its predicate is
         said of: the topic this clause names with は (ケンは髪が長く: Ken's hair is long,
         Ken is), else its が subject (雨が降ってきた), else "" (the topic before it)."""
-        doer, self.doer = self.doer, None
+        subject, self.subject_at = self.subject_at, None
         if self.topic_at >= self.clause_start:
             return self.topic
-        if doer is None or doer < self.clause_start:
+        if subject is None or subject < self.clause_start:
             return ""
-        key = self.words[doer].key
+        key = self.words[subject].key
         for at in range(self.clause_start, len(self.words)):
-            if at != doer and self.words[at].role != "subject":
+            if at != subject and self.words[at].role != "subject":
                 self.words[at] = replace(self.words[at], bound=key)
         return key
 
