@@ -436,7 +436,7 @@ def run_reindex(settings: Settings, agent: str) -> None:
 
     runtime = Runtime.open(settings)
     try:
-        indexed, removed = memory_of_existing(runtime, agent).reconcile_lexical(rebuild=True)
+        indexed, removed = memory_of_existing(runtime, agent).mend_lexical(rebuild=True)
     finally:
         runtime.close()
     sys.stdout.write(

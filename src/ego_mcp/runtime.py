@@ -220,7 +220,7 @@ class Runtime:
         )
         if not service.lexical_in_step():
             try:
-                indexed, removed = service.reconcile_lexical()
+                indexed, removed = service.mend_lexical()
             except LockUnavailable:
                 logger.warning(
                     "lexical index of %s not reconciled: its lock is unavailable", Plain(agent)

@@ -1,9 +1,12 @@
 """Random sequences of everything that writes memories, against a model of what must hold.
 
-Remember, forget, merge, restore, purge, export and import run in a seeded random order
-on the real store (embedded Chroma, the real model), with the agent's lock going away and
-coming back (as Redis would) and the queue's follow-up jobs held back and released at
-random points. After every step that settles, and at the end:
+Remember, forget, merge, restore, purge, export, import and re-embed run in a seeded
+random order on the real store (embedded Chroma, the real model), with the agent's lock
+going away and coming back (as Redis would) and the queue's follow-up jobs held back and
+released at random points. A re-embed moves the store to the other of two models (the
+real one under two names) and is now and then stopped once its copy is made, as a crash
+would stop it; the old model then serves the store until a later run resumes it. After
+every step that settles, and at the end:
 
 - no memory that left the store (forgotten, merged away, purged) is in it, unless
   ``restore_memory`` brought it back; an import of an older export brings none back;
@@ -18,28 +21,55 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from ego_mcp.backup.exporter import export_agent
 from ego_mcp.backup.importer import import_agent
 from ego_mcp.clock import FixedClock
+from ego_mcp.embedding.base import Embedder, EmbeddingSignature
 from ego_mcp.errors import InvalidInput, LockUnavailable, NotFound
 from ego_mcp.locks import AgentLocks
 from ego_mcp.memory.service import Draft, MemoryService
 from ego_mcp.memory.terms import terms
 from ego_mcp.runtime import Runtime
+from ego_mcp.settings import Settings
 from tests.helpers import all_memories, assert_links_bidirectional
+
+if TYPE_CHECKING:
+    from ego_mcp.memory.store import Vector
 
 STEPS = 1_000  # per seed: two seeds, 2,000 steps in all
 SUBJECTS = ("Master", "Aya", "Ken", "the neighbour", "Biscuit")
 DEEDS = ("bought", "painted", "lost", "fixed", "borrowed", "found", "sold", "photographed")
 THINGS = ("lamp", "bicycle", "umbrella", "teapot", "kite", "guitar", "map", "clock")
+
+
+class Renamed:
+    """A model under another name: a re-embed to it copies every memory, and the
+    vectors, thresholds and links stay those of the model it wraps."""
+
+    def __init__(self, inner: Embedder, suffix: str) -> None:
+        self.inner = inner
+        self.suffix = suffix
+
+    @property
+    def signature(self) -> EmbeddingSignature:
+        inner = self.inner.signature
+        return EmbeddingSignature(inner.provider, inner.model + self.suffix, inner.dimension)
+
+    def embed(self, texts: Sequence[str]) -> Vector:
+        return self.inner.embed(texts)
+
+
+class Stopped(Exception):
+    """A re-embed stopped after one of its steps, as a crash would stop it."""
 
 
 class SwitchableLocks:
@@ -78,21 +108,40 @@ class Model:
 class Walk:
     """One random sequence: the store, the lock, the clock and the model beside them."""
 
-    memory: MemoryService
-    runtime: Runtime
+    settings: Settings
+    # The model serving the store first, the one the next re-embed moves it to second.
+    models: tuple[Embedder, Embedder]
     clock: FixedClock
-    locks: SwitchableLocks
     rng: random.Random
     scratch: Path
+    runtime: Runtime = field(init=False)
+    memory: MemoryService = field(init=False)
+    locks: SwitchableLocks = field(init=False)
     model: Model = field(default_factory=Model)
+    reembeds: Counter[str] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        self.open(self.models[0])
+        self.locks = SwitchableLocks(self.memory.locks)
+        self.memory.locks = self.locks
+
+    def open(self, embedder: Embedder, serving: bool = True) -> None:
+        self.runtime = Runtime.open(self.settings, clock=self.clock, embedder=embedder)
+        if serving:
+            self.memory = self.runtime.memory("alice")
+
+    def close(self) -> None:
+        self.runtime.close()
 
     def step(self) -> None:
         actions = {
             "remember": self.remember, "forget": self.forget, "merge": self.merge,
             "restore": self.restore, "purge": self.purge, "export": self.export,
             "import": self.import_, "lock": self.switch_lock, "jobs": self.some_jobs,
+            "reembed": self.reembed,
         }  # fmt: skip
-        chosen = self.rng.choices(list(actions), weights=(30, 12, 12, 12, 3, 3, 3, 8, 8))[0]
+        weights = (30, 12, 12, 12, 3, 3, 3, 8, 8, 1)
+        chosen = self.rng.choices(list(actions), weights=weights)[0]
         self.clock.set(self.clock.now() + timedelta(minutes=self.rng.randint(1, 600)))
         actions["remember" if len(self.model.facts) < 4 else chosen]()
 
@@ -159,6 +208,31 @@ class Walk:
         if self.model.exports and not self.locks.down:
             import_agent(self.runtime, self.memory.agent, self.rng.choice(self.model.exports))
 
+    def reembed(self) -> None:
+        """Move the store to the other model; one run in three is stopped once its copy
+        is made, and the old model serves on."""
+        serving, other = self.models
+        self.close()
+        self.open(other, serving=False)  # the store is not its own yet
+        stop_after = self.rng.choice(["copied memories", "copied episodes", None, None, None])
+
+        def stop(step: str) -> None:
+            if step == stop_after:
+                raise Stopped(step)
+
+        try:
+            self.runtime.reembed("alice", after_step=stop)
+        except Stopped:
+            self.reembeds["stopped"] += 1
+            self.close()
+            self.open(serving)
+        else:
+            self.reembeds["done"] += 1
+            self.models = (other, serving)
+            self.memory = self.runtime.memory("alice")
+        self.locks.inner = self.memory.locks
+        self.memory.locks = self.locks
+
     def switch_lock(self) -> None:
         self.locks.down = not self.locks.down
 
@@ -205,19 +279,21 @@ def check(memory: MemoryService, model: Model, settled: bool) -> None:
 
 @pytest.mark.parametrize("seed", [7, 2026])
 def test_random_sequences_keep_every_invariant(
-    seed: int, runtime: Runtime, clock: FixedClock, tmp_path: Path
+    seed: int, settings: Settings, embedder: Embedder, clock: FixedClock, tmp_path: Path
 ) -> None:
-    memory = runtime.memory("alice")
-    locks = SwitchableLocks(memory.locks)
-    memory.locks = locks
-    walk = Walk(memory, runtime, clock, locks, random.Random(seed), tmp_path)
-    for number in range(STEPS):
-        walk.step()
-        if number % 50 == 49:
-            walk.settle()
-            check(memory, walk.model, settled=True)
-        elif number % 10 == 0:
-            check(memory, walk.model, settled=False)
-    walk.settle()
-    check(memory, walk.model, settled=True)
+    models = (embedder, Renamed(embedder, "-renamed"))
+    walk = Walk(settings, models, clock, random.Random(seed), tmp_path)
+    try:
+        for number in range(STEPS):
+            walk.step()
+            if number % 50 == 49:
+                walk.settle()
+                check(walk.memory, walk.model, settled=True)
+            elif number % 10 == 0:
+                check(walk.memory, walk.model, settled=False)
+        walk.settle()
+        check(walk.memory, walk.model, settled=True)
+    finally:
+        walk.close()
     assert walk.model.made > 100 and walk.model.gone, "the sequence exercised too little"
+    assert walk.reembeds["done"] and walk.reembeds["stopped"], walk.reembeds

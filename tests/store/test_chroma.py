@@ -79,7 +79,7 @@ def test_a_record_written_without_ts_after_the_store_was_opened_is_found_by_date
     hits = memory.recall("the ferry to Miyajima", 3, week)
 
     assert [hit.memory.id for hit in hits] == [stray.id]
-    assert memory.reconcile_lexical() == (1, 0)
+    assert memory.mend_lexical() == (1, 0)
     by_word = memory.recall("Miyajima", 3, week)
     assert [(hit.memory.id, hit.coverage > 0) for hit in by_word] == [(stray.id, True)]
     assert memory.recall("the ferry", 3, MemoryFilter(date_to=START - timedelta(days=2))) == []
@@ -210,3 +210,36 @@ def test_a_record_deleted_between_its_id_and_its_read_is_left_out(runtime: Runti
     read = [i for page in chroma.pages(ForgetAfterIds(), ["metadatas"]) for i in page["ids"]]
 
     assert sorted(read) == [memories[0].id, memories[2].id]
+
+
+@pytest.mark.anyio
+async def test_a_write_chroma_refused_is_mended_by_the_scheduled_repair(runtime: Runtime) -> None:
+    """A merge whose Chroma write fails (a server gone away) leaves the kept memory's index
+    row unsettled with the merged words; the scheduled link repair mends it in a running
+    process."""
+    from ego_mcp.errors import StoreUnavailable
+    from ego_mcp.memory.terms import terms
+    from ego_mcp.queue.jobs import RUNTIME_KEY, repair_links
+    from tests.helpers import save
+
+    memory = runtime.memory("default")
+    keep = save(memory, "The ferry to Miyajima left without us.")
+    other = save(memory, "LOG-131 broke the nightly job.")
+    collection = memory.store._collection  # type: ignore[attr-defined]
+
+    def refused(*args: Any, **kwargs: Any) -> None:
+        raise StoreUnavailable("EGO_MCP_CHROMA_URL: Chroma did not answer (test)")
+
+    real_update = collection.update
+    collection.update = refused
+    with pytest.raises(StoreUnavailable):
+        memory.merge(keep, other, "The ferry left without us; LOG-131 broke the nightly job.")
+    collection.update = real_update
+    assert memory.lexical is not None and set(memory.lexical.unsettled()) == {keep}
+    assert not memory.lexical_in_step()
+
+    await repair_links({RUNTIME_KEY: runtime}, "default")
+
+    assert memory.lexical_in_step()
+    indexed = memory.lexical.documents([keep, other])
+    assert indexed == {i: tuple(terms(memory.get(i).content)) for i in (keep, other)}

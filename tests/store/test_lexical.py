@@ -2,7 +2,7 @@
 (here a real embedded Chroma client: the collection calls are the same)."""
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import chromadb
@@ -10,7 +10,8 @@ import pytest
 from chromadb.config import Settings as ChromaSettings
 
 from ego_mcp.memory.bm25 import CorpusStats
-from ego_mcp.memory.store import LexicalIndex
+from ego_mcp.memory.model import content_hash
+from ego_mcp.memory.store import IndexedText, LexicalIndex
 from ego_mcp.memory.terms import terms
 from ego_mcp.store import lexical_chroma, lexical_sqlite
 from ego_mcp.store.lexical_chroma import ChromaLexicalIndex, open_chroma_lexical
@@ -37,8 +38,13 @@ def index(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LexicalInd
     yield open_chroma_lexical(client, "agent")
 
 
+def rows(documents: Mapping[str, Sequence[str]]) -> dict[str, IndexedText]:
+    """Index rows of these terms, each with a hash of its terms as its text's."""
+    return {i: IndexedText(tuple(d), content_hash(" ".join(d))) for i, d in documents.items()}
+
+
 def fill(index: LexicalIndex) -> None:
-    index.put({memory_id: terms(text) for memory_id, text in TEXTS.items()})
+    index.put(rows({memory_id: terms(text) for memory_id, text in TEXTS.items()}))
 
 
 def test_lookup_finds_memories_by_their_rarer_words(index: LexicalIndex) -> None:
@@ -72,7 +78,7 @@ def test_counted_terms_get_frequencies_but_bring_no_postings(index: LexicalIndex
 
 def test_put_replaces_and_remove_forgets_with_the_statistics(index: LexicalIndex) -> None:
     fill(index)
-    index.put({"mem_000000000001": terms("A quiet morning with tea.")})
+    index.put(rows({"mem_000000000001": terms("A quiet morning with tea.")}))
     index.remove(["mem_000000000002", "mem_0000000000ff"])
     assert index.ids() == {"mem_000000000001", "mem_000000000003", "mem_000000000004"}
     assert index.count() == 3
@@ -82,6 +88,42 @@ def test_put_replaces_and_remove_forgets_with_the_statistics(index: LexicalIndex
     assert index.lookup(["tea"], 10).stats == expected
     index.recount()
     assert index.lookup(["tea"], 10).stats == expected
+
+
+def test_rows_are_unsettled_from_their_write_until_settled(index: LexicalIndex) -> None:
+    fill(index)
+    written = rows({i: terms(text) for i, text in TEXTS.items()})
+    assert index.unsettled() == {i: row.digest for i, row in written.items()}
+    index.settle(["mem_000000000001", "mem_000000000002", "mem_000000000003"])
+    assert index.unsettled() == {"mem_000000000004": written["mem_000000000004"].digest}
+    index.settle(["mem_000000000004"])
+    index.unsettle(["mem_000000000002", "mem_0000000000ff"])  # an unknown id is no row
+    assert index.unsettled() == {"mem_000000000002": written["mem_000000000002"].digest}
+    index.remove(["mem_000000000002"])
+    assert index.unsettled() == {}
+
+
+def test_sqlite_rows_of_an_older_file_gain_a_hash_column_and_count_as_settled(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "agent.sqlite3"
+    with sqlite3.connect(path) as older:  # the schema before rows kept their text's hash
+        older.executescript(
+            "CREATE TABLE documents (id INTEGER PRIMARY KEY, memory_id TEXT NOT NULL UNIQUE,"
+            " japanese INTEGER NOT NULL, latin INTEGER NOT NULL, length INTEGER NOT NULL);"
+            "CREATE VIRTUAL TABLE terms USING fts5(text);"
+            "INSERT INTO documents VALUES (1, 'mem_000000000001', 0, 2, 2);"
+            "INSERT INTO terms (rowid, text) VALUES (1, 'quiet tea');"
+        )
+    index = SqliteLexicalIndex(path)
+    assert index.ids() == {"mem_000000000001"} and index.unsettled() == {}
+    index.put(rows({"mem_000000000002": ["ferry"]}))
+    assert index.unsettled() == {"mem_000000000002": content_hash("ferry")}
+    assert set(index.lookup(["tea", "ferry"], 10).documents) == {
+        "mem_000000000001",
+        "mem_000000000002",
+    }
+    index.close()
 
 
 def test_sqlite_statistics_survive_a_reopen(tmp_path: Path) -> None:
@@ -104,7 +146,7 @@ def test_sqlite_walks_the_rarest_postings_first(
     """Past the posting budget, common terms are counted but their postings not walked."""
     monkeypatch.setattr(lexical_sqlite, "POSTING_BUDGET", 3)
     index = SqliteLexicalIndex(tmp_path / "agent.sqlite3")
-    index.put({f"mem_{i:012d}": ["common", f"word{i}"] for i in range(5)})
+    index.put(rows({f"mem_{i:012d}": ["common", f"word{i}"] for i in range(5)}))
     found = index.lookup(["common", "word3"], 10)
     assert found.frequencies == {"common": 5, "word3": 1}
     assert set(found.documents) == {"mem_000000000003"}
@@ -119,7 +161,7 @@ def test_chroma_reads_only_the_rarest_postings(
         path=str(tmp_path / "chroma"), settings=ChromaSettings(anonymized_telemetry=False)
     )
     index: ChromaLexicalIndex = open_chroma_lexical(client, "agent")
-    index.put({f"mem_{i:012d}": ["common", f"word{i}"] for i in range(5)})
+    index.put(rows({f"mem_{i:012d}": ["common", f"word{i}"] for i in range(5)}))
     found = index.lookup(["common", "word3"], 10)
     assert found.frequencies == {"common": 5, "word3": 1}
     assert set(found.documents) == {"mem_000000000003"}
@@ -145,7 +187,7 @@ def test_chroma_term_records_list_their_few_holders_through_every_write(
     monkeypatch.setattr(lexical_chroma, "POSTING_BUDGET", 3)
     index = chroma_index(tmp_path)
     stored = {f"mem_{i:012d}": ["common", f"word{i % 2}", f"only{i}"] for i in range(4)}
-    index.put(stored)
+    index.put(rows(stored))
     records = index.records(["common", "word0", "only2", "absent"])
     assert records["common"].documents == 4 and records["common"].holders is None
     assert records["word0"].holders == holders_by_truth(stored, "word0")
@@ -153,7 +195,7 @@ def test_chroma_term_records_list_their_few_holders_through_every_write(
     assert records["absent"].documents == 0 and records["absent"].holders == frozenset()
     # A memory rewritten with other words moves between the lists; a removed one leaves.
     stored["mem_000000000002"] = ["common", "word1", "fresh"]
-    index.put({"mem_000000000002": stored["mem_000000000002"]})
+    index.put(rows({"mem_000000000002": stored["mem_000000000002"]}))
     index.remove(["mem_000000000001"])
     del stored["mem_000000000001"]
     for term in ("word0", "word1", "fresh", "only2", "only1"):
@@ -191,9 +233,9 @@ def test_a_term_grown_past_the_budget_drops_its_list_and_is_scanned_after(
 ) -> None:
     monkeypatch.setattr(lexical_chroma, "POSTING_BUDGET", 2)
     index = chroma_index(tmp_path)
-    index.put({"mem_00000000000a": ["ferry"], "mem_00000000000b": ["ferry"]})
+    index.put(rows({"mem_00000000000a": ["ferry"], "mem_00000000000b": ["ferry"]}))
     assert index.records(["ferry"])["ferry"].holders == {"mem_00000000000a", "mem_00000000000b"}
-    index.put({"mem_00000000000c": ["ferry"]})
+    index.put(rows({"mem_00000000000c": ["ferry"]}))
     assert index.records(["ferry"])["ferry"] == lexical_chroma.TermRecord(3, None)
     index.remove(["mem_00000000000c"])
     # Its list is not known to be whole again until a recount: found by a scan meanwhile.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -52,6 +53,11 @@ REVERSE_LINK_TYPE = {
     LinkType.CAUSED_BY: LinkType.LEADS_TO,
     LinkType.LEADS_TO: LinkType.CAUSED_BY,
 }
+
+
+def content_hash(text: str) -> str:
+    """The SHA-256 of a memory's text: what records that must never hold the text keep."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def new_memory_id() -> str:

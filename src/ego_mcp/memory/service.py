@@ -27,12 +27,10 @@ from ego_mcp.memory.model import (
 )
 from ego_mcp.memory.parts import REPLAY_WINDOW, memory_not_found
 from ego_mcp.memory.recall import Recall
-from ego_mcp.memory.terms import terms
 
 if TYPE_CHECKING:
     from ego_mcp.memory.store import Vector
 
-REINDEX_BATCH = 500
 
 logger = logging.getLogger(__name__)
 
@@ -201,27 +199,16 @@ class MemoryService(Lifecycle, Recall):
             self.store.replace_links([memory, *others])
         return len(close)
 
-    def reconcile_lexical(self, rebuild: bool = False) -> tuple[int, int]:
+    def mend_lexical(self, rebuild: bool = False) -> tuple[int, int]:
         """Make the lexical index hold exactly the stored memories (after a crash between
         the two writes, or a lost index); every memory again if ``rebuild``. Under the
         agent's lock; returns how many were indexed and how many removed."""
-        if self.lexical is None:
-            return 0, 0
         with self.locks.hold(self.agent):
-            stored = {memory_id for page in self.store.ids() for memory_id in page}
-            indexed = self.lexical.ids()
-            extra = sorted(indexed - stored)
-            missing = sorted(stored if rebuild else stored - indexed)
-            self.lexical.remove(extra)
-            for start in range(0, len(missing), REINDEX_BATCH):
-                memories = self.store.get_many(missing[start : start + REINDEX_BATCH])
-                self.lexical.put({m.id: terms(m.content) for m in memories})
-            self.lexical.recount()
-        return len(missing), len(extra)
+            return self.store.mend_lexical(rebuild)
 
     def lexical_in_step(self) -> bool:
-        """Whether the lexical index counts as many memories as the store (cheap)."""
-        return self.lexical is None or self.lexical.count() == self.store.count()
+        """Whether the lexical index may be trusted without mending (cheap)."""
+        return self.store.lexical_in_step()
 
     def is_public(self, memory_id: str) -> bool:
         """Whether a public memory of this id exists (workspace cleanup asks)."""

@@ -101,6 +101,18 @@ class MemoryStore(Protocol):
 
     def delete(self, memory_id: str) -> None: ...
 
+    def lexical_in_step(self) -> bool:
+        """Whether the lexical index may be trusted without mending: no row unsettled and
+        as many rows as memories (cheap)."""
+        ...
+
+    def mend_lexical(self, rebuild: bool = False) -> tuple[int, int]:
+        """Make the lexical index hold exactly what the store holds: every unsettled row
+        checked against the stored text's hash, missing rows indexed and extra ones
+        removed (every memory indexed again if ``rebuild``). The caller holds the agent's
+        lock. Returns how many rows were indexed and how many removed."""
+        ...
+
     def recent(self, moment: datetime, category: Category | None = None) -> list[Memory]:
         """Memories stored at or after ``moment`` (of one category if given), oldest first,
         without embeddings."""
@@ -145,16 +157,40 @@ class LexicalLookup:
     documents: Mapping[str, tuple[str, ...]]
 
 
+@dataclass(frozen=True)
+class IndexedText:
+    """A memory's terms as the lexical index holds them, with the hash of the text they
+    were read from (``model.content_hash``)."""
+
+    terms: tuple[str, ...]
+    digest: str
+
+
 class LexicalIndex(Protocol):
     """The terms of every memory of one agent (``memory/terms.py``), for BM25.
 
-    Written before the vector store when a memory is added and after it when one is
-    removed, so that it holds every stored memory and, after a crash between the two
-    writes, perhaps a few more, which recall skips and ``reconcile`` removes.
+    Only the memory store writes it, around each of its own writes: the rows are written
+    (or, for a delete, marked) *unsettled* before the vector store's write and settled
+    after it. A crash between the two leaves the row unsettled, with the hash of the text
+    it was read from, and the next open compares that hash with the stored text and mends
+    the row (``MemoryStore.mend_lexical``).
     """
 
-    def put(self, documents: Mapping[str, Sequence[str]]) -> None:
-        """Index each memory id's terms, replacing what it had."""
+    def put(self, documents: Mapping[str, IndexedText]) -> None:
+        """Index each memory id's terms, replacing what it had; the rows are unsettled."""
+        ...
+
+    def settle(self, memory_ids: Sequence[str]) -> None:
+        """The vector store's write of these memories is done."""
+        ...
+
+    def unsettle(self, memory_ids: Sequence[str]) -> None:
+        """These memories are about to be deleted from the vector store."""
+        ...
+
+    def unsettled(self) -> dict[str, str | None]:
+        """Each unsettled memory id with the hash its row was indexed from (None: a row
+        written before rows kept one)."""
         ...
 
     def remove(self, memory_ids: Sequence[str]) -> None: ...

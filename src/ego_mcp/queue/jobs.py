@@ -101,9 +101,18 @@ async def cleanup_episode_references(ctx: JobContext, agent: str) -> int:
 
 
 async def repair_links(ctx: JobContext, agent: str) -> int:
-    """Restore two-way links a crash between two writes may have left one-sided."""
+    """Restore two-way links a crash between two writes may have left one-sided, and mend
+    the word index rows a failed write left unsettled (a Chroma server that went away
+    mid-write) without waiting for the next open."""
     runtime = runtime_of(ctx)
-    return await _whole_store(lambda: runtime.memory(agent).repair_links())
+
+    def work() -> int:
+        memory = runtime.memory(agent)
+        if not memory.lexical_in_step():
+            memory.mend_lexical()
+        return memory.repair_links()
+
+    return await _whole_store(work)
 
 
 async def link_memory(ctx: JobContext, agent: str, memory_id: str) -> int:

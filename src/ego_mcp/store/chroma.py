@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Self
 
@@ -13,8 +14,8 @@ import numpy as np
 from ego_mcp.embedding.base import EmbeddingSignature
 from ego_mcp.errors import EmbeddingMismatch, StoreUnavailable
 from ego_mcp.memory.hours import hour_of
-from ego_mcp.memory.model import Category, Episode, Links, Memory, SearchHit
-from ego_mcp.memory.store import LexicalIndex, MemoryFilter
+from ego_mcp.memory.model import Category, Episode, Links, Memory, SearchHit, content_hash
+from ego_mcp.memory.store import IndexedText, LexicalIndex, MemoryFilter
 from ego_mcp.memory.terms import terms
 from ego_mcp.store.codec import (
     episode_from_record,
@@ -253,9 +254,10 @@ def _mend_time_index(collection: Any) -> int:
 
 
 class ChromaMemoryStore:
-    """The ``MemoryStore`` of one agent, keeping its lexical index (if given) in step: the
-    index is written before a memory is added and after one is deleted, so it holds every
-    memory stored (``memory.store.LexicalIndex``)."""
+    """The ``MemoryStore`` of one agent and the only writer of its lexical index (if
+    given): each write of a memory's text is wrapped in the index's unsettled marks
+    (``memory.store.LexicalIndex``), so a crash between the two is found and mended at
+    the next open."""
 
     def __init__(self, collection: Any, lexical: LexicalIndex | None = None) -> None:
         self._collection = collection
@@ -281,14 +283,24 @@ class ChromaMemoryStore:
     def add_many(self, memories: Sequence[Memory], embeddings: Vector) -> None:
         for start in range(0, len(memories), WRITE_BATCH):
             batch = memories[start : start + WRITE_BATCH]
-            if self.lexical is not None:
-                self.lexical.put({m.id: terms(m.content) for m in batch})
-            self._collection.add(
-                ids=[m.id for m in batch],
-                embeddings=embeddings[start : start + WRITE_BATCH],
-                documents=[m.content for m in batch],
-                metadatas=[memory_to_metadata(m) for m in batch],
-            )
+            with self._indexed(batch):
+                self._collection.add(
+                    ids=[m.id for m in batch],
+                    embeddings=embeddings[start : start + WRITE_BATCH],
+                    documents=[m.content for m in batch],
+                    metadatas=[memory_to_metadata(m) for m in batch],
+                )
+
+    @contextmanager
+    def _indexed(self, memories: Sequence[Memory]) -> Iterator[None]:
+        """Around a write of these memories' text: their index rows written unsettled
+        before it and settled after it."""
+        if self.lexical is None:
+            yield
+            return
+        self.lexical.put({m.id: index_entry(m.content) for m in memories})
+        yield
+        self.lexical.settle([m.id for m in memories])
 
     def get(self, memory_id: str) -> Memory | None:
         found = self.get_many([memory_id])
@@ -395,19 +407,48 @@ class ChromaMemoryStore:
         if embedding is None:  # the text is unchanged (Chroma would embed a new document)
             self._collection.update(ids=[memory.id], metadatas=[memory_to_metadata(memory)])
             return
-        if self.lexical is not None:
-            self.lexical.put({memory.id: terms(memory.content)})
-        self._collection.update(
-            ids=[memory.id],
-            embeddings=embedding.reshape(1, -1),
-            documents=[memory.content],
-            metadatas=[memory_to_metadata(memory)],
-        )
+        with self._indexed([memory]):
+            self._collection.update(
+                ids=[memory.id],
+                embeddings=embedding.reshape(1, -1),
+                documents=[memory.content],
+                metadatas=[memory_to_metadata(memory)],
+            )
 
     def delete(self, memory_id: str) -> None:
+        if self.lexical is not None:
+            self.lexical.unsettle([memory_id])
         self._collection.delete(ids=[memory_id])
         if self.lexical is not None:
             self.lexical.remove([memory_id])
+
+    def lexical_in_step(self) -> bool:
+        lexical = self.lexical
+        return lexical is None or (not lexical.unsettled() and lexical.count() == self.count())
+
+    def mend_lexical(self, rebuild: bool = False) -> tuple[int, int]:
+        lexical = self.lexical
+        if lexical is None:
+            return 0, 0
+        unsettled = lexical.unsettled()
+        found = {m.id: m for m in self.get_many(list(unsettled))}
+        gone = sorted(set(unsettled) - set(found))
+        changed = sorted(i for i, m in found.items() if content_hash(m.content) != unsettled[i])
+        lexical.remove(gone)
+        lexical.settle(sorted(found))
+        if rebuild or lexical.count() != self.count():
+            stored = {memory_id for page in self.ids() for memory_id in page}
+            indexed = lexical.ids()
+            extra = sorted(indexed - stored)
+            lexical.remove(extra)
+            gone = sorted({*gone, *extra})
+            changed = sorted(stored if rebuild else (stored - indexed).union(changed))
+        for start in range(0, len(changed), READ_BATCH):
+            memories = self.get_many(changed[start : start + READ_BATCH])
+            lexical.put({m.id: index_entry(m.content) for m in memories})
+            lexical.settle([m.id for m in memories])
+        lexical.recount()
+        return len(changed), len(gone)
 
     def recent(self, moment: datetime, category: Category | None = None) -> list[Memory]:
         where: dict[str, Any] = {"ts": {"$gte": moment.timestamp()}}
@@ -485,6 +526,11 @@ class ChromaEpisodeStore:
         self._collection.update(
             ids=[episode_id], metadatas=[{"memory_ids": json.dumps(list(memory_ids))}]
         )
+
+
+def index_entry(text: str) -> IndexedText:
+    """A memory's text as its lexical index row holds it."""
+    return IndexedText(tuple(terms(text)), content_hash(text))
 
 
 def pages(

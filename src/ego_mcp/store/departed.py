@@ -8,14 +8,10 @@ leaves it."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 
+from ego_mcp.memory.model import content_hash
 from ego_mcp.store.chroma import WRITE_BATCH, IdRecord, note_ids
-
-
-def content_hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class ChromaDepartedRecord(IdRecord):

@@ -6,7 +6,8 @@ index is two Chroma collections beside the memories:
 
 - ``ego-{agent}-lexical``: a record per memory, its terms space-separated as the
   document and its distinct terms as a list in its metadata, which Chroma's metadata
-  index finds with ``$contains``;
+  index finds with ``$contains``, with the hash of the text they were read from and
+  whether the memory's own write is known to be done (``settled``);
 - ``ego-{agent}-lexical-terms``: a record per term (its id) with the number of memories
   that hold it and, while they are at most ``POSTING_BUDGET``, their ids (``holders``),
   and one record of the statistics (``TOTALS``, which no term can spell: terms have no
@@ -26,14 +27,14 @@ memory the vectors bring. The writers keep the counts and ids under the agent's 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ego_mcp.memory.bm25 import CorpusStats, scripts_of
-from ego_mcp.memory.store import LexicalLookup
+from ego_mcp.memory.store import IndexedText, LexicalLookup
 from ego_mcp.store.chroma import (
     WRITE_BATCH,
     id_pages,
@@ -78,7 +79,7 @@ class ChromaLexicalIndex:
         self._collection = collection
         self._frequencies = frequencies
 
-    def put(self, documents: Mapping[str, Sequence[str]]) -> None:
+    def put(self, documents: Mapping[str, IndexedText]) -> None:
         ids = list(documents)
         replaced = self.documents(ids)
         for start in range(0, len(ids), WRITE_BATCH):
@@ -86,10 +87,29 @@ class ChromaLexicalIndex:
             self._collection.upsert(
                 ids=batch,
                 embeddings=_constant(len(batch)),
-                documents=[" ".join(documents[i]) for i in batch],
+                documents=[" ".join(documents[i].terms) for i in batch],
                 metadatas=[_metadata(documents[i]) for i in batch],
             )
-        self._count(replaced, documents)
+        self._count(replaced, {i: document.terms for i, document in documents.items()})
+
+    def settle(self, memory_ids: Sequence[str]) -> None:
+        self._mark(memory_ids, settled=True)
+
+    def unsettle(self, memory_ids: Sequence[str]) -> None:
+        self._mark(self.documents(memory_ids), settled=False)  # Chroma warns of unknown ids
+
+    def _mark(self, memory_ids: Iterable[str], settled: bool) -> None:
+        ids = list(memory_ids)
+        for start in range(0, len(ids), WRITE_BATCH):
+            batch = ids[start : start + WRITE_BATCH]
+            self._collection.update(ids=batch, metadatas=[{"settled": settled}] * len(batch))
+
+    def unsettled(self) -> dict[str, str | None]:
+        found = self._collection.get(where={"settled": False}, include=["metadatas"])
+        return {
+            i: (meta or {}).get("digest")
+            for i, meta in zip(found["ids"], found["metadatas"], strict=True)
+        }
 
     def remove(self, memory_ids: Sequence[str]) -> None:
         gone = self.documents(memory_ids)
@@ -274,9 +294,15 @@ def _term_metadata(record: TermRecord) -> dict[str, Any]:
     return {"documents": record.documents, "holders": holders}
 
 
-def _metadata(document: Sequence[str]) -> dict[str, Any]:
-    japanese, latin = scripts_of(document)
-    meta: dict[str, Any] = {"japanese": japanese, "latin": latin, "length": len(document)}
-    if document:  # Chroma refuses an empty list
-        meta["terms"] = sorted(set(document))
+def _metadata(document: IndexedText) -> dict[str, Any]:
+    japanese, latin = scripts_of(document.terms)
+    meta: dict[str, Any] = {
+        "japanese": japanese,
+        "latin": latin,
+        "length": len(document.terms),
+        "digest": document.digest,
+        "settled": False,
+    }
+    if document.terms:  # Chroma refuses an empty list
+        meta["terms"] = sorted(set(document.terms))
     return meta

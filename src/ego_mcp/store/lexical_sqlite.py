@@ -9,6 +9,10 @@ the postings of the rarest query terms, up to ``POSTING_BUDGET`` in all (FTS5 ra
 memory is meant, and it still counts in every candidate's score. Only this process
 writes the file (the embedded store's directory lock), so the statistics are counted
 once at open and kept up to date in memory.
+
+A row keeps the hash of the text it was read from and whether the vector store's write
+it goes with is known to be done (``settled``); the unsettled rows, a handful at most, are
+what a partial index lists and what the check at open reads.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ego_mcp.memory.bm25 import CorpusStats, scripts_of
-from ego_mcp.memory.store import LexicalLookup
+from ego_mcp.memory.store import IndexedText, LexicalLookup
 
 POSTING_BUDGET = 5_000
 SCHEMA = """
@@ -30,7 +34,9 @@ CREATE TABLE IF NOT EXISTS documents (
     memory_id TEXT NOT NULL UNIQUE,
     japanese INTEGER NOT NULL,
     latin INTEGER NOT NULL,
-    length INTEGER NOT NULL
+    length INTEGER NOT NULL,
+    digest TEXT,
+    settled INTEGER NOT NULL DEFAULT 1
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS terms
     USING fts5(text, tokenize = 'unicode61 remove_diacritics 0');
@@ -40,6 +46,11 @@ CREATE TABLE IF NOT EXISTS frequencies (
     documents INTEGER NOT NULL
 ) WITHOUT ROWID;
 """
+# Files written before rows kept their text's hash gain the two columns (their rows settled).
+ADDED_COLUMNS = ("digest TEXT", "settled INTEGER NOT NULL DEFAULT 1")
+UNSETTLED_INDEX = (
+    "CREATE INDEX IF NOT EXISTS unsettled_rows ON documents (memory_id) WHERE settled = 0"
+)
 COUNT_IN = (
     "INSERT INTO frequencies (term, documents) VALUES (?, 1) "
     "ON CONFLICT (term) DO UPDATE SET documents = documents + 1"
@@ -62,9 +73,12 @@ class SqliteLexicalIndex:
         with self._lock:
             self._db.execute("PRAGMA journal_mode = WAL")
             # A killed process loses nothing committed; a power cut may lose the last
-            # commits, which the next open's reconcile puts back from Chroma. No fsync a save.
+            # commits: a lost row differs in count and is put back at the next open, a lost
+            # rewrite only by ``ego-mcp reindex``. No fsync a save.
             self._db.execute("PRAGMA synchronous = NORMAL")
             self._db.executescript(SCHEMA)
+            self._add_columns()
+            self._db.execute(UNSETTLED_INDEX)
         self._stats = CorpusStats()
         self.recount()
 
@@ -85,26 +99,52 @@ class SqliteLexicalIndex:
                         "INSERT INTO frequencies (term, documents) SELECT term, doc FROM vocabulary"
                     )
 
+    def _add_columns(self) -> None:
+        present = {row[1] for row in self._db.execute("PRAGMA table_info(documents)")}
+        for column in ADDED_COLUMNS:
+            if column.split()[0] not in present:
+                self._db.execute(f"ALTER TABLE documents ADD COLUMN {column}")
+
     def close(self) -> None:
         with self._lock:
             self._db.close()
 
-    def put(self, documents: Mapping[str, Sequence[str]]) -> None:
+    def put(self, documents: Mapping[str, IndexedText]) -> None:
         with self._lock, self._transaction():
             self._delete(list(documents))
             for memory_id, document in documents.items():
-                japanese, latin = scripts_of(document)
+                japanese, latin = scripts_of(document.terms)
                 cursor = self._db.execute(
-                    "INSERT INTO documents (memory_id, japanese, latin, length) "
-                    "VALUES (?, ?, ?, ?)",
-                    (memory_id, japanese, latin, len(document)),
+                    "INSERT INTO documents (memory_id, japanese, latin, length, digest, settled) "
+                    "VALUES (?, ?, ?, ?, ?, 0)",
+                    (memory_id, japanese, latin, len(document.terms), document.digest),
                 )
                 self._db.execute(
                     "INSERT INTO terms (rowid, text) VALUES (?, ?)",
-                    (cursor.lastrowid, " ".join(document)),
+                    (cursor.lastrowid, " ".join(document.terms)),
                 )
-                self._db.executemany(COUNT_IN, [(term,) for term in set(document)])
-            self._stats = self._stats.with_documents(documents.values())
+                self._db.executemany(COUNT_IN, [(term,) for term in set(document.terms)])
+            self._stats = self._stats.with_documents(d.terms for d in documents.values())
+
+    def settle(self, memory_ids: Sequence[str]) -> None:
+        self._mark(memory_ids, settled=True)
+
+    def unsettle(self, memory_ids: Sequence[str]) -> None:
+        self._mark(memory_ids, settled=False)
+
+    def _mark(self, memory_ids: Sequence[str], settled: bool) -> None:
+        with self._lock, self._transaction():
+            for chunk in _chunks(list(memory_ids)):
+                marks = ",".join("?" * len(chunk))
+                self._db.execute(
+                    f"UPDATE documents SET settled = ? WHERE memory_id IN ({marks})",
+                    (int(settled), *chunk),
+                )
+
+    def unsettled(self) -> dict[str, str | None]:
+        with self._lock:
+            rows = self._db.execute("SELECT memory_id, digest FROM documents WHERE settled = 0")
+            return dict(rows.fetchall())
 
     def remove(self, memory_ids: Sequence[str]) -> None:
         with self._lock, self._transaction():
