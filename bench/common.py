@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import statistics
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,15 @@ from typing import Any
 from ego_mcp.embedding.local import LocalMiniLM, resolve_model_dir
 
 ROOT = Path(__file__).resolve().parent.parent
+# A recall answer's hits, in rank order: the id opening each numbered line (a line may
+# name another memory too, the one it was saved beside).
+HIT_ID = re.compile(r"^\d+\. \[[^\]]*\] (mem_[0-9a-f]{12}):", re.MULTILINE)
+
+
+def recalled_ids(answer: str) -> list[str]:
+    """The ids of a ``recall`` answer's hits, best first."""
+    return HIT_ID.findall(answer)
+
 
 SUBJECTS = [
     "Master",

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from common import ROOT, write_results
+from common import ROOT, recalled_ids, write_results
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
@@ -138,7 +138,7 @@ async def through_recall(turns: list[Turn], questions: list[Question]) -> list[l
             for question, _, _ in questions:
                 answer = await _text(s, "recall", {"context": question, "n_results": 10})
                 data = answer.split("\n\n---\n")[0]
-                ranked.append([by_memory[m] for m in ID.findall(data) if m in by_memory])
+                ranked.append([by_memory[m] for m in recalled_ids(data) if m in by_memory])
             return ranked
 
 

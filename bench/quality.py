@@ -42,7 +42,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from common import sentences
+from common import recalled_ids, sentences
 from mcp import Client
 
 from ego_mcp.runtime import Runtime
@@ -126,7 +126,7 @@ async def recall(client: Client, data: dict[str, Any]) -> list[dict[str, Any]]:
     outcomes = []
     for query in data["queries"]:
         text = await answer(client, "recall", context=query["q"], n_results=10)
-        ranked = [ours[mid] for mid in ID.findall(text) if mid in ours]
+        ranked = [ours[mid] for mid in recalled_ids(text) if mid in ours]
         ranks = [i + 1 for i, mid in enumerate(ranked) if mid in query["relevant"]]
         outcomes.append({**query, "ranked": ranked, "first": min(ranks) if ranks else None})
     return outcomes

@@ -105,6 +105,7 @@ def memory_fields(memory: Memory) -> dict[str, Any]:
             }
             for link in memory.linked_ids
         ],
+        "follows": memory.follows,
     }
 
 
@@ -135,6 +136,7 @@ def memory_from_fields(body: dict[str, Any]) -> Memory:
             )
             for link in body["links"]
         ),
+        follows=str(body.get("follows") or ""),  # absent from older exports
     )
 
 

@@ -7,8 +7,9 @@ bench/quality.py): ranks throw away how strong the evidence is, so a weak word m
 would push out a memory that the vectors found in the other language, and where the
 vectors are weak (long English conversation) fusion of ranks did not beat BM25 alone.
 
-A memory scoring under ``RELEVANCE_FLOOR`` matches the query neither in meaning nor in
-words; recall answers fewer memories rather than show it.
+A memory scoring under ``RELEVANCE_FLOOR`` on its own matches the query neither in meaning
+nor in words; recall answers fewer memories rather than show it, whatever a memory saved
+beside it lends it (``memory/context.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
+from ego_mcp.memory.context import Lent
 from ego_mcp.memory.model import Memory, SearchHit
 
 LEXICAL_WEIGHT = 1.0
@@ -27,11 +29,13 @@ RELEVANCE_FLOOR = 0.1
 
 @dataclass(frozen=True)
 class Ranked:
-    """A recalled memory with what ranked it: the vector's hit and the share of the
-    query's words it holds (BM25 coverage, 0 when it shares none)."""
+    """A recalled memory with what ranked it: the vector's hit, the share of the query's
+    words it holds (BM25 coverage, 0 when it shares none) and what a hit it was saved
+    beside lent it (``memory/context.py``)."""
 
     hit: SearchHit
     coverage: float = 0.0
+    lent: Lent | None = None
 
     @property
     def memory(self) -> Memory:
@@ -42,8 +46,20 @@ class Ranked:
         return self.hit.similarity
 
     @property
+    def context(self) -> float:
+        return self.lent.score if self.lent is not None else 0.0
+
+    @property
     def score(self) -> float:
-        return self.hit.similarity + LEXICAL_WEIGHT * self.coverage
+        return self.hit.similarity + LEXICAL_WEIGHT * self.coverage + self.context
+
+    def evidence(self, matched: AbstractSet[str] | None) -> float:
+        """What the memory scores on its own, which the floor is held to: what a
+        neighbour lends it only reorders, and words count only if one of them is a
+        content word of the query (``matched``; None: all count)."""
+        if matched is None or self.memory.id in matched:
+            return self.hit.similarity + LEXICAL_WEIGHT * self.coverage
+        return self.hit.similarity
 
 
 def rank(
@@ -51,16 +67,16 @@ def rank(
     coverage: Mapping[str, float],
     n_results: int,
     matched: AbstractSet[str] | None = None,
+    lent: Mapping[str, Lent] | None = None,
 ) -> list[Ranked]:
-    """The best ``n_results`` of ``hits`` by fused score, those above the floor only. A
-    memory not in ``matched`` (it shares only function words with the query) has its
-    words counted in its rank but not toward the floor: they make no match alone."""
-    ranked = [Ranked(hit, coverage.get(hit.memory.id, 0.0)) for hit in hits]
+    """The best ``n_results`` of ``hits`` by fused score, those whose own evidence
+    reaches the floor only. A memory not in ``matched`` (it shares only function words
+    with the query) has its words counted in its rank but not toward the floor: they make
+    no match alone; nor does what ``lent`` lends it."""
+    lent = lent or {}
     ranked = [
-        item
-        for item in ranked
-        if (item.score if matched is None or item.memory.id in matched else item.similarity)
-        >= RELEVANCE_FLOOR
+        Ranked(hit, coverage.get(hit.memory.id, 0.0), lent.get(hit.memory.id)) for hit in hits
     ]
+    ranked = [item for item in ranked if item.evidence(matched) >= RELEVANCE_FLOOR]
     ranked.sort(key=lambda item: -item.score)
     return ranked[:n_results]

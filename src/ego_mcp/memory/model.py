@@ -115,6 +115,9 @@ class Memory:
     tags: tuple[str, ...] = ()
     is_private: bool = False
     linked_ids: tuple[Link, ...] = ()
+    # The memory its agent saved just before it, when that was at most
+    # ``memory.context.CONTEXT_GAP`` earlier ("" when none): what recall reads as its context.
+    follows: str = ""
 
     def link_to(self, target_id: str) -> Link | None:
         return find_link(self.linked_ids, target_id)

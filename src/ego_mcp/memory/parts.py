@@ -11,7 +11,7 @@ bidirectional-link invariant holds when several threads or processes act at once
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from ego_mcp.clock import Clock
@@ -113,6 +113,9 @@ class MemoryParts:
         self.departed = departed
         self.undo_window = undo_window
         self.closed_hours = ClosedHours()  # per-hour summaries other services keep
+        # This process's latest save (id, time), which the next one follows; read from
+        # the store at the first save.
+        self.latest_save: tuple[str, datetime] | None = None
 
     @property
     def guard(self) -> float:

@@ -1,5 +1,6 @@
 """Recall for one agent: the memories that best match a query in meaning (vectors) and in
-words (the lexical index, in each memory's own language), fused.
+words (the lexical index, in each memory's own language), fused, with the memories saved
+beside the best of them (``memory/context.py``).
 
 The word reads may run beside the vector search (``overlap_reads``): worth it when each
 read is a round trip to a server.
@@ -16,6 +17,7 @@ from typing import Any, TypeVar
 
 from ego_mcp.logs import Plain
 from ego_mcp.memory.bm25 import Concept
+from ego_mcp.memory.context import CONTEXT_HITS, lent_scores
 from ego_mcp.memory.crosslingual import coverage_across, readings, translated_terms
 from ego_mcp.memory.fusion import Ranked, rank
 from ego_mcp.memory.model import SearchHit
@@ -69,7 +71,19 @@ class Recall(MemoryParts):
         pooled = pool_terms.result()
         covered.update(words.coverage(pooled))
         matched |= words.matched(pooled)
-        found = rank(hits, covered, n_results, matched)
+        top = rank(hits, covered, CONTEXT_HITS, matched)
+        lent = lent_scores(
+            [(item.memory, item.score) for item in top],
+            self.store.followers([item.memory.id for item in top]),
+        )
+        beside = [i for i in lent if i not in {hit.memory.id for hit in hits}]
+        if beside:
+            for memory, stored in self.store.with_vectors(beside, where):
+                hits.append(SearchHit(memory, float(1.0 - stored @ vector)))
+            held = lexical.documents(beside)
+            covered.update(words.coverage(held))
+            matched |= words.matched(held)
+        found = rank(hits, covered, n_results, matched, lent)
         _log_recall(found, len(extra), started)
         return found
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from ego_mcp.errors import LockUnavailable, NotFound
 from ego_mcp.logs import Plain
+from ego_mcp.memory.context import CONTEXT_GAP
 from ego_mcp.memory.guard import Comparison, Verdict, compare
 from ego_mcp.memory.lifecycle import Lifecycle
 from ego_mcp.memory.model import (
@@ -144,21 +146,24 @@ class MemoryService(Lifecycle, Recall):
             if link
             else ()
         )
+        now = self.clock.now()
         memory = Memory(
             id=new_memory_id(),
             content=draft.content,
-            timestamp=self.clock.now(),
+            timestamp=now,
             emotional_trace=draft.emotional_trace,
             importance=draft.importance,
             category=draft.category,
             tags=draft.tags,
             is_private=draft.is_private,
             linked_ids=tuple(_similar_link(hit.memory.id, hit) for hit in close),
+            follows=self._latest_within_gap(now),
         )
         # Two writes: the linked memories' new link lists alone, since rewriting them
         # whole (embeddings too) costs twice as much at 4 links. A crash between the two
         # leaves links one-sided, which repair_links mends.
         self.store.add(memory, vector)
+        self.latest_save = (memory.id, now)
         self.store.replace_links(
             [hit.memory.with_link(_similar_link(memory.id, hit)) for hit in close]
         )
@@ -178,6 +183,15 @@ class MemoryService(Lifecycle, Recall):
             differences=near_miss[1].differences if near_miss[1] is not None else (),
             possible_duplicate=possible,
         )
+
+    def _latest_within_gap(self, now: datetime) -> str:
+        """The id of this agent's latest memory if it was saved at most ``CONTEXT_GAP``
+        before ``now``, else "" (the store is asked at this process's first save)."""
+        if self.latest_save is None:
+            recent = self.store.recent(now - CONTEXT_GAP)
+            self.latest_save = (recent[-1].id, recent[-1].timestamp) if recent else ("", now)
+        memory_id, saved_at = self.latest_save
+        return memory_id if timedelta(0) <= now - saved_at <= CONTEXT_GAP else ""
 
     def link_pending(self, memory_id: str) -> int:
         """Make the auto-links a save without the lock left out; returns how many (job)."""

@@ -76,6 +76,11 @@ class MemoryStore(Protocol):
         """Every memory's id, a page at a time."""
         ...
 
+    def followers(self, memory_ids: Sequence[str]) -> dict[str, str]:
+        """Each memory that follows one of ``memory_ids`` (``Memory.follows``), with the id
+        it follows (ids only: no text, no embeddings)."""
+        ...
+
     def neighbour_ids(self, embeddings: Vector, n_results: int) -> list[list[tuple[str, float]]]:
         """For each row of ``embeddings``, the ids and distances of its nearest memories;
         one batched query that reads no records."""

@@ -42,16 +42,17 @@ def privacy_flag(memory: Memory) -> str:
 
 
 def hit_line(index: int, found: Ranked, limit: int = 200) -> str:
-    """A recalled memory: its similarity in meaning, and the share of the query's words
-    it holds where it holds any."""
+    """A recalled memory: its similarity in meaning, the share of the query's words it
+    holds where it holds any, and the hit it was saved beside where one lent it rank."""
     memory = found.hit.memory
     trace = memory.emotional_trace
     # A term met often in a short memory scores past its share: the share shown is capped.
     words = f"words: {min(found.coverage, 1.0):.2f}, " if found.coverage > 0 else ""
+    beside = f"saved beside: {found.lent.beside}, " if found.lent is not None else ""
     return (
         f"{index}. [{memory.timestamp:%Y-%m-%d}] {memory.id}: {snippet(memory.content, limit)} "
         f"(emotion: {trace.primary.value}, importance: {memory.importance}, "
-        f"similarity: {found.hit.similarity:.2f}, {words}private: {privacy_flag(memory)})"
+        f"similarity: {found.hit.similarity:.2f}, {words}{beside}private: {privacy_flag(memory)})"
     )
 
 

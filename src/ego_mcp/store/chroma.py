@@ -348,6 +348,18 @@ class ChromaMemoryStore:
     def ids(self) -> Iterator[list[str]]:
         return id_pages(self._collection)
 
+    def followers(self, memory_ids: Sequence[str]) -> dict[str, str]:
+        if not memory_ids:
+            return {}
+        found = self._collection.get(
+            where={"follows": {"$in": list(memory_ids)}}, include=["metadatas"]
+        )
+        return {
+            i: str(meta["follows"])
+            for i, meta in zip(found["ids"], found["metadatas"], strict=True)
+            if meta is not None
+        }
+
     def neighbour_ids(self, embeddings: Vector, n_results: int) -> list[list[tuple[str, float]]]:
         if len(embeddings) == 0:
             return []

@@ -87,6 +87,7 @@ def memory_to_metadata(memory: Memory) -> Metadata:
         "tags": json.dumps(list(memory.tags)),
         "is_private": memory.is_private,
         "linked_ids": links_to_json(memory.linked_ids),
+        "follows": memory.follows,
     }
 
 
@@ -109,6 +110,7 @@ def memory_from_record(memory_id: str, document: str | None, meta: Mapping[str, 
         tags=tuple(json.loads(meta.get("tags") or "[]")),
         is_private=stored_privacy(meta.get("is_private", False)),
         linked_ids=links_from_json(meta.get("linked_ids")),
+        follows=str(meta.get("follows") or ""),
     )
 
 
