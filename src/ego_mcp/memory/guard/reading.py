@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ego_mcp.memory.guard.frequency import likelier_misspelt
 from ego_mcp.memory.japanese import KANJI
 
 FIRST_PERSON = "i"  # the diarist, written or implied ("Watched the sunset", 夕日を見た)
@@ -56,13 +57,14 @@ class Word:
     def misspells(self, other: Word) -> bool:
         """This word is no word of the dictionary, and one edit off ``other`` (a letter
         dropped, added, changed or two swapped: frist / first), two for a long word
-        (reccomended / recommended); two real words never are (county / country)."""
+        (reccomended / recommended), which is far more common (``frequency.py``); two
+        real words never are (county / country)."""
         if self.known or not other.known or len(self.surface) < 4:
             return False
         mine, written = self.surface.lower(), other.surface.lower()
-        if mine[:1] != written[:1]:
+        if mine[:1] != written[:1] or edits(mine, written) > (1 if len(written) < 8 else 2):
             return False
-        return edits(mine, written) <= (1 if len(written) < 8 else 2)
+        return likelier_misspelt(mine, written)
 
     def opposes(self, other: Word) -> bool:
         return bool(

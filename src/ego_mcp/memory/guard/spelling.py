@@ -5,8 +5,9 @@ misspelt number or date word is then read as one.
 
 A word is misspelt when it is written in lower case (names are not corrected), WordNet
 knows it in no inflection and it is no function word of English (spaCy's list), and the
-other text has a word that is one edit from it (two for a long word) and starts with the
-same letter. Two real words are never taken for each other (county / country).
+other text has a word that is one edit from it (two for a long word), starts with the
+same letter and is far more common (``frequency.py``: texted is no misspelling of
+tested). Two real words are never taken for each other (county / country).
 
 An acronym (two to five capitals) is read as a run of the other text's content words
 whose initials spell it, with "and", "of", "for", "the" or "&" allowed between them, when
@@ -20,6 +21,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from ego_mcp.memory.guard.frequency import likelier_misspelt
 from ego_mcp.memory.guard.reading import edits
 from ego_mcp.memory.guard.wordnet import WordNet, wordnet
 
@@ -58,12 +60,14 @@ def respelled(text: str, other: str) -> str:
         ):
             return word
         limit = 1 if len(word) < 8 else 2
-        near = sorted(
+        near: list[tuple[int, str]] = sorted(
             (edits(word, right), right)
             for right in vocabulary
             if right[:1] == word[:1] and _known(net, right)
         )
-        return near[0][1] if near and near[0][0] <= limit else word
+        if not near or near[0][0] > limit or not likelier_misspelt(word, near[0][1]):
+            return word
+        return near[0][1]
 
     return WORD.sub(corrected, text)
 
