@@ -7,6 +7,8 @@ from ego_mcp.memory.crosslingual import (
     readings,
     translated_terms,
 )
+from ego_mcp.memory.service import MemoryService
+from tests.helpers import save
 
 PAIRS = {"wedding": {"結婚式", "婚礼"}, "aya": {"アヤ"}, "cable": {"ケーブル"}}
 
@@ -54,6 +56,43 @@ def test_a_mixed_query_keeps_the_terms_already_in_each_script() -> None:
     read = readings(["ケーブル", "log131"], Glossary())
     assert read[False] == [Concept.of("log131"), Concept(frozenset({"cable"}), False)]
     assert read[True] == [Concept(frozenset(), True), Concept.of("ケーブル")]
+
+
+def test_a_query_is_not_read_in_a_script_no_memory_is_written_in() -> None:
+    asked: list[str] = []
+
+    class Counting(Glossary):
+        def translations(self, term: str) -> frozenset[str]:
+            asked.append(term)
+            return super().translations(term)
+
+    dictionary = Counting()
+    assert readings(["aya", "wedding"], dictionary, scripts={False}) == {}
+    assert readings(["ケーブル", "log131"], dictionary, scripts={False}) == {
+        False: [Concept.of("log131"), Concept(frozenset({"cable"}), False)]
+    }
+    assert asked == ["ケーブル"]  # nothing looked up for the English-only store
+
+
+def test_recall_of_an_english_store_looks_nothing_up_in_japanese(
+    memory: MemoryService,
+) -> None:
+    """No memory is Japanese: an English query is not translated, so neither the
+    dictionary nor the Japanese analyser its headwords need is touched."""
+    asked: list[str] = []
+
+    class Spy:
+        def translations(self, term: str) -> frozenset[str]:
+            asked.append(term)
+            return frozenset()
+
+    memory.dictionary = Spy()
+    save(memory, "Aya and Tom got engaged in the spring.")
+    assert memory.recall("When is Aya's wedding?", 3)
+    assert asked == []
+    save(memory, "アヤさんの結婚式は来年の五月に決まった。")
+    memory.recall("When is Aya's wedding?", 3)
+    assert "wedding" in asked
 
 
 def test_without_a_dictionary_a_query_reads_only_as_written() -> None:

@@ -17,7 +17,7 @@ they are common and weigh little.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Protocol
 
 from ego_mcp.memory.bm25 import Concept, CorpusStats, concept_coverage, coverage
@@ -37,14 +37,22 @@ def is_japanese_document(document: Sequence[str]) -> bool:
     return sum(1 for term in document if is_japanese_term(term)) * 2 > len(document)
 
 
-def readings(query: Sequence[str], dictionary: Dictionary | None) -> dict[bool, list[Concept]]:
+def readings(
+    query: Sequence[str],
+    dictionary: Dictionary | None,
+    scripts: Collection[bool] = (False, True),
+) -> dict[bool, list[Concept]]:
     """The query as read in each script it has terms outside of, keyed by whether that
-    script is Japanese: terms of the script kept, the others replaced by translations."""
+    script is Japanese: terms of the script kept, the others replaced by translations.
+    Only the ``scripts`` memories are written in are read (an English query needs no
+    Japanese reading, nor the Japanese analyser it takes, where no memory is Japanese)."""
     if dictionary is None:
         return {}
     distinct = sorted(set(query))
     found: dict[bool, list[Concept]] = {}
     for japanese in (False, True):
+        if japanese not in scripts:
+            continue  # no memory is written in it
         if all(is_japanese_term(term) == japanese for term in distinct):
             continue  # the query already reads in this script as written
         found[japanese] = [

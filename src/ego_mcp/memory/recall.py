@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ego_mcp.logs import Plain
-from ego_mcp.memory.bm25 import Concept
+from ego_mcp.memory.bm25 import Concept, CorpusStats
 from ego_mcp.memory.context import CONTEXT_HITS, lent_scores
 from ego_mcp.memory.crosslingual import coverage_across, readings, translated_terms
 from ego_mcp.memory.fusion import Ranked, rank
@@ -99,12 +99,15 @@ class Recall(MemoryParts):
         """The query's terms, their readings in the other script, and what the lexical
         index knows of them (with the memories best matching them)."""
         query_terms = terms(query)
-        read = readings(query_terms, self.dictionary)
+        held = lexical.stats()
+        read = readings(query_terms, self.dictionary, _scripts(held))
         lookup = lexical.lookup(query_terms, RECALL_POOL, sorted(translated_terms(read)))
         # What can make a match on its own: the content words and their translations;
         # function words, and what "in" translates to, only add to a match.
         content = content_terms(query_terms)
-        matching = content | translated_terms(readings(sorted(content), self.dictionary))
+        matching = content | translated_terms(
+            readings(sorted(content), self.dictionary, _scripts(held))
+        )
         return _QueryWords(query_terms, read, lookup, frozenset(matching))
 
 
@@ -126,6 +129,11 @@ class _QueryWords:
         one sharing only function words is no match by words, whatever they add to the
         rank of one that is."""
         return {i for i, held in documents.items() if self.matching.intersection(held)}
+
+
+def _scripts(held: CorpusStats) -> set[bool]:
+    """The scripts some memory is written in (True: Japanese)."""
+    return {japanese for japanese, count in ((True, held.japanese), (False, held.latin)) if count}
 
 
 def _log_recall(found: list[Ranked], by_words: int, started: float) -> None:

@@ -218,6 +218,10 @@ class LexicalIndex(Protocol):
 
     def count(self) -> int: ...
 
+    def stats(self) -> CorpusStats:
+        """The statistics (kept in memory embedded; one read on a server)."""
+        ...
+
     def recount(self) -> None:
         """Count the statistics again from what is indexed."""
         ...

@@ -254,6 +254,10 @@ class SqliteLexicalIndex:
         with self._lock:
             return self._stats.documents
 
+    def stats(self) -> CorpusStats:
+        with self._lock:
+            return self._stats
+
     @contextmanager
     def _transaction(self) -> Iterator[None]:
         self._db.execute("BEGIN IMMEDIATE")
