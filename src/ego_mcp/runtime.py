@@ -217,6 +217,7 @@ class Runtime:
             lexical=lexical,
             dictionary=self.dictionary,
             overlap_reads=self.settings.chroma_url is not None,
+            shared_store=self.settings.chroma_url is not None,
         )
         if not service.lexical_in_step():
             try:

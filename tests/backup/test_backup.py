@@ -92,12 +92,14 @@ def test_into_an_agent_that_has_part_of_it(
 
 def test_exclude_private_leaves_no_trace_of_them(tmp_path: Path, runtime: Runtime) -> None:
     ids = build(runtime, "alice")
+    after = save(runtime.memory("alice"), "The heron came back at noon.")
+    assert runtime.memory("alice").get(after).follows == ids[PRIVATE]  # saved next to it
     out = tmp_path / "public.jsonl.gz"
     summary = export_agent(runtime, "alice", out, exclude_private=True)
     text = gzip.decompress(out.read_bytes()).decode()
     assert "PRIVATE-MARKER-7f3a" not in text and ids[PRIVATE] not in text
     assert summary.private_left_out == 1 and not summary.holds_private
-    assert summary.counts["memory"] == 4
+    assert summary.counts["memory"] == 5
     assert "left out 1 private memories" in summary.render()
 
 

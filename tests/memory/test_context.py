@@ -63,6 +63,33 @@ def test_memories_saved_in_one_sitting_form_a_chain(
     assert memory.get(save(memory, "We waited on the platform with tea.")).follows == later
 
 
+def test_a_memory_forgotten_or_merged_away_is_followed_by_none(
+    memory: MemoryService, clock: FixedClock
+) -> None:
+    first = save(memory, "Aya asked what I would call the new puppy.")
+    second = save(memory, "Biscuit, I said, for the colour of his fur.")
+    memory.forget(second)
+    third = save(memory, "We bought him a red collar.")
+    assert memory.get(third).follows == first
+    fourth = save(memory, "He chewed the collar within the hour.")
+    memory.merge(third, fourth, "We bought him a red collar; he chewed it within the hour.")
+    assert memory.get(save(memory, "Biscuit slept all evening.")).follows == third
+
+
+def test_on_a_shared_store_a_save_follows_what_another_front_end_saved_since(
+    memory: MemoryService, clock: FixedClock
+) -> None:
+    """Two front ends of one agent on a Chroma server: each save asks the store for the
+    agent's latest memory, so the chain does not fork."""
+    memory.shared_store = True
+    first = save(memory, "Aya asked what I would call the new puppy.")
+    clock.set(clock.now() + timedelta(minutes=1))
+    elsewhere = Memory("mem_0000000000e1", "Biscuit, I said.", clock.now(), follows=first)
+    memory.store.add(elsewhere, memory.embedder.embed([elsewhere.content])[0])
+    clock.set(clock.now() + timedelta(minutes=1))
+    assert memory.get(save(memory, "We bought him a red collar.")).follows == elsewhere.id
+
+
 def test_recall_ranks_the_memory_saved_beside_a_strong_hit_and_says_so(
     memory: MemoryService,
 ) -> None:

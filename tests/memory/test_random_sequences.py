@@ -12,7 +12,8 @@ every step that settles, and at the end:
   ``restore_memory`` brought it back; an import of an older export brings none back;
 - no merged fact is lost: each live memory holds every fact the model says it holds;
 - every link is two-way, once the held jobs have run;
-- the word index holds exactly what a rebuild from the store would give.
+- the word index holds exactly what a rebuild from the store would give;
+- no memory follows itself or one saved after it (``Memory.follows``).
 
 Saves pass ``force``: the guard is not what this walks (its tests are test_guard's).
 """
@@ -142,7 +143,9 @@ class Walk:
         }  # fmt: skip
         weights = (30, 12, 12, 12, 3, 3, 3, 8, 8, 1)
         chosen = self.rng.choices(list(actions), weights=weights)[0]
-        self.clock.set(self.clock.now() + timedelta(minutes=self.rng.randint(1, 600)))
+        # Half the steps within minutes of the last (saves in one sitting form a chain).
+        minutes = self.rng.randint(1, 20) if self.rng.random() < 0.5 else self.rng.randint(1, 600)
+        self.clock.set(self.clock.now() + timedelta(minutes=minutes))
         actions["remember" if len(self.model.facts) < 4 else chosen]()
 
     def remember(self) -> None:
@@ -273,6 +276,10 @@ def check(memory: MemoryService, model: Model, settled: bool) -> None:
     indexed = lexical.documents(sorted(stored))
     for memory_id, held in stored.items():
         assert Counter(indexed[memory_id]) == Counter(terms(held.content)), memory_id
+    for memory_id, held in stored.items():  # the chain of sittings runs back in time
+        before = stored.get(held.follows)
+        assert held.follows != memory_id
+        assert before is None or before.timestamp <= held.timestamp, memory_id
     if settled:
         assert_links_bidirectional(memory.store)
 

@@ -243,3 +243,40 @@ async def test_a_write_chroma_refused_is_mended_by_the_scheduled_repair(runtime:
     assert memory.lexical_in_step()
     indexed = memory.lexical.documents([keep, other])
     assert indexed == {i: tuple(terms(memory.get(i).content)) for i in (keep, other)}
+
+
+def test_a_mend_that_fails_half_way_leaves_the_row_for_the_next(runtime: Runtime) -> None:
+    """A row whose words differ from the stored text stays unsettled until it is indexed
+    again: a mend interrupted before that (Chroma gone) is finished by the next."""
+    from ego_mcp.errors import StoreUnavailable
+    from ego_mcp.memory.terms import terms
+    from tests.helpers import save
+
+    memory = runtime.memory("default")
+    keep = save(memory, "The ferry to Miyajima left without us.")
+    other = save(memory, "LOG-131 broke the nightly job.")
+    collection = memory.store._collection  # type: ignore[attr-defined]
+
+    def refused(*args: Any, **kwargs: Any) -> None:
+        raise StoreUnavailable("EGO_MCP_CHROMA_URL: Chroma did not answer (test)")
+
+    real_update, real_get_many = collection.update, memory.store.get_many
+    collection.update = refused
+    with pytest.raises(StoreUnavailable):
+        memory.merge(keep, other, "The ferry left without us; LOG-131 broke the nightly job.")
+    collection.update = real_update
+    reads: list[int] = []
+
+    def second_read_refused(ids: Any) -> Any:
+        reads.append(len(ids))
+        if len(reads) == 2:  # the mend's read of the texts to index again
+            raise StoreUnavailable("EGO_MCP_CHROMA_URL: Chroma did not answer (test)")
+        return real_get_many(ids)
+
+    memory.store.get_many = second_read_refused  # type: ignore[method-assign]
+    with pytest.raises(StoreUnavailable):
+        memory.mend_lexical()
+    memory.store.get_many = real_get_many  # type: ignore[method-assign]
+    assert memory.lexical is not None and set(memory.lexical.unsettled()) == {keep}
+    assert memory.mend_lexical() == (1, 0)
+    assert memory.lexical.documents([keep]) == {keep: tuple(terms(memory.get(keep).content))}

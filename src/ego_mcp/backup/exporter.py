@@ -72,12 +72,13 @@ def export_agent(
     with service.locks.hold(agent), _scratch(out) as body:
         ids = sorted(i for page in service.store.ids() for i in page)
         kept = _public_ids(service.store.get_many, ids) if exclude_private else set(ids)
-        summary.private_left_out = len(ids) - len(kept)
+        left_out = set(ids) - kept
+        summary.private_left_out = len(left_out)
         written = 0
         for start in range(0, len(ids), PAGE):
             for memory in service.store.get_many(ids[start : start + PAGE]):
                 if memory.id in kept:
-                    body.write(memory_line(_linked_within(memory, kept)))
+                    body.write(memory_line(_linked_within(memory, kept, left_out)))
                     summary.holds_private |= memory.is_private
                     written += 1
             if progress is not None:
@@ -119,10 +120,14 @@ def _public_ids(read: Callable[[list[str]], list[Memory]], ids: list[str]) -> se
     }
 
 
-def _linked_within(memory: Memory, kept: set[str]) -> Memory:
-    """``memory`` with only its links to memories the file holds."""
+def _linked_within(memory: Memory, kept: set[str], left_out: set[str]) -> Memory:
+    """``memory`` with only its links to memories the file holds, following none if it
+    followed one left out (a private memory)."""
     links = tuple(link for link in memory.linked_ids if link.target_id in kept)
-    return memory if len(links) == len(memory.linked_ids) else replace(memory, linked_ids=links)
+    follows = "" if memory.follows in left_out else memory.follows
+    if len(links) == len(memory.linked_ids) and follows == memory.follows:
+        return memory
+    return replace(memory, linked_ids=links, follows=follows)
 
 
 def _holds_private(entry: DeletedMemory) -> bool:

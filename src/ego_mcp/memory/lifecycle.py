@@ -93,6 +93,7 @@ class Lifecycle(MemoryParts):
             until = self._log_deletion(memory, FORGET)
             self.store.delete(memory_id)
             pending = tuple(link.target_id for link in memory.linked_ids)
+        self.left_store(memory_id)
         self.closed_hours.drop(memory.timestamp)
         return Forgotten(memory, pending, until)
 
@@ -160,6 +161,7 @@ class Lifecycle(MemoryParts):
             self.store.rewrite(merged, vector)
             self.store.replace_links([redirected(t, merged, remove_id) for t in targets])
             self.store.delete(remove_id)
+            self.left_store(remove_id)
             for episode in listing:
                 members = episode_members_after_merge(episode.memory_ids, keep_id, remove_id)
                 self.episodes.replace_members(episode.id, members)

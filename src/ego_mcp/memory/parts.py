@@ -95,6 +95,7 @@ class MemoryParts:
         lexical: LexicalIndex | None = None,
         dictionary: Dictionary | None = None,
         overlap_reads: bool = False,
+        shared_store: bool = False,
     ) -> None:
         self.agent = agent
         self.lexical = lexical
@@ -113,8 +114,11 @@ class MemoryParts:
         self.departed = departed
         self.undo_window = undo_window
         self.closed_hours = ClosedHours()  # per-hour summaries other services keep
-        # This process's latest save (id, time), which the next one follows; read from
-        # the store at the first save.
+        # Other processes write this agent's store too (a Chroma server): what this one
+        # last saved may not be the agent's latest.
+        self.shared_store = shared_store
+        # The agent's latest save (id, time), which the next one follows; read from the
+        # store at this process's first save, and again at every save on a shared store.
         self.latest_save: tuple[str, datetime] | None = None
 
     @property
@@ -127,6 +131,12 @@ class MemoryParts:
         """The similarity from which the nearest memory is a duplicate candidate."""
         nearest = self.thresholds.nearest
         return 1.0 - max(self.thresholds.dedup, nearest if nearest is not None else 0.0)
+
+    def left_store(self, memory_id: str) -> None:
+        """A memory was deleted: if it was the latest save, the next save asks the store
+        which memory it follows."""
+        if self.latest_save is not None and self.latest_save[0] == memory_id:
+            self.latest_save = None
 
     def get(self, memory_id: str) -> Memory:
         memory = self.store.get(memory_id)

@@ -186,11 +186,16 @@ class MemoryService(Lifecycle, Recall):
 
     def _latest_within_gap(self, now: datetime) -> str:
         """The id of this agent's latest memory if it was saved at most ``CONTEXT_GAP``
-        before ``now``, else "" (the store is asked at this process's first save)."""
-        if self.latest_save is None:
-            recent = self.store.recent(now - CONTEXT_GAP)
-            self.latest_save = (recent[-1].id, recent[-1].timestamp) if recent else ("", now)
-        memory_id, saved_at = self.latest_save
+        before ``now``, else "". The store is asked at this process's first save, and
+        on a shared store at every save, for what other processes saved since."""
+        latest = self.latest_save
+        if latest is None or self.shared_store:
+            found = self.store.latest_since(now - CONTEXT_GAP if latest is None else latest[1])
+            if found is not None and (latest is None or found[1] >= latest[1]):
+                latest = found
+        if latest is None:
+            return ""
+        memory_id, saved_at = latest
         return memory_id if timedelta(0) <= now - saved_at <= CONTEXT_GAP else ""
 
     def link_pending(self, memory_id: str) -> int:

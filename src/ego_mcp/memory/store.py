@@ -127,6 +127,11 @@ class MemoryStore(Protocol):
         """Memories stored in the given hours (``memory.hours.hour_of``), oldest first."""
         ...
 
+    def latest_since(self, moment: datetime) -> tuple[str, datetime] | None:
+        """The id and time of the latest memory stored at or after ``moment``, if any
+        (reads ids and times only)."""
+        ...
+
     def has_since(self, moment: datetime) -> bool:
         """Whether any memory was stored at or after ``moment`` (reads one record at most)."""
         ...

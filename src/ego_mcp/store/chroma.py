@@ -447,7 +447,9 @@ class ChromaMemoryStore:
         gone = sorted(set(unsettled) - set(found))
         changed = sorted(i for i, m in found.items() if content_hash(m.content) != unsettled[i])
         lexical.remove(gone)
-        lexical.settle(sorted(found))
+        # A changed row stays unsettled until it is indexed again below: a failure on the
+        # way leaves it for the next mend.
+        lexical.settle(sorted(set(found) - set(changed)))
         if rebuild or lexical.count() != self.count():
             stored = {memory_id for page in self.ids() for memory_id in page}
             indexed = lexical.ids()
@@ -472,6 +474,20 @@ class ChromaMemoryStore:
         wanted = sorted(set(hours))
         where = {"hour": wanted[0]} if len(wanted) == 1 else {"hour": {"$in": wanted}}
         return _in_time_order(pages(self._collection, _RECORD, where=where))
+
+    def latest_since(self, moment: datetime) -> tuple[str, datetime] | None:
+        found = self._collection.get(
+            where={"ts": {"$gte": moment.timestamp()}}, include=["metadatas"]
+        )
+        stamped = [
+            (float(meta["ts"]), memory_id, meta["timestamp"])
+            for memory_id, meta in zip(found["ids"], found["metadatas"], strict=True)
+            if meta is not None and "ts" in meta
+        ]
+        if not stamped:
+            return None
+        _, memory_id, moment_text = max(stamped)
+        return memory_id, parse_time(moment_text)
 
     def has_since(self, moment: datetime) -> bool:
         return self.count_since(moment, 1) > 0
