@@ -55,6 +55,7 @@ EVAL = ROOT.parent / "shared" / "eval"
 ID = re.compile(r"mem_[0-9a-f]{12}")
 LINK_CORPUS = 1_000
 BLIND = ROOT / "bench" / "data" / "guard_blind.jsonl"
+CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 
 
 async def answer(client: Client, tool: str, **arguments: Any) -> str:
@@ -79,6 +80,41 @@ async def guard(client: Client, pairs: list[dict[str, Any]]) -> list[dict[str, A
         possible = "Possible duplicate of" in text
         outcomes.append({**pair, "refused": refused, "possible": possible})
     return outcomes
+
+
+async def corrections(client: Client, pairs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each pair alone in the store: ``a`` saved, then ``b`` through the guard; is ``b``
+    linked as correcting ``a``? Both forgotten after."""
+    outcomes = []
+    for pair in pairs:
+        first = ID.search(await answer(client, "remember", content=pair["a"], force=True))
+        assert first is not None
+        text = await answer(client, "remember", content=pair["b"])
+        refused = text.startswith("Not saved")
+        saved = ID.search(text)
+        for memory_id in {first.group(0), *([saved.group(0)] if saved and not refused else [])}:
+            await answer(client, "forget", memory_id=memory_id)
+        linked = f"Corrects {first.group(0)}" in text
+        outcomes.append({**pair, "linked": linked, "refused": refused})
+    return outcomes
+
+
+def corrections_table(outcomes: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    table = {}
+    for key, rows in grouped(outcomes, ("lang",)).items():
+        linked = [r for r in rows if r["linked"]]
+        wanted = [r for r in rows if r["correction"]]
+        others = [r for r in rows if not r["correction"]]
+        table[key] = {
+            "precision": sum(r["correction"] for r in linked) / len(linked) if linked else 1.0,
+            "corrections_linked": sum(r["linked"] for r in wanted) / max(1, len(wanted)),
+            "others_linked": sum(r["linked"] for r in others) / max(1, len(others)),
+            "n": len(rows),
+        }
+    for key, rows in grouped(outcomes, ("kind",)).items():
+        if key != "all":
+            table[key] = {"linked": sum(r["linked"] for r in rows), "n": len(rows)}
+    return table
 
 
 def grouped(outcomes: list[dict[str, Any]], by: tuple[str, ...]) -> dict[str, list[dict[str, Any]]]:
@@ -225,6 +261,7 @@ async def main() -> None:
         ("guard_dev3", guard, guard_table, jsonl("dedup_dev3.jsonl")[0::2]),
         ("guard_dev3_heldout", guard, guard_table, jsonl("dedup_dev3.jsonl")[1::2]),
         ("guard_blind", guard, guard_table, jsonl(BLIND)),
+        ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("recall", recall, recall_table, data),
         ("related_links", related, related_table, jsonl("links_dev.jsonl")),
         ("links", links, links_table, None),
@@ -262,6 +299,7 @@ async def main() -> None:
         "guard_dev3": "guard, dedup_dev3.jsonl, even rows (tuned on)",
         "guard_dev3_heldout": "guard, dedup_dev3.jsonl, odd rows (kept aside)",
         "guard_blind": "guard, bench/data/guard_blind.jsonl (written blind to the code)",
+        "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "recall": "recall (n_results=10)",
         "related_links": "links, links_dev.jsonl (share of pairs linked)",
         "links": f"auto-links ({LINK_CORPUS} synthetic diary sentences)",

@@ -19,7 +19,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from ego_mcp.memory.context import Lent
-from ego_mcp.memory.model import Memory, SearchHit
+from ego_mcp.memory.model import LinkType, Memory, SearchHit
 
 LEXICAL_WEIGHT = 1.0
 # Unrelated memories sit at similarity 0.00-0.09 with no word in common; every relevant
@@ -79,4 +79,19 @@ def rank(
     ]
     ranked = [item for item in ranked if item.evidence(matched) >= RELEVANCE_FLOOR]
     ranked.sort(key=lambda item: -item.score)
-    return ranked[:n_results]
+    return newer_first(ranked[:n_results])
+
+
+def newer_first(ranked: list[Ranked]) -> list[Ranked]:
+    """``ranked`` with each memory that supersedes one above it (a correction) moved just
+    above the memory it corrects."""
+    order = list(ranked)
+    for item in ranked:
+        for link in item.memory.linked_ids:
+            if link.link_type is not LinkType.SUPERSEDES:
+                continue
+            at = {entry.memory.id: i for i, entry in enumerate(order)}
+            older, newer = at.get(link.target_id), at[item.memory.id]
+            if older is not None and older < newer:
+                order.insert(older, order.pop(newer))
+    return order

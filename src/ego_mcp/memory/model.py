@@ -44,6 +44,9 @@ class LinkType(StrEnum):
     CAUSED_BY = "caused_by"
     LEADS_TO = "leads_to"
     RELATED = "related"
+    # A later memory that states the same fact corrected, and the memory it corrects.
+    SUPERSEDES = "supersedes"
+    SUPERSEDED_BY = "superseded_by"
 
 
 # The type a link carries when seen from its other end.
@@ -52,6 +55,8 @@ REVERSE_LINK_TYPE = {
     LinkType.RELATED: LinkType.RELATED,
     LinkType.CAUSED_BY: LinkType.LEADS_TO,
     LinkType.LEADS_TO: LinkType.CAUSED_BY,
+    LinkType.SUPERSEDES: LinkType.SUPERSEDED_BY,
+    LinkType.SUPERSEDED_BY: LinkType.SUPERSEDES,
 }
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ego_mcp.errors import LockUnavailable, NotFound
 from ego_mcp.logs import Plain
 from ego_mcp.memory.context import CONTEXT_GAP
-from ego_mcp.memory.guard import Comparison, Verdict, compare
+from ego_mcp.memory.guard import Comparison, Verdict, compare, corrects
 from ego_mcp.memory.lifecycle import Lifecycle
 from ego_mcp.memory.model import (
     Category,
@@ -66,6 +66,11 @@ class RememberOutcome:
     near_miss: SearchHit | None = None
     differences: tuple[str, ...] = ()
     possible_duplicate: bool = False
+    # The nearest memory states the same fact with this kind of fact otherwise (number,
+    # time, person, place, name, outcome): the new one supersedes it (``guard.corrects``),
+    # and the two are linked so.
+    superseded: SearchHit | None = None
+    corrects: str | None = None
     # A replayed call whose first try had saved this very memory: nothing new was written.
     already_saved: bool = False
     # Saved, but its workspace lines could not be written (the folder is not writable).
@@ -119,6 +124,7 @@ class MemoryService(Lifecycle, Recall):
                 if hit.memory.content == draft.content and hit.memory.timestamp >= since:
                     return RememberOutcome(saved=hit.memory, already_saved=True)
         near_miss: tuple[SearchHit | None, Comparison | None] = (None, None)
+        nearest_distinct: SearchHit | None = None  # judged, and a fact differs
         for rank, hit in enumerate(nearest if not force else []):
             gate = self.nearest_guard if rank == 0 else self.guard
             judged = compare(hit.memory.content, draft.content, hit.similarity, gate)
@@ -132,21 +138,41 @@ class MemoryService(Lifecycle, Recall):
                 )
             if judged.duplicate:
                 return RememberOutcome(saved=None, duplicate_of=hit)
+            if rank == 0 and judged.verdict is Verdict.DISTINCT and judged.differences:
+                nearest_distinct = hit
             wide = hit.similarity < self.guard  # judged only for a restatement
             if judged.differences and near_miss[0] is None and not wide:
                 near_miss = (hit, judged)
         possible = near_miss[1] is not None and near_miss[1].verdict is Verdict.POSSIBLE
+        # The nearest memory may state the same fact with one fact otherwise: corrected.
+        corrected = (
+            corrects(nearest_distinct.memory.content, draft.content)
+            if nearest_distinct is not None
+            else None
+        )
         close = (
             tuple(
                 hit
                 for hit in nearest
                 if hit.distance < self.thresholds.link_for(draft.content, hit.memory.content)
                 or (possible and hit is near_miss[0])
+                or (corrected and hit is nearest_distinct)
             )[: self.thresholds.max_links]
             if link
             else ()
         )
         now = self.clock.now()
+
+        def link_to(target: SearchHit) -> Link:
+            if corrected and target is nearest_distinct:
+                return Link(target.memory.id, LinkType.SUPERSEDES, corrected, 1.0)
+            return _similar_link(target.memory.id, target)
+
+        def link_back(hit: SearchHit, memory_id: str) -> Link:
+            if corrected and hit is nearest_distinct:
+                return Link(memory_id, LinkType.SUPERSEDED_BY, f"{corrected}, {now:%Y-%m-%d}", 1.0)
+            return _similar_link(memory_id, hit)
+
         memory = Memory(
             id=new_memory_id(),
             content=draft.content,
@@ -156,7 +182,7 @@ class MemoryService(Lifecycle, Recall):
             category=draft.category,
             tags=draft.tags,
             is_private=draft.is_private,
-            linked_ids=tuple(_similar_link(hit.memory.id, hit) for hit in close),
+            linked_ids=tuple(link_to(hit) for hit in close),
             follows=self._latest_within_gap(now),
         )
         # Two writes: the linked memories' new link lists alone, since rewriting them
@@ -164,9 +190,7 @@ class MemoryService(Lifecycle, Recall):
         # leaves links one-sided, which repair_links mends.
         self.store.add(memory, vector)
         self.latest_save = (memory.id, now)
-        self.store.replace_links(
-            [hit.memory.with_link(_similar_link(memory.id, hit)) for hit in close]
-        )
+        self.store.replace_links([hit.memory.with_link(link_back(hit, memory.id)) for hit in close])
         logger.debug(
             "saved %s: %d characters, %d nearest read, %d linked%s",
             Plain(memory.id),
@@ -182,6 +206,8 @@ class MemoryService(Lifecycle, Recall):
             near_miss=near_miss[0],
             differences=near_miss[1].differences if near_miss[1] is not None else (),
             possible_duplicate=possible,
+            superseded=nearest_distinct if corrected and link else None,
+            corrects=corrected if link else None,
         )
 
     def _latest_within_gap(self, now: datetime) -> str:

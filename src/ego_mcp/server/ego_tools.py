@@ -171,7 +171,7 @@ async def am_i_being_genuine(ctx: Ctx) -> str:
 
 
 async def emotion_trend(ctx: Ctx) -> str:
-    """Emotional patterns: recent days, this week, this month."""
+    """Emotional patterns: recent days, week, month."""
     app = app_of(ctx)
     return compose(await app.blocking(app.ego.emotion_trend), scaffolds.EMOTION_TREND)
 

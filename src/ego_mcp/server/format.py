@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from ego_mcp.memory.fusion import Ranked
-from ego_mcp.memory.model import Memory, SearchHit
+from ego_mcp.memory.model import LinkType, Memory, SearchHit
 
 SEPARATOR = "---"
 # Largest first; the last (a minute) matches every age past "just now".
@@ -49,10 +49,16 @@ def hit_line(index: int, found: Ranked, limit: int = 200) -> str:
     # A term met often in a short memory scores past its share: the share shown is capped.
     words = f"words: {min(found.coverage, 1.0):.2f}, " if found.coverage > 0 else ""
     beside = f"saved beside: {found.lent.beside}, " if found.lent is not None else ""
+    corrected = "".join(
+        f"superseded by: {link.target_id} ({link.note}), "
+        for link in memory.linked_ids
+        if link.link_type is LinkType.SUPERSEDED_BY
+    )
     return (
         f"{index}. [{memory.timestamp:%Y-%m-%d}] {memory.id}: {snippet(memory.content, limit)} "
         f"(emotion: {trace.primary.value}, importance: {memory.importance}, "
-        f"similarity: {found.hit.similarity:.2f}, {words}{beside}private: {privacy_flag(memory)})"
+        f"similarity: {found.hit.similarity:.2f}, {words}{beside}{corrected}"
+        f"private: {privacy_flag(memory)})"
     )
 
 

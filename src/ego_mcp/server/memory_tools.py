@@ -60,9 +60,8 @@ async def remember(
     private: Flag = False,
     force: Flag = False,
 ) -> str:
-    """Save a memory. Near-duplicates are refused unless force=true.
-
-    private=true keeps it out of workspace files.
+    """Save a memory. A near-duplicate is refused unless force=true;
+    private=true: not in workspace files.
     """
     draft = Draft(
         content=inputs.text(content, "content"),
@@ -105,6 +104,11 @@ async def remember(
         kind = "Possible duplicate of" if outcome.possible_duplicate else "Similar to"
         lines.append(
             f"{kind} {outcome.near_miss.memory.id}, differs in: " + "; ".join(outcome.differences)
+        )
+    if outcome.superseded is not None:
+        lines.append(
+            f"Corrects {outcome.superseded.memory.id} ({outcome.corrects}): linked as "
+            "superseding it; recall shows this one first."
         )
     if outcome.links_pending:
         lines.append(LINKS_PENDING.format(what="its links are made"))

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ego_mcp.memory.guard.analysis import read
+from ego_mcp.memory.guard.corrections import without_correction_marks
 from ego_mcp.memory.guard.evidence import (
     DIRECTIONS,
     conflicts_by_opposites,
@@ -36,7 +37,7 @@ from ego_mcp.memory.guard.evidence import (
     shown,
     unmatched,
 )
-from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading
+from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
 from ego_mcp.memory.guard.spelling import respelled, spelled_out
 
 
@@ -134,3 +135,42 @@ def mergeable(first: str, second: str) -> Comparison:
         if verdict is Verdict.POSSIBLE:
             return Comparison(verdict, found)
     return Comparison(Verdict.DISTINCT, forward[1])
+
+
+def corrects(existing: str, new: str) -> str | None:
+    """The kind of fact ``new`` replaces in ``existing`` when it otherwise says the same
+    (a correction): a number, a time, a person, a place or another name for another, or
+    the outcome turned (passed / failed, will come / won't come). None when it says
+    anything else besides (another role, qualifier, order or words; an adverb such as
+    "actually" aside), replaces facts of two kinds (ran 5 km on Monday / 7 km on
+    Thursday: more likely another time), only adds or leaves out a fact, or is no
+    different."""
+    new = without_correction_marks(new)
+    old = read(respelled(spelled_out(existing, new), new))
+    fresh = read(respelled(spelled_out(new, existing), existing))
+    verdict, found = judge(old, fresh)
+    if verdict is not Verdict.DISTINCT or len(found) != 1:
+        return None
+    added = [w for w in unmatched(fresh.words, old.words) if w.key != FIRST_PERSON]
+    left_out = [w for w in unmatched(old.words, fresh.words) if w.key != FIRST_PERSON]
+    kind, _, detail = found[0].partition(": ")
+    if kind in ("number", "time"):
+        if " → " not in detail or detail.startswith("—"):
+            return None  # a value added, not replaced
+    elif kind == "negation":
+        kind = "outcome"
+    elif kind not in ("person", "place", "name") or not _replaced(kind, added, left_out):
+        return None
+    opposed = {id(w) for n in added for o in left_out if n.opposes(o) for w in (n, o)}
+    rest_added = [w for w in added if not (w.name or w.pos == "r" or id(w) in opposed)]
+    rest_left = [w for w in left_out if not (w.name or w.pos == "r" or id(w) in opposed)]
+    if (rest_added or rest_left) and not (
+        rest_added and rest_left and reworded(rest_left, rest_added)
+    ):
+        return None
+    return kind
+
+
+def _replaced(kind: str, added: list[Word], left_out: list[Word]) -> bool:
+    """A name of ``kind`` one text has where the other has another."""
+    return any(w.name == kind for w in added) and any(w.name == kind for w in left_out)

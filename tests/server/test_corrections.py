@@ -1,0 +1,80 @@
+"""Contradictions kept and superseded, through the MCP tools: a later memory that states the
+same fact with one fact otherwise is linked as correcting the earlier one, recall shows
+it first and marks the earlier one; another occasion, an added detail or a restatement
+is no correction. Nothing is deleted."""
+
+from __future__ import annotations
+
+import pytest
+from mcp import Client
+
+from ego_mcp.memory.model import LinkType
+from ego_mcp.server.context import AppContext
+from tests.conftest import call, call_error
+from tests.helpers import assert_links_bidirectional, memory_id_in
+
+pytestmark = pytest.mark.anyio
+
+CORRECTIONS = [
+    ("Master's flight to Osaka leaves at 9 tomorrow morning.",
+     "Master's flight to Osaka leaves at 11 tomorrow morning.", "number"),
+    ("Aya's wedding is on June 3 at the hotel by the river.",
+     "Actually, Aya's wedding is on June 10 at the hotel by the river.", "time"),
+    ("Ken passed the driving test on his second try.",
+     "Ken failed the driving test on his second try.", "outcome"),
+    ("マスターの飛行機は明日の9時に出る。", "マスターの飛行機は明日の11時に出る。", "time"),
+    ("アヤは来月大阪に引っ越す。", "アヤは来月京都に引っ越す。", "place"),
+]  # fmt: skip
+NOT_CORRECTIONS = [
+    ("Master ran 5 km along the river on Monday.",
+     "Master ran 7 km along the river on Thursday."),  # another occasion
+    ("Master bought a lamp at the station.", "Master bought a red lamp at the station."),
+    ("ケンは駅前のカフェでコーヒーを飲んだ。", "ケンは駅前のカフェで紅茶を飲んだ。"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("before", "after", "kind"), CORRECTIONS)
+async def test_a_correction_supersedes_the_memory_it_corrects(
+    client: Client, app: AppContext, before: str, after: str, kind: str
+) -> None:
+    old = memory_id_in(await call(client, "remember", content=before))
+    answer = await call(client, "remember", content=after)
+    new = memory_id_in(answer)
+    assert f"Corrects {old} ({kind}): linked as superseding it" in answer
+
+    store = app.memory.store
+    assert store.get(new).link_to(old).link_type is LinkType.SUPERSEDES  # type: ignore[union-attr]
+    back = store.get(old).link_to(new)  # type: ignore[union-attr]
+    assert back is not None and back.link_type is LinkType.SUPERSEDED_BY
+    assert_links_bidirectional(store)
+    found = await call(client, "recall", context=before, n_results=5)
+    lines = [line for line in found.split("\n---\n")[0].splitlines() if " mem_" in line]
+    assert new in lines[0] and old in lines[1]  # the correction first, though less alike
+    assert f"superseded by: {new} ({kind}, " in lines[1]
+    assert store.count() == 2  # nothing deleted
+
+
+@pytest.mark.parametrize(("before", "after"), NOT_CORRECTIONS)
+async def test_another_occasion_or_detail_is_no_correction(
+    client: Client, app: AppContext, before: str, after: str
+) -> None:
+    old = memory_id_in(await call(client, "remember", content=before))
+    answer = await call(client, "remember", content=after)
+    assert "Corrects" not in answer
+    link = app.memory.store.get(memory_id_in(answer)).link_to(old)  # type: ignore[union-attr]
+    assert link is None or link.link_type is LinkType.SIMILAR
+
+
+async def test_the_agent_can_say_so_itself(client: Client, app: AppContext) -> None:
+    old = memory_id_in(await call(client, "remember", content="Emi's recital is at noon."))
+    new = memory_id_in(
+        await call(client, "remember", content="Emi's recital moved to the evening.")
+    )
+    linked = await call(
+        client, "link_memories", source_id=new, target_id=old, link_type="supersedes"
+    )
+    assert f"{old} -> {new} (superseded_by)" in linked
+    refused = await call_error(
+        client, "link_memories", source_id=new, target_id=old, link_type="replaces"
+    )
+    assert "link_type" in refused
