@@ -78,3 +78,42 @@ async def test_the_agent_can_say_so_itself(client: Client, app: AppContext) -> N
         client, "link_memories", source_id=new, target_id=old, link_type="replaces"
     )
     assert "link_type" in refused
+
+
+async def test_consolidate_lists_the_corrections_for_the_agent_to_confirm(
+    client: Client, app: AppContext
+) -> None:
+    before, after, kind = CORRECTIONS[0]
+    old = memory_id_in(await call(client, "remember", content=before))
+    new = memory_id_in(await call(client, "remember", content=after))
+    # A correction the agent made by hand, with a note of its own: the stored result
+    # keeps no note, only the kind.
+    own = memory_id_in(await call(client, "remember", content="Emi's recital is at noon."))
+    fixed = memory_id_in(await call(client, "remember", content="Emi's recital is at six."))
+    await call(
+        client, "link_memories", source_id=fixed, target_id=own, link_type="supersedes",
+        note="PRIVATE-NOTE-5c1e the hall changed",
+    )  # fmt: skip
+
+    answer = await call(client, "consolidate")
+
+    assert f"- {new} supersedes {old} ({kind})" in answer
+    assert f"- {fixed} supersedes {own} (correction)" in answer
+    assert f"new: {after}" in answer and f"old: {before}" in answer
+    assert "link_type=related" in answer  # how to undo one that is wrong
+    stored = str(app.runtime.documents(app.agent).load("consolidation"))
+    assert new in stored and "PRIVATE-NOTE-5c1e" not in stored and "Osaka" not in stored
+
+
+async def test_a_similar_memory_comes_with_the_call_that_marks_a_correction(
+    client: Client,
+) -> None:
+    first = "Aya baked a chocolate cake for Ken's birthday party."
+    old = memory_id_in(await call(client, "remember", content=first))
+    answer = await call(client, "remember", content=first.replace("chocolate", "cheese"))
+    new = memory_id_in(answer)
+    assert f"Similar to {old}, differs in: words: chocolate → cheese" in answer
+    assert (
+        f"If this corrects it: link_memories(source_id={new}, target_id={old}, "
+        "link_type=supersedes)." in answer
+    )

@@ -30,6 +30,16 @@ RESOLUTION = timedelta(seconds=1)
 
 
 @dataclass(frozen=True)
+class Correction:
+    """A recent memory saved as correcting an older one (``supersedes``), for the agent to
+    confirm: ids and the kind of fact only."""
+
+    newer_id: str
+    older_id: str
+    kind: str
+
+
+@dataclass(frozen=True)
 class MergeCandidate:
     memory_a_id: str
     memory_b_id: str
@@ -45,6 +55,7 @@ class ConsolidationStats:
     refreshed_memories: int
     merge_candidates: tuple[MergeCandidate, ...] = ()
     finished_at: str = ""
+    corrections: tuple[Correction, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
     def to_document(self) -> dict[str, Any]:
@@ -65,6 +76,7 @@ class ConsolidationStats:
                 for c in self.merge_candidates
             ],
             "finished_at": self.finished_at,
+            "corrections": [[c.newer_id, c.older_id, c.kind] for c in self.corrections],
             **self.extra,
         }
 
@@ -77,6 +89,7 @@ class ConsolidationStats:
             "refreshed_memories",
             "merge_candidates",
             "finished_at",
+            "corrections",
         }
         return cls(
             replay_events=int(document["replay_events"]),
@@ -93,6 +106,7 @@ class ConsolidationStats:
                 for c in document["merge_candidates"]
             ),
             finished_at=str(document.get("finished_at", "")),
+            corrections=tuple(Correction(*c) for c in document.get("corrections", ())),
             extra={k: v for k, v in document.items() if k not in known},
         )
 
@@ -256,6 +270,28 @@ def consolidate(
         refreshed_memories=len(changed),
         merge_candidates=merge_candidates(memory, pairs, memory.thresholds.merge, max_candidates),
         finished_at=now.isoformat(),
+        corrections=corrections(memory.store.links_of(sorted(recent_ids))),
+    )
+
+
+CORRECTED_KINDS = frozenset({"number", "time", "person", "place", "name", "outcome"})
+
+
+def _kind(note: str) -> str:
+    """The kind of fact a correction's note names; a note the agent wrote ("link_memories")
+    is not kept, since this result is stored outside the store."""
+    kind = note.partition(",")[0]
+    return kind if kind in CORRECTED_KINDS else "correction"
+
+
+def corrections(links: Mapping[str, Links]) -> tuple[Correction, ...]:
+    """The corrections among these memories' links: each memory that supersedes another,
+    with the kind of fact the link's note names (``remember``'s "number, 2026-11-27")."""
+    return tuple(
+        Correction(memory_id, link.target_id, _kind(link.note))
+        for memory_id, held in sorted(links.items())
+        for link in held
+        if link.link_type is LinkType.SUPERSEDES
     )
 
 

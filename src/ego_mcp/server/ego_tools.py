@@ -194,13 +194,23 @@ async def _render_consolidation(app: AppContext, stats: ConsolidationStats) -> s
         f"updated {stats.coactivation_updates} co-activations, created {stats.link_updates} "
         f"links, refreshed {stats.refreshed_memories} memories."
     ]
-    if not stats.merge_candidates:
-        return compose(lines[0], scaffolds.CONSOLIDATE_PLAIN)
     ids = [i for c in stats.merge_candidates for i in (c.memory_a_id, c.memory_b_id)]
-    found = {m.id: m for m in await app.blocking(app.memory.store.get_many, ids)}
+    ids += [i for c in stats.corrections for i in (c.newer_id, c.older_id)]
+    found = {m.id: m for m in await app.blocking(app.memory.store.get_many, ids)} if ids else {}
     pairs = [c for c in stats.merge_candidates if c.memory_a_id in found and c.memory_b_id in found]
+    corrected = [c for c in stats.corrections if c.newer_id in found and c.older_id in found]
+    scaffold = scaffolds.CONSOLIDATE_PLAIN
+    if corrected:
+        lines.append(f"\nCorrections among recent memories ({len(corrected)}), newer first:")
+        for c in corrected:
+            lines.append(
+                f"- {c.newer_id} supersedes {c.older_id} ({c.kind})\n"
+                f"  new: {snippet(found[c.newer_id].content, 100)}\n"
+                f"  old: {snippet(found[c.older_id].content, 100)}"
+            )
+        scaffold = scaffolds.CONSOLIDATE_CORRECTIONS
     if not pairs:
-        return compose(lines[0], scaffolds.CONSOLIDATE_PLAIN)
+        return compose("\n".join(lines), scaffold)
     lines.append(f"\nFound {len(pairs)} near-duplicate pair(s):")
     for pair in pairs:
         similarity = max(0.0, min(1.0, 1.0 - pair.distance))
@@ -215,7 +225,10 @@ async def _render_consolidation(app: AppContext, stats: ConsolidationStats) -> s
         )
         if judged.differences:
             lines.append(f"  differs in: {'; '.join(judged.differences)}")
-    return compose("\n".join(lines), scaffolds.CONSOLIDATE_MERGE)
+    merge = scaffolds.CONSOLIDATE_MERGE
+    if corrected:
+        merge = f"{merge}\n{scaffolds.CONSOLIDATE_CORRECTIONS}"
+    return compose("\n".join(lines), merge)
 
 
 EGO_TOOLS: list[Callable[..., Awaitable[str]]] = [

@@ -102,9 +102,13 @@ async def remember(
         lines.extend(related_line(hit, now) for hit in outcome.linked[:3])
     if outcome.near_miss is not None:
         kind = "Possible duplicate of" if outcome.possible_duplicate else "Similar to"
-        lines.append(
-            f"{kind} {outcome.near_miss.memory.id}, differs in: " + "; ".join(outcome.differences)
-        )
+        near = outcome.near_miss.memory.id
+        lines.append(f"{kind} {near}, differs in: " + "; ".join(outcome.differences))
+        if not outcome.possible_duplicate and outcome.superseded is None:
+            lines.append(
+                f"If this corrects it: link_memories(source_id={saved.id}, target_id={near}, "
+                "link_type=supersedes)."
+            )
     if outcome.superseded is not None:
         lines.append(
             f"Corrects {outcome.superseded.memory.id} ({outcome.corrects}): linked as "

@@ -85,6 +85,10 @@ EMOTION_TREND = (
     "recall with an emotion filter brings back the moments behind a pattern."
 )
 CONSOLIDATE_PLAIN = "Memory is settled. Are there threads worth tying together with create_episode?"
+CONSOLIDATE_CORRECTIONS = (
+    "Is each correction right? If one is not, link_memories(source_id=<newer>, "
+    "target_id=<older>, link_type=related) makes it a plain link."
+)
 CONSOLIDATE_MERGE = (
     "Review each pair with recall. If one is redundant, merge_memories folds it into the "
     "other (its links and episodes move over), or forget removes it.\n"
