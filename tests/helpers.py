@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ego_mcp.memory.model import Memory
+from ego_mcp.memory.model import REVERSE_LINK_TYPE, Memory
 from ego_mcp.memory.service import Draft, MemoryService
 from ego_mcp.memory.store import MemoryStore
 from ego_mcp.settings import Settings
@@ -21,7 +21,8 @@ def all_memories(store: MemoryStore) -> dict[str, Memory]:
 
 
 def assert_links_bidirectional(store: MemoryStore) -> int:
-    """Every link A->B has B->A and points at a memory that exists; returns the link count."""
+    """Every link A->B has B->A of the mirrored type and points at a memory that exists;
+    returns the link count."""
     memories = all_memories(store)
     links = 0
     for memory in memories.values():
@@ -29,6 +30,8 @@ def assert_links_bidirectional(store: MemoryStore) -> int:
             assert link.target_id in memories, f"{memory.id} links to missing {link.target_id}"
             back = memories[link.target_id].link_to(memory.id)
             assert back is not None, f"{link.target_id} lacks the link back to {memory.id}"
+            mirrored = REVERSE_LINK_TYPE[link.link_type]
+            assert back.link_type is mirrored, f"{link.target_id} -> {memory.id} is no {mirrored}"
             links += 1
     return links
 

@@ -66,14 +66,18 @@ def test_memories_saved_in_one_sitting_form_a_chain(
 def test_a_memory_forgotten_or_merged_away_is_followed_by_none(
     memory: MemoryService, clock: FixedClock
 ) -> None:
-    first = save(memory, "Aya asked what I would call the new puppy.")
-    second = save(memory, "Biscuit, I said, for the colour of his fur.")
+    def save_a_minute_on(text: str) -> str:  # the store orders the latest by time
+        clock.set(clock.now() + timedelta(minutes=1))
+        return save(memory, text)
+
+    first = save_a_minute_on("Aya asked what I would call the new puppy.")
+    second = save_a_minute_on("Biscuit, I said, for the colour of his fur.")
     memory.forget(second)
-    third = save(memory, "We bought him a red collar.")
+    third = save_a_minute_on("We bought him a red collar.")
     assert memory.get(third).follows == first
-    fourth = save(memory, "He chewed the collar within the hour.")
+    fourth = save_a_minute_on("He chewed the collar within the hour.")
     memory.merge(third, fourth, "We bought him a red collar; he chewed it within the hour.")
-    assert memory.get(save(memory, "Biscuit slept all evening.")).follows == third
+    assert memory.get(save_a_minute_on("Biscuit slept all evening.")).follows == third
 
 
 def test_on_a_shared_store_a_save_follows_what_another_front_end_saved_since(

@@ -211,6 +211,18 @@ def test_a_noun_means_what_its_two_most_frequent_senses_mean() -> None:
     assert verdict("Master dozed on the sofa.", "Master dozed on the couch.") is (Verdict.DUPLICATE)
 
 
+def test_an_adjective_means_what_its_three_most_frequent_senses_mean() -> None:
+    """disgusted is sick's fourth sense, naughty blue's fifth: no synonyms."""
+    for mine, theirs in [
+        ("The dog was sick after the walk.", "The dog was disgusted after the walk."),
+        ("Aya wore a blue dress.", "Aya wore a naughty dress."),
+    ]:
+        assert verdict(mine, theirs) is not Verdict.DUPLICATE, theirs
+    assert verdict("Master bought a used bike.", "Master bought a secondhand bike.") is (
+        Verdict.DUPLICATE
+    )
+
+
 def test_one_thing_for_another_is_distinct() -> None:
     assert differences("Master bought tomatoes.", "Master bought strawberries.")[0] is (
         Verdict.DISTINCT

@@ -12,6 +12,7 @@ from ego_mcp.embedding.base import EmbeddingSignature
 from ego_mcp.errors import EmbeddingMismatch
 from ego_mcp.memory.hours import hour_of
 from ego_mcp.memory.model import Link, LinkType, Memory
+from ego_mcp.memory.service import MemoryService
 from ego_mcp.runtime import Runtime
 from ego_mcp.store.chroma import TIME_INDEX_CHECKED, collection_name, open_collection
 from ego_mcp.store.codec import memory_to_metadata
@@ -212,17 +213,12 @@ def test_a_record_deleted_between_its_id_and_its_read_is_left_out(runtime: Runti
     assert sorted(read) == [memories[0].id, memories[2].id]
 
 
-@pytest.mark.anyio
-async def test_a_write_chroma_refused_is_mended_by_the_scheduled_repair(runtime: Runtime) -> None:
-    """A merge whose Chroma write fails (a server gone away) leaves the kept memory's index
-    row unsettled with the merged words; the scheduled link repair mends it in a running
-    process."""
+def merge_chroma_refused(memory: MemoryService) -> tuple[str, str]:
+    """Two memories, and a merge of them whose Chroma write fails (a server gone away):
+    the kept memory's index row is left unsettled with the merged words."""
     from ego_mcp.errors import StoreUnavailable
-    from ego_mcp.memory.terms import terms
-    from ego_mcp.queue.jobs import RUNTIME_KEY, repair_links
     from tests.helpers import save
 
-    memory = runtime.memory("default")
     keep = save(memory, "The ferry to Miyajima left without us.")
     other = save(memory, "LOG-131 broke the nightly job.")
     collection = memory.store._collection  # type: ignore[attr-defined]
@@ -236,11 +232,22 @@ async def test_a_write_chroma_refused_is_mended_by_the_scheduled_repair(runtime:
         memory.merge(keep, other, "The ferry left without us; LOG-131 broke the nightly job.")
     collection.update = real_update
     assert memory.lexical is not None and set(memory.lexical.unsettled()) == {keep}
+    return keep, other
+
+
+@pytest.mark.anyio
+async def test_a_write_chroma_refused_is_mended_by_the_scheduled_repair(runtime: Runtime) -> None:
+    """The scheduled link repair mends an unsettled row in a running process."""
+    from ego_mcp.memory.terms import terms
+    from ego_mcp.queue.jobs import RUNTIME_KEY, repair_links
+
+    memory = runtime.memory("default")
+    keep, other = merge_chroma_refused(memory)
     assert not memory.lexical_in_step()
 
     await repair_links({RUNTIME_KEY: runtime}, "default")
 
-    assert memory.lexical_in_step()
+    assert memory.lexical_in_step() and memory.lexical is not None
     indexed = memory.lexical.documents([keep, other])
     assert indexed == {i: tuple(terms(memory.get(i).content)) for i in (keep, other)}
 
@@ -250,21 +257,10 @@ def test_a_mend_that_fails_half_way_leaves_the_row_for_the_next(runtime: Runtime
     again: a mend interrupted before that (Chroma gone) is finished by the next."""
     from ego_mcp.errors import StoreUnavailable
     from ego_mcp.memory.terms import terms
-    from tests.helpers import save
 
     memory = runtime.memory("default")
-    keep = save(memory, "The ferry to Miyajima left without us.")
-    other = save(memory, "LOG-131 broke the nightly job.")
-    collection = memory.store._collection  # type: ignore[attr-defined]
-
-    def refused(*args: Any, **kwargs: Any) -> None:
-        raise StoreUnavailable("EGO_MCP_CHROMA_URL: Chroma did not answer (test)")
-
-    real_update, real_get_many = collection.update, memory.store.get_many
-    collection.update = refused
-    with pytest.raises(StoreUnavailable):
-        memory.merge(keep, other, "The ferry left without us; LOG-131 broke the nightly job.")
-    collection.update = real_update
+    keep, _ = merge_chroma_refused(memory)
+    real_get_many = memory.store.get_many
     reads: list[int] = []
 
     def second_read_refused(ids: Any) -> Any:

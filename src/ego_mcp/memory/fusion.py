@@ -79,19 +79,26 @@ def rank(
     ]
     ranked = [item for item in ranked if item.evidence(matched) >= RELEVANCE_FLOOR]
     ranked.sort(key=lambda item: -item.score)
-    return newer_first(ranked[:n_results])
+    return ranked[:n_results]
 
 
 def newer_first(ranked: list[Ranked]) -> list[Ranked]:
     """``ranked`` with each memory that supersedes one above it (a correction) moved just
-    above the memory it corrects."""
+    above the memory it corrects, until none is below one it corrects (a chain of
+    corrections comes newest first; a cycle, which no save makes, stops at a bound)."""
     order = list(ranked)
-    for item in ranked:
-        for link in item.memory.linked_ids:
-            if link.link_type is not LinkType.SUPERSEDES:
-                continue
-            at = {entry.memory.id: i for i, entry in enumerate(order)}
-            older, newer = at.get(link.target_id), at[item.memory.id]
-            if older is not None and older < newer:
-                order.insert(older, order.pop(newer))
+    for _ in range(len(order) ** 2 + 1):
+        at = {entry.memory.id: i for i, entry in enumerate(order)}
+        moves = [
+            (at[link.target_id], newer)
+            for newer, item in enumerate(order)
+            for link in item.memory.linked_ids
+            if link.link_type is LinkType.SUPERSEDES
+            and link.target_id in at
+            and at[link.target_id] < newer
+        ]
+        if not moves:
+            break
+        older, newer = moves[0]
+        order.insert(older, order.pop(newer))
     return order

@@ -19,7 +19,7 @@ from ego_mcp.logs import Plain
 from ego_mcp.memory.bm25 import Concept, CorpusStats
 from ego_mcp.memory.context import CONTEXT_HITS, lent_scores
 from ego_mcp.memory.crosslingual import coverage_across, readings, translated_terms
-from ego_mcp.memory.fusion import Ranked, rank
+from ego_mcp.memory.fusion import Ranked, newer_first, rank
 from ego_mcp.memory.model import SearchHit
 from ego_mcp.memory.parts import MemoryParts
 from ego_mcp.memory.store import LexicalIndex, LexicalLookup, MemoryFilter
@@ -44,8 +44,8 @@ class Recall(MemoryParts):
         started = time.perf_counter()
         if self.lexical is None:
             vector = self.embedder.embed([query])[0]
-            found = rank(
-                self.store.search(vector, max(n_results, RECALL_POOL), where), {}, n_results
+            found = newer_first(
+                rank(self.store.search(vector, max(n_results, RECALL_POOL), where), {}, n_results)
             )
             _log_recall(found, 0, started)
             return found
@@ -83,7 +83,7 @@ class Recall(MemoryParts):
             held = lexical.documents(beside)
             covered.update(words.coverage(held))
             matched |= words.matched(held)
-        found = rank(hits, covered, n_results, matched, lent)
+        found = newer_first(rank(hits, covered, n_results, matched, lent))
         _log_recall(found, len(extra), started)
         return found
 

@@ -145,8 +145,13 @@ class MemoryService(Lifecycle, Recall):
                 near_miss = (hit, judged)
         possible = near_miss[1] is not None and near_miss[1].verdict is Verdict.POSSIBLE
         # The nearest memory may state the same fact with one fact otherwise: corrected.
+        now = self.clock.now()
         corrected = (
-            corrects(nearest_distinct.memory.content, draft.content)
+            corrects(
+                nearest_distinct.memory.content,
+                draft.content,
+                (now.date() - nearest_distinct.memory.timestamp.date()).days,
+            )
             if nearest_distinct is not None
             else None
         )
@@ -161,16 +166,17 @@ class MemoryService(Lifecycle, Recall):
             if link
             else ()
         )
-        now = self.clock.now()
+        # Both ends carry one note, so either end rebuilds the other (restore, repair).
+        note = f"{corrected}, {now:%Y-%m-%d}"
 
         def link_to(target: SearchHit) -> Link:
             if corrected and target is nearest_distinct:
-                return Link(target.memory.id, LinkType.SUPERSEDES, corrected, 1.0)
+                return Link(target.memory.id, LinkType.SUPERSEDES, note, 1.0)
             return _similar_link(target.memory.id, target)
 
         def link_back(hit: SearchHit, memory_id: str) -> Link:
             if corrected and hit is nearest_distinct:
-                return Link(memory_id, LinkType.SUPERSEDED_BY, f"{corrected}, {now:%Y-%m-%d}", 1.0)
+                return Link(memory_id, LinkType.SUPERSEDED_BY, note, 1.0)
             return _similar_link(memory_id, hit)
 
         memory = Memory(

@@ -15,6 +15,7 @@ from ego_mcp.errors import DocumentsUnavailable
 from ego_mcp.heap import releasing_heap
 from ego_mcp.memory import inputs
 from ego_mcp.memory.guard import mergeable
+from ego_mcp.memory.model import LinkType, Memory
 from ego_mcp.server import scaffolds
 from ego_mcp.server.context import AppContext, Served, app_of
 from ego_mcp.server.format import compose, relative_time, snippet
@@ -188,6 +189,18 @@ async def consolidate(ctx: Ctx) -> str:
     return await _render_consolidation(app, stats)
 
 
+def _still_supersedes(found: dict[str, Memory], newer_id: str, older_id: str) -> bool:
+    """Both memories are there and the newer still supersedes the older (the agent may have
+    made it a plain link since the result was stored)."""
+    if newer_id not in found or older_id not in found:
+        return False
+    link = found[newer_id].link_to(older_id)
+    return link is not None and link.link_type is LinkType.SUPERSEDES
+
+
+LISTED_CORRECTIONS = 5  # as many as merge pairs
+
+
 async def _render_consolidation(app: AppContext, stats: ConsolidationStats) -> str:
     lines = [
         f"Consolidation complete. Replayed {stats.replay_events} events, "
@@ -198,7 +211,11 @@ async def _render_consolidation(app: AppContext, stats: ConsolidationStats) -> s
     ids += [i for c in stats.corrections for i in (c.newer_id, c.older_id)]
     found = {m.id: m for m in await app.blocking(app.memory.store.get_many, ids)} if ids else {}
     pairs = [c for c in stats.merge_candidates if c.memory_a_id in found and c.memory_b_id in found]
-    corrected = [c for c in stats.corrections if c.newer_id in found and c.older_id in found]
+    corrected = sorted(
+        (c for c in stats.corrections if _still_supersedes(found, c.newer_id, c.older_id)),
+        key=lambda c: found[c.newer_id].timestamp,
+        reverse=True,
+    )[:LISTED_CORRECTIONS]
     scaffold = scaffolds.CONSOLIDATE_PLAIN
     if corrected:
         lines.append(f"\nCorrections among recent memories ({len(corrected)}), newer first:")

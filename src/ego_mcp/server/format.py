@@ -50,7 +50,8 @@ def hit_line(index: int, found: Ranked, limit: int = 200) -> str:
     words = f"words: {min(found.coverage, 1.0):.2f}, " if found.coverage > 0 else ""
     beside = f"saved beside: {found.lent.beside}, " if found.lent is not None else ""
     corrected = "".join(
-        f"superseded by: {link.target_id} ({link.note}), "
+        f"superseded by: {link.target_id}"
+        + (f" ({snippet(link.note, 40)}), " if link.note else ", ")
         for link in memory.linked_ids
         if link.link_type is LinkType.SUPERSEDED_BY
     )

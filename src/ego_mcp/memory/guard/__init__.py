@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ego_mcp.memory.guard.analysis import read
-from ego_mcp.memory.guard.corrections import without_correction_marks
+from ego_mcp.memory.guard.corrections import tells_of_another_time, without_correction_marks
 from ego_mcp.memory.guard.evidence import (
     DIRECTIONS,
     conflicts_by_opposites,
@@ -137,20 +137,27 @@ def mergeable(first: str, second: str) -> Comparison:
     return Comparison(Verdict.DISTINCT, forward[1])
 
 
-def corrects(existing: str, new: str) -> str | None:
+def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     """The kind of fact ``new`` replaces in ``existing`` when it otherwise says the same
     (a correction): a number, a time, a person, a place or another name for another, or
     the outcome turned (passed / failed, will come / won't come). None when it says
-    anything else besides (another role, qualifier, order or words; an adverb such as
-    "actually" aside), replaces facts of two kinds (ran 5 km on Monday / 7 km on
-    Thursday: more likely another time), only adds or leaves out a fact, or is no
-    different."""
-    new = without_correction_marks(new)
-    old = read(respelled(spelled_out(existing, new), new))
-    fresh = read(respelled(spelled_out(new, existing), existing))
+    anything else besides (another role, qualifier, order or word: "too", "also" and
+    "later" say it is another time), replaces facts of two kinds (ran 5 km on Monday /
+    7 km on Thursday: more likely another time), adds or leaves out a fact, or is no
+    different; and when either text places itself by the day it was written (today,
+    yesterday, 今日) and the two were written ``days_apart`` days apart."""
+    old = read(respelled(spelled_out(without_correction_marks(existing, new), new), new))
+    unmarked = without_correction_marks(new, existing)
+    fresh = read(respelled(spelled_out(unmarked, existing), existing))
     verdict, found = judge(old, fresh)
     if verdict is not Verdict.DISTINCT or len(found) != 1:
         return None
+    if tells_of_another_time(new, existing) or tells_of_another_time(existing, new):
+        return None
+    if days_apart and any(s.value.startswith("rel:") for s in (*old.when, *fresh.when)):
+        return None  # "today" of two days is no one day
+    if facts("number", old.numbers, fresh.numbers)[1] or facts("time", old.when, fresh.when)[1]:
+        return None  # a value left out beside the one replaced
     added = [w for w in unmatched(fresh.words, old.words) if w.key != FIRST_PERSON]
     left_out = [w for w in unmatched(old.words, fresh.words) if w.key != FIRST_PERSON]
     kind, _, detail = found[0].partition(": ")
@@ -162,8 +169,8 @@ def corrects(existing: str, new: str) -> str | None:
     elif kind not in ("person", "place", "name") or not _replaced(kind, added, left_out):
         return None
     opposed = {id(w) for n in added for o in left_out if n.opposes(o) for w in (n, o)}
-    rest_added = [w for w in added if not (w.name or w.pos == "r" or id(w) in opposed)]
-    rest_left = [w for w in left_out if not (w.name or w.pos == "r" or id(w) in opposed)]
+    rest_added = [w for w in added if not (w.name or id(w) in opposed)]
+    rest_left = [w for w in left_out if not (w.name or id(w) in opposed)]
     if (rest_added or rest_left) and not (
         rest_added and rest_left and reworded(rest_left, rest_added)
     ):

@@ -3,25 +3,60 @@
 A correction is often marked: a discourse marker before it ("actually", "it turns out",
 "after all", 実は, やっぱり) or the old value denied beside the new one ("at the café,
 not the library", "新宿ではなく池袋で"). Both belong to grammar's closed classes; the
-guard's reading of what a correction replaces (``guard.corrects``) reads the new text
-without them, so that the marker is not taken for a fact of its own.
+guard's reading of what a correction replaces (``guard.corrects``) reads both texts
+without them, so that a marker is not taken for a fact of its own. A denial is read past
+only when what it denies is in the other text (", not the library" beside a memory of
+the library), never a denial of its own (", not unless Aya asks").
 """
 
 from __future__ import annotations
 
 import re
 
-# Discourse markers of a correction, at the start of the sentence or of a clause.
+from ego_mcp.memory.guard.japanese import surfaces
+
+_JAPANESE_LETTER = "一-龥々ァ-ヶー"
+# Discourse markers of a correction: "actually" and "in fact" anywhere, the others at the
+# start of the sentence or of a clause; a Japanese one only where no kanji or katakana
+# run goes on before it (果実は is no 実は).
 MARKERS = re.compile(
-    r"(?i)(?:^|(?<=[.;!?]\s))(?:actually|in fact|(?:as )?it turns out(?: that)?|"
+    r"(?i)\b(?:actually|in fact)\b,?\s*"
+    r"|(?:^|(?<=[.;!?]\s))(?:(?:as )?it turns out(?: that)?|"
     r"turns out(?: that)?|after all|as it happens)[,\s]+"
     r"|,?\s+after all(?=[.;!?]|$)"
-    r"|実は|実際は|本当は|やっぱり|やはり|結局"
+    rf"|(?<![{_JAPANESE_LETTER}])(?:実は|実際は|本当は|やっぱり|やはり|結局)、?"
 )
-# The old value denied beside the new one: ", not the library." / "、新宿ではなく".
-DENIED = re.compile(r",\s*not\s+[^,.;!?]+(?:,(?=\s)|(?=[.;!?]|$))|[一-龥々ァ-ヶー]+ではなく、?")
+# The old value denied beside the new one: ", not the library." / "新宿ではなく、".
+DENIED_ENGLISH = re.compile(r",\s*not\s+(?P<denied>[^,.;!?]+)(?:,(?=\s)|(?=[.;!?]|$))")
+DENIED_JAPANESE = re.compile(rf"(?P<run>[{_JAPANESE_LETTER}]{{1,12}})ではなく、?")
 
 
-def without_correction_marks(text: str) -> str:
-    """``text`` without the marks of a correction."""
-    return DENIED.sub("", MARKERS.sub("", text)).strip()
+# Adverbs of addition and sequence: a text that has one the other lacks tells of another
+# time or another person besides, not of the same fact corrected.
+ANOTHER_TIME = re.compile(
+    r"(?i)\b(?:too|also|again|later|then|as well|once more|another time|afterwards)\b"
+    r"|再び|もう一度|また|後で|今度は|その後"
+)
+
+
+def tells_of_another_time(text: str, other: str) -> bool:
+    """``text`` has an adverb of addition or sequence that ``other`` lacks."""
+    theirs = {match.lower() for match in ANOTHER_TIME.findall(other)}
+    return any(match.lower() not in theirs for match in ANOTHER_TIME.findall(text))
+
+
+def without_correction_marks(text: str, other: str) -> str:
+    """``text`` without the marks of a correction of ``other`` (or by ``other``)."""
+    unmarked = MARKERS.sub("", text)
+
+    def english(match: re.Match[str]) -> str:
+        return "" if match["denied"].strip().lower() in other.lower() else match[0]
+
+    def japanese(match: re.Match[str]) -> str:
+        words = surfaces(match["run"])
+        for count in range(1, len(words) + 1):  # the fewest last words the other holds
+            if "".join(words[-count:]) in other:
+                return "".join(words[:-count])
+        return match[0]
+
+    return DENIED_JAPANESE.sub(japanese, DENIED_ENGLISH.sub(english, unmarked)).strip()

