@@ -76,7 +76,8 @@ class Recall(MemoryParts):
             [(item.memory, item.score) for item in top],
             self.store.followers([item.memory.id for item in top]),
         )
-        beside = [i for i in lent if i not in {hit.memory.id for hit in hits}]
+        pooled_ids = {hit.memory.id for hit in hits}
+        beside = [i for i in lent if i not in pooled_ids]
         if beside:
             for memory, stored in self.store.with_vectors(beside, where):
                 hits.append(SearchHit(memory, float(1.0 - stored @ vector)))
@@ -99,15 +100,13 @@ class Recall(MemoryParts):
         """The query's terms, their readings in the other script, and what the lexical
         index knows of them (with the memories best matching them)."""
         query_terms = terms(query)
-        held = lexical.stats()
-        read = readings(query_terms, self.dictionary, _scripts(held))
+        scripts = _scripts(lexical.stats())
+        read = readings(query_terms, self.dictionary, scripts)
         lookup = lexical.lookup(query_terms, RECALL_POOL, sorted(translated_terms(read)))
         # What can make a match on its own: the content words and their translations;
         # function words, and what "in" translates to, only add to a match.
         content = content_terms(query_terms)
-        matching = content | translated_terms(
-            readings(sorted(content), self.dictionary, _scripts(held))
-        )
+        matching = content | translated_terms(readings(sorted(content), self.dictionary, scripts))
         return _QueryWords(query_terms, read, lookup, frozenset(matching))
 
 

@@ -40,6 +40,7 @@ from ego_mcp.store.chroma import (
     id_pages,
     open_id_collection,
     pages,
+    present_ids,
 )
 
 POSTING_BUDGET = 200
@@ -96,7 +97,8 @@ class ChromaLexicalIndex:
         self._mark(memory_ids, settled=True)
 
     def unsettle(self, memory_ids: Sequence[str]) -> None:
-        self._mark(self.documents(memory_ids), settled=False)  # Chroma warns of unknown ids
+        # Only rows that exist: Chroma logs a warning for each unknown id it is asked to update.
+        self._mark(present_ids(self._collection, memory_ids), settled=False)
 
     def _mark(self, memory_ids: Iterable[str], settled: bool) -> None:
         ids = list(memory_ids)
