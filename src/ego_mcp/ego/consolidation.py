@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from ego_mcp.memory.guard import Verdict, mergeable
+from ego_mcp.memory.guard import CORRECTION_KINDS, Verdict, mergeable
 from ego_mcp.memory.model import REVERSE_LINK_TYPE, Link, Links, LinkType, find_link, with_link
 from ego_mcp.memory.service import MemoryService
 
@@ -274,14 +274,11 @@ def consolidate(
     )
 
 
-CORRECTED_KINDS = frozenset({"number", "time", "person", "place", "name", "outcome"})
-
-
 def _kind(note: str) -> str:
     """The kind of fact a correction's note names; a note the agent wrote ("link_memories")
     is not kept, since this result is stored outside the store."""
     kind = note.partition(",")[0]
-    return kind if kind in CORRECTED_KINDS else "correction"
+    return kind if kind in CORRECTION_KINDS else "correction"
 
 
 def corrections(links: Mapping[str, Links]) -> tuple[Correction, ...]:

@@ -9,7 +9,7 @@ added to what they score themselves; a neighbour that matched nothing on its own
 ranks below the hit that brought it.
 
 Chosen on LoCoMo conversations 1 and 2 and checked on the third, kept aside
-(``bench/locomo_bench.py``; docs/operations.md has the figures).
+(``bench/locomo_bench.py``; bench/README.md has the figures).
 """
 
 from __future__ import annotations

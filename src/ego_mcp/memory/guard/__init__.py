@@ -137,6 +137,10 @@ def mergeable(first: str, second: str) -> Comparison:
     return Comparison(Verdict.DISTINCT, forward[1])
 
 
+# The kinds of fact ``corrects`` names.
+CORRECTION_KINDS = frozenset({"number", "time", "person", "place", "name", "outcome"})
+
+
 def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     """The kind of fact ``new`` replaces in ``existing`` when it otherwise says the same
     (a correction): a number, a time, a person, a place or another name for another, or
