@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Sequence
 from datetime import UTC, datetime, time
 from enum import StrEnum
@@ -14,6 +15,7 @@ from ego_mcp.errors import InvalidInput
 MAX_CONTENT_CHARS = 20_000
 MAX_NOTE_CHARS = 500
 MAX_LIST_ITEMS = 20
+MAX_TAG_CHARS = 50
 MEMORY_ID = re.compile(r"^mem_[0-9a-f]{6,32}$")
 EPISODE_ID = re.compile(r"^ep_[0-9a-f]{6,32}$")
 
@@ -133,6 +135,24 @@ def episode_id(value: str) -> str:
     if not EPISODE_ID.match(candidate):
         raise InvalidInput("episode_id must look like ep_0123456789ab")
     return candidate
+
+
+def tags(values: Sequence[str] | None, field: str = "tags") -> tuple[str, ...]:
+    """Free-form tags, stripped, each once whatever its case (the first spelling kept)."""
+    if values is None:
+        return ()
+    if len(values) > MAX_LIST_ITEMS:
+        raise InvalidInput(f"{field} takes at most {MAX_LIST_ITEMS} items")
+    kept: dict[str, str] = {}
+    for value in values:
+        tag = text(value, f"{field} item", MAX_TAG_CHARS)
+        kept.setdefault(tag_key(tag), tag)
+    return tuple(kept.values())
+
+
+def tag_key(tag: str) -> str:
+    """How tags compare: Coffee, coffee and ＣＯＦＦＥＥ are one tag."""
+    return unicodedata.normalize("NFKC", tag).casefold()
 
 
 def string_map(value: dict[str, str] | None, field: str) -> dict[str, str]:

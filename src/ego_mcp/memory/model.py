@@ -24,6 +24,34 @@ class Emotion(StrEnum):
     FRUSTRATED = "frustrated"
 
 
+@dataclass(frozen=True)
+class Affect:
+    """Where an emotion sits on Russell's circumplex (valence -1..1, arousal 0..1), and how
+    strongly it is usually felt (intensity 0..1)."""
+
+    intensity: float
+    valence: float
+    arousal: float
+
+
+# What ``remember`` assumes for an emotion whose intensity, valence or arousal the agent
+# leaves out: pleasant or not, calm or stirred, as the circumplex places each word.
+TYPICAL_AFFECT = {
+    Emotion.HAPPY: Affect(0.6, 0.8, 0.6),
+    Emotion.SAD: Affect(0.6, -0.7, 0.3),
+    Emotion.SURPRISED: Affect(0.7, 0.2, 0.8),
+    Emotion.MOVED: Affect(0.7, 0.6, 0.5),
+    Emotion.EXCITED: Affect(0.8, 0.7, 0.8),
+    Emotion.NOSTALGIC: Affect(0.5, 0.2, 0.3),
+    Emotion.CURIOUS: Affect(0.5, 0.4, 0.6),
+    Emotion.NEUTRAL: Affect(0.5, 0.0, 0.5),
+    Emotion.MELANCHOLY: Affect(0.5, -0.5, 0.2),
+    Emotion.ANXIOUS: Affect(0.6, -0.6, 0.8),
+    Emotion.CONTENTMENT: Affect(0.5, 0.6, 0.2),
+    Emotion.FRUSTRATED: Affect(0.6, -0.6, 0.7),
+}
+
+
 class Category(StrEnum):
     DAILY = "daily"
     PHILOSOPHICAL = "philosophical"

@@ -19,9 +19,10 @@ from ego_mcp.logs import Plain
 from ego_mcp.memory.bm25 import Concept, CorpusStats
 from ego_mcp.memory.context import CONTEXT_HITS, lent_scores
 from ego_mcp.memory.crosslingual import coverage_across, readings, translated_terms
+from ego_mcp.memory.explore import Walk, walk
 from ego_mcp.memory.fusion import Ranked, newer_first, rank
 from ego_mcp.memory.model import SearchHit
-from ego_mcp.memory.parts import MemoryParts
+from ego_mcp.memory.parts import MemoryParts, memory_not_found
 from ego_mcp.memory.store import LexicalIndex, LexicalLookup, MemoryFilter
 from ego_mcp.memory.terms import content_terms, terms
 
@@ -35,7 +36,14 @@ logger = logging.getLogger(__name__)
 
 
 class Recall(MemoryParts):
-    """Reading memories back by a query."""
+    """Reading memories back by a query, or around a memory along its links."""
+
+    def explore(self, seed_id: str, depth: int) -> Walk:
+        """The memories within ``depth`` links of ``seed_id`` (``memory/explore.py``)."""
+        seed = self.store.get(seed_id)
+        if seed is None:
+            raise memory_not_found(seed_id)
+        return walk(seed, depth, self.store.get_many)
 
     def recall(self, query: str, n_results: int, where: MemoryFilter | None = None) -> list[Ranked]:
         """The memories that best match ``query`` in meaning and in words (in each

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 
 logger = logging.getLogger(__name__)
+# The kind a correction's note names when the agent said it (remember's ``supersedes``).
+STATED_CORRECTION = "correction"
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ class Draft:
     category: Category = Category.DAILY
     tags: tuple[str, ...] = ()
     is_private: bool = False
+    # The memory the agent says this one corrects (``remember(supersedes=...)``).
+    supersedes: str | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,9 @@ class RememberOutcome:
     # and the two are linked so.
     superseded: SearchHit | None = None
     corrects: str | None = None
+    # The agent said which memory this corrects, but the lock could not be had (Redis
+    # away): saved unlinked, and the answer says how to link it later.
+    supersede_pending: str | None = None
     # A replayed call whose first try had saved this very memory: nothing new was written.
     already_saved: bool = False
     # Saved, but its workspace lines could not be written (the folder is not writable).
@@ -118,11 +125,10 @@ class MemoryService(Lifecycle, Recall):
         self, draft: Draft, vector: Vector, force: bool, link: bool, replayed: bool = False
     ) -> RememberOutcome:
         nearest = self.store.search(vector, self.thresholds.max_links)
-        if replayed:
-            since = self.clock.now() - REPLAY_WINDOW
-            for hit in nearest:
-                if hit.memory.content == draft.content and hit.memory.timestamp >= since:
-                    return RememberOutcome(saved=hit.memory, already_saved=True)
+        stated = self._stated_correction(draft.supersedes, vector, nearest)
+        first_try = self._first_try(nearest, draft.content) if replayed else None
+        if first_try is not None:
+            return RememberOutcome(saved=first_try, already_saved=True)
         near_miss: tuple[SearchHit | None, Comparison | None] = (None, None)
         nearest_distinct: SearchHit | None = None  # judged, and a fact differs
         for rank, hit in enumerate(nearest if not force else []):
@@ -136,7 +142,7 @@ class MemoryService(Lifecycle, Recall):
                     Plain(judged.verdict.value),
                     Plain(", ".join(d.partition(":")[0] for d in judged.differences) or "-"),
                 )
-            if judged.duplicate:
+            if judged.duplicate and (stated is None or hit.memory.id != stated.memory.id):
                 return RememberOutcome(saved=None, duplicate_of=hit)
             if rank == 0 and judged.verdict is Verdict.DISTINCT and judged.differences:
                 nearest_distinct = hit
@@ -144,17 +150,10 @@ class MemoryService(Lifecycle, Recall):
             if judged.differences and near_miss[0] is None and not wide:
                 near_miss = (hit, judged)
         possible = near_miss[1] is not None and near_miss[1].verdict is Verdict.POSSIBLE
-        # The nearest memory may state the same fact with one fact otherwise: corrected.
         now = self.clock.now()
-        corrected = (
-            corrects(
-                nearest_distinct.memory.content,
-                draft.content,
-                (now.date() - nearest_distinct.memory.timestamp.date()).days,
-            )
-            if nearest_distinct is not None
-            else None
-        )
+        nearest_distinct, corrected = _correction(nearest_distinct, stated, draft.content, now)
+        if stated is not None:
+            nearest = [stated, *(hit for hit in nearest if hit is not stated)]
         close = (
             tuple(
                 hit
@@ -214,7 +213,36 @@ class MemoryService(Lifecycle, Recall):
             possible_duplicate=possible,
             superseded=nearest_distinct if corrected and link else None,
             corrects=corrected if link else None,
+            supersede_pending=draft.supersedes if not link else None,
         )
+
+    def _first_try(self, nearest: Sequence[SearchHit], content: str) -> Memory | None:
+        """The memory a replayed call's first try saved, if it did."""
+        since = self.clock.now() - REPLAY_WINDOW
+        return next(
+            (
+                hit.memory
+                for hit in nearest
+                if hit.memory.content == content and hit.memory.timestamp >= since
+            ),
+            None,
+        )
+
+    def _stated_correction(
+        self, memory_id: str | None, vector: Vector, nearest: Sequence[SearchHit]
+    ) -> SearchHit | None:
+        """The memory the agent says a save corrects, as a hit (its distance to the new
+        text); raises NotFound, before anything is written, when it does not exist."""
+        if memory_id is None:
+            return None
+        for hit in nearest:
+            if hit.memory.id == memory_id:
+                return hit
+        found = self.store.with_vectors([memory_id])
+        if not found:
+            raise memory_not_found(memory_id)
+        memory, stored = found[0]
+        return SearchHit(memory, 1.0 - float(vector @ stored))  # both of unit length
 
     def _latest_within_gap(self, now: datetime) -> str:
         """The id of this agent's latest memory if it was saved at most ``CONTEXT_GAP``
@@ -396,6 +424,22 @@ def mend_one_sided_links(
                 changed[link.target_id] = target.with_link(reverse_link(memory_id, link))
                 fixes += 1
     return changed, fixes
+
+
+def _correction(
+    nearest_distinct: SearchHit | None, stated: SearchHit | None, content: str, now: datetime
+) -> tuple[SearchHit | None, str | None]:
+    """The memory a save corrects, and the kind of fact it corrects, if any: the memory
+    the agent names whatever the guard reads (the kind named when the guard finds one),
+    else the nearest memory when it states the same fact with one fact otherwise."""
+    target = stated or nearest_distinct
+    if target is None:
+        return None, None
+    days_apart = (now.date() - target.memory.timestamp.date()).days
+    kind = corrects(target.memory.content, content, days_apart)
+    if stated is not None:
+        return stated, kind or STATED_CORRECTION
+    return target, kind
 
 
 def _similar_link(target_id: str, hit: SearchHit) -> Link:

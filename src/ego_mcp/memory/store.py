@@ -36,6 +36,8 @@ class MemoryFilter:
     date_to: datetime | None = None
     valence_range: tuple[float, float] | None = None
     arousal_range: tuple[float, float] | None = None
+    # Any of these tags, as they compare (``inputs.tag_key``).
+    tags: tuple[str, ...] = ()
 
     @property
     def is_empty(self) -> bool:

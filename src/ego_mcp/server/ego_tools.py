@@ -53,7 +53,7 @@ async def if_readable(app: AppContext, read: Callable[..., T], *args: Any) -> T 
 
 
 async def wake_up(ctx: Ctx) -> str:
-    """Start a session: last introspection, desires, companion last seen."""
+    """Start a session: last introspection, desires, companion."""
     app = app_of(ctx)
     ego = app.ego
     now = app.runtime.clock.now()
@@ -82,7 +82,7 @@ async def wake_up(ctx: Ctx) -> str:
 
 
 async def feel_desires(ctx: Ctx) -> str:
-    """Current level of each of the nine desires."""
+    """Each desire's current level."""
     app = app_of(ctx)
     desires = await app.blocking(app.ego.desires)
     lines = ["Desires (0 = quiet, 1 = urgent):", *desire_lines(desires, app.runtime.clock.now())]
@@ -103,7 +103,7 @@ async def satisfy_desire(ctx: Ctx, name: DesireName, quality: Fraction = 0.8) ->
 
 
 async def introspect(ctx: Ctx) -> str:
-    """Recent memories, desires and open questions to reflect on."""
+    """Recent memories, desires, open questions to reflect on."""
     app = app_of(ctx)
     ego = app.ego
     now = app.runtime.clock.now()
@@ -127,7 +127,7 @@ async def introspect(ctx: Ctx) -> str:
 
 
 async def consider_them(ctx: Ctx, person: str | None = None) -> str:
-    """Think about a person (default: your companion) before replying."""
+    """Think about a person (default: your companion)."""
     app = app_of(ctx)
     who = await app.blocking(app.ego.person, person)
     model = who.model
@@ -154,16 +154,16 @@ async def update_relationship(
 
 
 async def update_self(ctx: Ctx, field: SelfField, value: Any) -> str:
-    """Update your self model. value: preferences {key,value}; skill_confidence
-    {skill,confidence}; new_question text|{question,importance}; resolve_question id;
-    question_importance {id,importance}; else text."""
+    """Update your self model. value: text, or preferences {key,value}, skill_confidence
+    {skill,confidence}, new_question {question,importance}, resolve_question id,
+    question_importance {id,importance}."""
     app = app_of(ctx)
     change = await app.blocking(app.ego.update_self, field, value)
     return compose(f"Self model: {change}.", scaffolds.SELF_UPDATED)
 
 
 async def am_i_being_genuine(ctx: Ctx) -> str:
-    """A self-check before an important answer."""
+    """Self-check before an important answer."""
     app = app_of(ctx)
     model = await app.blocking(app.ego.self_model)
     values = model["discovered_values"][-3:]
@@ -172,13 +172,13 @@ async def am_i_being_genuine(ctx: Ctx) -> str:
 
 
 async def emotion_trend(ctx: Ctx) -> str:
-    """Emotional patterns: recent days, week, month."""
+    """Emotional patterns: days, week, month."""
     app = app_of(ctx)
     return compose(await app.blocking(app.ego.emotion_trend), scaffolds.EMOTION_TREND)
 
 
 async def consolidate(ctx: Ctx) -> str:
-    """Replay recent memories, strengthen links, list pairs to merge."""
+    """Replay recent memories, strengthen links, propose merges."""
     app = app_of(ctx)
     stats = await app.blocking(app.ego.last_consolidation, FRESH_RESULT)
     if stats is None:

@@ -63,6 +63,14 @@ def hit_line(index: int, found: Ranked, limit: int = 200) -> str:
     )
 
 
+def walk_line(memory: Memory, limit: int = 120) -> str:
+    """A memory as recall's explore mode shows it."""
+    return (
+        f"[{memory.timestamp:%Y-%m-%d}] {memory.id}: {snippet(memory.content, limit)} "
+        f"(emotion: {memory.emotional_trace.primary.value}, private: {privacy_flag(memory)})"
+    )
+
+
 def shortfall(found: int, asked: int) -> list[str]:
     """The line, after the hits, saying recall found fewer memories than were asked for."""
     if found >= asked:

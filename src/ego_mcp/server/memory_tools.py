@@ -10,10 +10,10 @@ from typing import Any
 from mcp.server.mcpserver import Context
 
 from ego_mcp.errors import EgoError, InvalidInput
-from ego_mcp.memory import inputs
+from ego_mcp.memory import explore, inputs
 from ego_mcp.memory.fusion import Ranked
-from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, LinkType
-from ego_mcp.memory.service import Draft
+from ego_mcp.memory.model import TYPICAL_AFFECT, Category, Emotion, EmotionalTrace, LinkType
+from ego_mcp.memory.service import STATED_CORRECTION, Draft
 from ego_mcp.memory.store import MemoryFilter
 from ego_mcp.queue.jobs import jobs_after_forget, jobs_after_merge, jobs_after_remember
 from ego_mcp.server import scaffolds
@@ -27,16 +27,21 @@ from ego_mcp.server.format import (
     relative_time,
     shortfall,
     snippet,
+    walk_line,
 )
 from ego_mcp.server.vocabulary import (
     CategoryName,
+    Depth,
     EmotionName,
     Flag,
     Fraction,
     Importance,
     LinkTypeName,
+    RecallMode,
+    RecallModeName,
     ResultCount,
     Signed,
+    TextMap,
 )
 
 Ctx = Context[Served, Any]
@@ -51,31 +56,36 @@ async def remember(
     content: str,
     emotion: EmotionName = "neutral",
     secondary: list[EmotionName] | None = None,
-    intensity: Fraction = 0.5,
+    intensity: Fraction | None = None,
     importance: Importance = 3,
     category: CategoryName = "daily",
-    valence: Signed = 0.0,
-    arousal: Fraction = 0.5,
-    body_state: dict[str, str] | None = None,
+    valence: Signed | None = None,
+    arousal: Fraction | None = None,
+    body_state: TextMap | None = None,
     private: Flag = False,
     force: Flag = False,
+    tags: list[str] | None = None,
+    supersedes: str | None = None,
 ) -> str:
-    """Save a memory. A near-duplicate is refused unless force=true;
-    private=true: not in workspace files.
-    """
+    """Save a memory; a near-duplicate is refused unless force=true; private: not in
+    workspace files."""
+    primary = inputs.choice(emotion, Emotion, "emotion")
+    typical = TYPICAL_AFFECT[primary]
     draft = Draft(
         content=inputs.text(content, "content"),
         emotional_trace=EmotionalTrace(
-            primary=inputs.choice(emotion, Emotion, "emotion"),
+            primary=primary,
             secondary=inputs.choices(secondary, Emotion, "secondary"),
-            intensity=inputs.number(intensity, "intensity", 0.0, 1.0),
-            valence=inputs.number(valence, "valence", -1.0, 1.0),
-            arousal=inputs.number(arousal, "arousal", 0.0, 1.0),
+            intensity=_or_typical(intensity, typical.intensity, "intensity", 0.0),
+            valence=_or_typical(valence, typical.valence, "valence", -1.0),
+            arousal=_or_typical(arousal, typical.arousal, "arousal", 0.0),
             body_state=inputs.string_map(body_state, "body_state"),
         ),
         importance=inputs.whole(importance, "importance", 1, 5),
         category=inputs.choice(category, Category, "category"),
+        tags=inputs.tags(tags),
         is_private=private,
+        supersedes=None if supersedes is None else inputs.memory_id(supersedes, "supersedes"),
     )
     app = app_of(ctx)
     outcome = await app.blocking(app.memory.remember, draft, force, replayed(ctx))
@@ -110,12 +120,19 @@ async def remember(
                 "link_type=supersedes)."
             )
     if outcome.superseded is not None:
+        kind = "" if outcome.corrects == STATED_CORRECTION else f" ({outcome.corrects})"
         lines.append(
-            f"Corrects {outcome.superseded.memory.id} ({outcome.corrects}): linked as "
-            "superseding it; recall shows this one first."
+            f"Corrects {outcome.superseded.memory.id}{kind}: linked as superseding it; "
+            "recall shows this one first."
         )
     if outcome.links_pending:
         lines.append(LINKS_PENDING.format(what="its links are made"))
+    if outcome.supersede_pending is not None:
+        lines.append(
+            f"Not yet linked as correcting {outcome.supersede_pending}: when Redis is back, "
+            f"link_memories(source_id={saved.id}, target_id={outcome.supersede_pending}, "
+            "link_type=supersedes)."
+        )
     if outcome.workspace_failed:
         folder = app.runtime.profiles.profile(app.agent).workspace
         lines.append(
@@ -126,6 +143,11 @@ async def remember(
         lines.append("Private: kept internal, not synced to workspace files.")
     scaffold = scaffolds.REMEMBER_LINKED if outcome.linked else scaffolds.REMEMBER_ALONE
     return compose("\n".join(lines), scaffold)
+
+
+def _or_typical(value: float | None, typical: float, field: str, low: float) -> float:
+    """An emotion's number as given, or (left out) as the emotion usually is."""
+    return typical if value is None else inputs.number(value, field, low, 1.0)
 
 
 async def _note_introspection(app: AppContext, memory_id: str) -> None:
@@ -141,8 +163,9 @@ def _memory_filter(
     category_filter: str | None,
     date_from: str | None,
     date_to: str | None,
-    valence_range: list[float] | None,
-    arousal_range: list[float] | None,
+    valence_range: list[float] | None = None,
+    arousal_range: list[float] | None = None,
+    tags: list[str] | None = None,
 ) -> MemoryFilter:
     start = inputs.moment(date_from, "date_from")
     end = inputs.moment(date_to, "date_to", end_of_day=True)
@@ -159,6 +182,7 @@ def _memory_filter(
         date_to=end,
         valence_range=inputs.number_range(valence_range, "valence_range", -1.0, 1.0),
         arousal_range=inputs.number_range(arousal_range, "arousal_range", 0.0, 1.0),
+        tags=tuple(dict.fromkeys(inputs.tag_key(tag) for tag in inputs.tags(tags))),
     )
 
 
@@ -170,6 +194,7 @@ def _describe_filter(where: MemoryFilter) -> str:
         "date_to": where.date_to.date().isoformat() if where.date_to else None,
         "valence_range": _shown_range(where.valence_range),
         "arousal_range": _shown_range(where.arousal_range),
+        "tags": "[" + ", ".join(where.tags) + "]" if where.tags else None,
     }
     return ", ".join(f"{name}={value}" for name, value in shown.items() if value is not None)
 
@@ -188,7 +213,10 @@ async def _search(ctx: Ctx, query: str, n_results: int, where: MemoryFilter) -> 
 
 async def recall(
     ctx: Ctx,
-    context: str,
+    context: str | None = None,
+    mode: RecallModeName | None = None,  # search
+    seed: str | None = None,
+    depth: Depth = 2,
     n_results: ResultCount = 3,
     emotion_filter: EmotionName | None = None,
     category_filter: CategoryName | None = None,
@@ -196,11 +224,23 @@ async def recall(
     date_to: str | None = None,
     valence_range: list[float] | None = None,
     arousal_range: list[float] | None = None,
+    tags: list[str] | None = None,
 ) -> str:
-    """Memories related to a context; optional filters, ISO 8601 dates."""
+    """Memories related to a context; mode=explore: around seed."""
     where = _memory_filter(
-        emotion_filter, category_filter, date_from, date_to, valence_range, arousal_range
+        emotion_filter, category_filter, date_from, date_to, valence_range, arousal_range, tags
     )
+    chosen = RecallMode.SEARCH if mode is None else inputs.choice(mode, RecallMode, "mode")
+    if chosen is RecallMode.EXPLORE:
+        if not where.is_empty:
+            raise InvalidInput("mode=explore takes no filters: it follows links from seed")
+        if seed is None:
+            raise InvalidInput("seed is required with mode=explore (a memory id)")
+        return await _explore(ctx, inputs.memory_id(seed, "seed"), depth)
+    if seed is not None:
+        raise InvalidInput("seed is used with mode=explore only")
+    if context is None:
+        raise InvalidInput("context is required (or mode=explore with seed)")
     hits = await _search(ctx, context, n_results, where)
     if not hits:
         return compose(
@@ -220,6 +260,31 @@ async def recall(
     return compose("\n".join(lines), scaffold)
 
 
+async def _explore(ctx: Ctx, seed_id: str, depth: int) -> str:
+    app = app_of(ctx)
+    steps = inputs.whole(depth, "depth", 1, explore.MAX_DEPTH)
+    found = await app.blocking(app.memory.explore, seed_id, steps)
+    lines = [
+        f"Exploring from {seed_id} (depth {steps}): "
+        f"{counted(found.reached, 'linked memory', 'linked memories')}, "
+        f"{counted(found.links, 'link', 'links')} among them and the seed.",
+        "[seed] " + walk_line(found.seed),
+    ]
+    for level, reached in enumerate(found.levels, start=1):
+        lines.append(f"depth {level}:")
+        lines.extend(
+            f"  {walk_line(step.memory)} <- {step.link_type.value}"
+            + ("" if step.via == seed_id else f" (via {step.via})")
+            for step in reached
+        )
+    if found.cut:
+        lines.append(f"Cut at {explore.MAX_REACHED} memories: more are linked beyond these.")
+    scaffold = scaffolds.EXPLORE if found.reached else scaffolds.EXPLORE_ALONE
+    if any(m.is_private for m in (found.seed, *(r.memory for lv in found.levels for r in lv))):
+        scaffold += "\n" + scaffolds.RECALL_PRIVATE
+    return compose("\n".join(lines), scaffold)
+
+
 async def search_memories(
     ctx: Ctx,
     query: str,
@@ -229,7 +294,7 @@ async def search_memories(
     date_from: str | None = None,
     date_to: str | None = None,
 ) -> str:
-    """Find memories by meaning (filters as recall): ids, times, links."""
+    """Find memories (filters as recall): ids, times, links."""
     where = _memory_filter(emotion_filter, category_filter, date_from, date_to, None, None)
     hits = await _search(ctx, query, n_results, where)
     if not hits:
@@ -275,7 +340,7 @@ def restore_line(memory_id: str, until: datetime) -> str:
 async def merge_memories(
     ctx: Ctx, keep_id: str, remove_id: str, merged_content: str | None = None
 ) -> str:
-    """Fold remove_id (links, episodes) into keep_id; merged_content: its new text."""
+    """Fold remove_id into keep_id (links, episodes); merged_content: new text."""
     app = app_of(ctx)
     keep = inputs.memory_id(keep_id, "keep_id")
     remove = inputs.memory_id(remove_id, "remove_id")
@@ -301,7 +366,7 @@ async def merge_memories(
 
 
 async def restore_memory(ctx: Ctx, memory_id: str) -> str:
-    """Undo a forget or merge, links included."""
+    """Undo a forget or merge, links too."""
     app = app_of(ctx)
     restored = await app.blocking(app.memory.restore, inputs.memory_id(memory_id))
     memory = restored.memory
@@ -355,7 +420,7 @@ async def link_memories(
 async def create_episode(
     ctx: Ctx, summary: str, memory_ids: list[str], importance: Importance = 3
 ) -> str:
-    """Group memories into an episode with a summary."""
+    """Group memories into an episode."""
     app = app_of(ctx)
     text = inputs.text(summary, "summary", 2_000)
     if not memory_ids:
@@ -374,7 +439,7 @@ async def create_episode(
 
 
 async def get_episode(ctx: Ctx, episode_id: str) -> str:
-    """Show an episode and its memories."""
+    """An episode and its memories."""
     app = app_of(ctx)
     view = await app.blocking(app.memory.get_episode, inputs.episode_id(episode_id))
     episode = view.episode

@@ -29,6 +29,14 @@ RECALL_EMPTY = (
     "If this is new, it may be worth remembering."
 )
 RECALL_PRIVATE = "Some of these are private: decide for yourself what can be shared."
+EXPLORE = (
+    "What runs through these? A thread worth an episode can be tied with create_episode.\n"
+    "Explore from another memory here, or deeper with depth, to see further."
+)
+EXPLORE_ALONE = (
+    "Nothing is linked to this memory yet.\n"
+    "If it belongs with others, link_memories can connect them."
+)
 SEARCH = "Open a result's links or episode, or forget one that is redundant."
 FORGET_DONE = (
     "This memory is gone. Was there anything worth preserving in a new form?\n"

@@ -6,7 +6,8 @@ from typing import Any
 
 
 def compact_schema(schema: dict[str, Any]) -> dict[str, Any]:
-    """The same input schema without titles, and with ``X | None`` written as plain ``X``.
+    """The same input schema without titles, with ``X | None`` written as plain ``X``,
+    and without defaults that say nothing (none, false, empty text).
 
     Arguments are still validated against the full signature; this only trims what the
     client is shown.
@@ -45,6 +46,12 @@ def _compact_property(spec: dict[str, Any]) -> dict[str, Any]:
             result.update(non_null[0])
         else:
             result["anyOf"] = non_null
-    if result.get("default", ...) is None:
+    if _says_nothing(result.get("default", ...)):
         del result["default"]
     return result
+
+
+def _says_nothing(default: object) -> bool:
+    """A default that leaving the argument out already says: none, false, empty text (a
+    zero is kept: it is a value)."""
+    return default is None or default is False or default == ""

@@ -7,12 +7,14 @@ tool bodies still check the value and name the argument when it is wrong.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated
 
 from pydantic import BeforeValidator, WithJsonSchema
 
 from ego_mcp.ego import relationships, self_model
 from ego_mcp.ego.desires import SATISFACTION_HOURS
+from ego_mcp.memory import explore
 from ego_mcp.memory.inputs import FLAG_RULE, parse_flag
 from ego_mcp.memory.model import Category, Emotion, LinkType
 
@@ -32,8 +34,22 @@ DesireName = Annotated[str, WithJsonSchema({"enum": list(SATISFACTION_HOURS)})]
 SelfField = Annotated[str, WithJsonSchema({"enum": list(self_model.FIELDS)})]
 RelationshipField = Annotated[str, WithJsonSchema({"enum": list(relationships.FIELDS)})]
 
+# Text by name (remember's body_state); the tool body checks each value is text.
+TextMap = Annotated[dict[str, str], WithJsonSchema({"type": "object"})]
+
 # Numbers with their bounds in the schema (the tool bodies still check them by name).
 Fraction = Annotated[float, WithJsonSchema({"type": "number", "minimum": 0, "maximum": 1})]
 Signed = Annotated[float, WithJsonSchema({"type": "number", "minimum": -1, "maximum": 1})]
 Importance = Annotated[int, WithJsonSchema({"type": "integer", "minimum": 1, "maximum": 5})]
 ResultCount = Annotated[int, WithJsonSchema({"type": "integer", "minimum": 1, "maximum": 10})]
+Depth = Annotated[
+    int, WithJsonSchema({"type": "integer", "minimum": 1, "maximum": explore.MAX_DEPTH})
+]
+
+
+class RecallMode(StrEnum):
+    SEARCH = "search"  # by a context's meaning and words
+    EXPLORE = "explore"  # along the links around a seed memory
+
+
+RecallModeName = Annotated[str, WithJsonSchema({"enum": [m.value for m in RecallMode]})]

@@ -18,6 +18,7 @@ from ego_mcp.memory.model import Category, Episode, Links, Memory, SearchHit, co
 from ego_mcp.memory.store import IndexedText, LexicalIndex, MemoryFilter
 from ego_mcp.memory.terms import terms
 from ego_mcp.store.codec import (
+    TAG_INDEX,
     episode_from_record,
     episode_to_metadata,
     filter_to_where,
@@ -26,6 +27,8 @@ from ego_mcp.store.codec import (
     memory_from_record,
     memory_to_metadata,
     parse_time,
+    rewritten_metadata,
+    tag_index,
 )
 
 if TYPE_CHECKING:
@@ -33,7 +36,7 @@ if TYPE_CHECKING:
 
 _RECORD = ["documents", "metadatas"]
 TIME_INDEX_CHECKED = "time_index_checked"
-TIME_INDEX_VERSION = 2  # 1: ts; 2: ts and hour
+TIME_INDEX_VERSION = 3  # 1: ts; 2: ts and hour; 3: and the tag list
 SYNC_THRESHOLD = 50
 # Records per write: Chroma refuses more than 5,461 at once (embedded).
 WRITE_BATCH = 500
@@ -236,21 +239,30 @@ def backfill_time_index(collection: Any) -> int:
 
 
 def _mend_time_index(collection: Any) -> int:
-    """Give every record without ``ts`` or ``hour`` both; how many were mended."""
+    """Give every record without ``ts`` or ``hour`` both, and one with tags but no tag
+    list (``codec.tag_index``) the list; how many were mended."""
     mended = 0
     for page in pages(collection, ["metadatas"]):
-        missing = [
-            (mid, parse_time(meta["timestamp"]))
+        missing = {
+            mid: derived
             for mid, meta in zip(page["ids"], page["metadatas"], strict=True)
-            if meta is not None and "timestamp" in meta and not {"ts", "hour"} <= meta.keys()
-        ]
+            if meta is not None and (derived := _derived_fields(meta))
+        }
         if missing:
-            collection.update(
-                ids=[mid for mid, _ in missing],
-                metadatas=[{"ts": t.timestamp(), "hour": hour_of(t)} for _, t in missing],
-            )
+            collection.update(ids=list(missing), metadatas=list(missing.values()))
             mended += len(missing)
     return mended
+
+
+def _derived_fields(meta: dict[str, Any]) -> dict[str, Any]:
+    """The fields an older writer left out of a record, worked out from the rest."""
+    derived: dict[str, Any] = {}
+    if "timestamp" in meta and not {"ts", "hour"} <= meta.keys():
+        moment = parse_time(meta["timestamp"])
+        derived |= {"ts": moment.timestamp(), "hour": hour_of(moment)}
+    if TAG_INDEX not in meta and meta.get("tags") not in (None, "", "[]"):
+        derived |= tag_index(json.loads(meta["tags"]))
+    return derived
 
 
 class ChromaMemoryStore:
@@ -417,14 +429,14 @@ class ChromaMemoryStore:
 
     def rewrite(self, memory: Memory, embedding: Vector | None) -> None:
         if embedding is None:  # the text is unchanged (Chroma would embed a new document)
-            self._collection.update(ids=[memory.id], metadatas=[memory_to_metadata(memory)])
+            self._collection.update(ids=[memory.id], metadatas=[rewritten_metadata(memory)])
             return
         with self._indexed([memory]):
             self._collection.update(
                 ids=[memory.id],
                 embeddings=embedding.reshape(1, -1),
                 documents=[memory.content],
-                metadatas=[memory_to_metadata(memory)],
+                metadatas=[rewritten_metadata(memory)],
             )
 
     def delete(self, memory_id: str) -> None:

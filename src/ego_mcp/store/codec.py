@@ -8,12 +8,12 @@ true/false is read as private, so an unreadable flag can never publish a memory.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 from ego_mcp.memory.hours import hour_of
-from ego_mcp.memory.inputs import stored_privacy
+from ego_mcp.memory.inputs import stored_privacy, tag_key
 from ego_mcp.memory.model import (
     Category,
     DeletedMemory,
@@ -27,7 +27,8 @@ from ego_mcp.memory.model import (
 from ego_mcp.memory.store import MemoryFilter
 
 SCHEMA_VERSION = 1
-Metadata = dict[str, str | int | float | bool]
+Metadata = dict[str, str | int | float | bool | list[str]]
+TAG_INDEX = "tag"
 
 
 def parse_time(value: object) -> datetime:
@@ -71,7 +72,7 @@ def links_from_json(raw: object) -> tuple[Link, ...]:
 
 def memory_to_metadata(memory: Memory) -> Metadata:
     trace = memory.emotional_trace
-    return {
+    metadata: Metadata = {
         "schema": SCHEMA_VERSION,
         "timestamp": memory.timestamp.isoformat(),
         "ts": memory.timestamp.timestamp(),
@@ -89,6 +90,20 @@ def memory_to_metadata(memory: Memory) -> Metadata:
         "linked_ids": links_to_json(memory.linked_ids),
         "follows": memory.follows,
     }
+    return metadata | tag_index(memory.tags)
+
+
+def tag_index(tags: Sequence[str]) -> Metadata:
+    """What recall's tags filter reads: the tags as they compare (``inputs.tag_key``), in
+    a list Chroma matches with ``$contains``; no key at all for none (Chroma refuses an
+    empty list)."""
+    return {TAG_INDEX: [tag_key(tag) for tag in tags]} if tags else {}
+
+
+def rewritten_metadata(memory: Memory) -> dict[str, Any]:
+    """``memory_to_metadata`` for an update of a stored record: a memory left with no
+    tags drops the record's tag list (an update keeps the keys it does not name)."""
+    return {TAG_INDEX: None} | memory_to_metadata(memory)
 
 
 def memory_from_record(memory_id: str, document: str | None, meta: Mapping[str, Any]) -> Memory:
@@ -127,6 +142,8 @@ def filter_to_where(where: MemoryFilter | None) -> dict[str, Any] | None:
         clauses.append({"ts": {"$gte": where.date_from.timestamp()}})
     if where.date_to is not None:
         clauses.append({"ts": {"$lte": where.date_to.timestamp()}})
+    if where.tags:
+        clauses.append(_any_of([{TAG_INDEX: {"$contains": tag}} for tag in where.tags]))
     for key, bounds in (("valence", where.valence_range), ("arousal", where.arousal_range)):
         if bounds is not None:
             clauses.append({key: {"$gte": bounds[0]}})
@@ -134,6 +151,10 @@ def filter_to_where(where: MemoryFilter | None) -> dict[str, Any] | None:
     if not clauses:
         return None
     return clauses[0] if len(clauses) == 1 else {"$and": clauses}
+
+
+def _any_of(clauses: list[dict[str, Any]]) -> dict[str, Any]:
+    return clauses[0] if len(clauses) == 1 else {"$or": clauses}
 
 
 def episode_to_metadata(episode: Episode) -> Metadata:

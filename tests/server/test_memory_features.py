@@ -1,0 +1,233 @@
+"""Upstream 1.7's memory arguments, on our tools: tags and a tags filter, intensity /
+valence / arousal from the emotion when left out, ``supersedes``, and recall's explore
+mode; each through the MCP tools, in English and Japanese, and each bad value refused in
+one line naming the argument, with nothing written."""
+
+from __future__ import annotations
+
+import pytest
+from mcp import Client
+
+from ego_mcp.memory.model import TYPICAL_AFFECT, Emotion, LinkType
+from ego_mcp.memory.service import Draft
+from ego_mcp.server.context import AppContext
+from tests.conftest import call, call_error
+from tests.helpers import assert_links_bidirectional, memory_id_in
+
+pytestmark = pytest.mark.anyio
+
+
+def recalled_ids(answer: str) -> list[str]:
+    """The ids of recall's hits, best first."""
+    body = answer.split("\n---\n", maxsplit=1)[0]
+    return [line.split(": ")[0].split()[-1] for line in body.splitlines() if " mem_" in line]
+
+
+async def test_tags_are_kept_and_filter_recall(client: Client, app: AppContext) -> None:
+    coffee = memory_id_in(
+        await call(
+            client, "remember", content="Tried the new roastery by the station with Master.",
+            tags=["Coffee", "weekend", "coffee "],
+        )
+    )  # fmt: skip
+    tea = memory_id_in(
+        await call(
+            client, "remember", content="駅前の新しいお茶屋さんでほうじ茶を買った。",
+            tags=["お茶", "週末"],
+        )
+    )  # fmt: skip
+    plain = memory_id_in(
+        await call(client, "remember", content="Tried the new bakery by the station.")
+    )
+    assert app.memory.store.get(coffee).tags == ("Coffee", "weekend")  # type: ignore[union-attr]
+
+    by_tag = await call(client, "recall", context="new shop by the station", n_results=5,
+                        tags=["COFFEE"])  # fmt: skip
+    assert recalled_ids(by_tag) == [coffee]
+    assert "tags=[coffee]" in by_tag  # the scaffold names the filter
+    either = await call(client, "recall", context="駅前の新しい店", n_results=5,
+                        tags=["お茶", "weekend"])  # fmt: skip
+    assert set(recalled_ids(either)) == {coffee, tea}
+    assert plain in recalled_ids(
+        await call(client, "recall", context="new shop by the station", n_results=5)
+    )
+
+
+async def test_tags_written_before_the_tag_list_are_found_after_an_open(
+    app: AppContext,
+) -> None:
+    """A record an older version wrote (tags as JSON only) gains the list the filter reads
+    when the collection is next opened."""
+    from ego_mcp.memory.store import MemoryFilter
+    from ego_mcp.store.chroma import backfill_time_index
+
+    store = app.memory.store
+    saved = app.memory.remember(_draft("Met Ken at the harbour market.", ("market",)))
+    assert saved.saved is not None
+    collection = store._collection  # type: ignore[attr-defined]
+    collection.update(ids=[saved.saved.id], metadatas=[{"tag": None}])
+    collection.modify(metadata={"time_index_checked": 2})  # as the previous version left it
+    where = MemoryFilter(tags=("market",))
+    assert not store.with_vectors([saved.saved.id], where)
+
+    assert backfill_time_index(collection) == 1
+    assert [m.id for m, _ in store.with_vectors([saved.saved.id], where)] == [saved.saved.id]
+
+
+def _draft(content: str, tags: tuple[str, ...]) -> Draft:
+    return Draft(content=content, tags=tags)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [
+        ({"tags": ["ok", ""]}, "tags item"),
+        ({"tags": ["x" * 51]}, "tags item"),
+        ({"tags": [f"t{i}" for i in range(21)]}, "tags"),
+        ({"tags": "coffee"}, "tags"),
+        ({"supersedes": "yesterday"}, "supersedes"),
+        ({"supersedes": "mem_0123456789ab"}, "mem_0123456789ab"),
+        ({"valence": 1.5}, "valence"),
+        ({"arousal": -0.1}, "arousal"),
+        ({"intensity": 2}, "intensity"),
+    ],
+)
+async def test_bad_values_are_refused_and_nothing_saved(
+    client: Client, app: AppContext, arguments: dict[str, object], named: str
+) -> None:
+    refused = await call_error(client, "remember", content="気になる本を見つけた。", **arguments)
+    assert named in refused and "\n" not in refused.strip()
+    assert app.memory.store.count() == 0
+
+
+async def test_recall_refuses_bad_tags_mode_seed_and_depth(client: Client) -> None:
+    cases = [
+        ({"context": "x", "tags": [""]}, "tags item"),
+        ({"context": "x", "mode": "wander"}, "mode"),
+        ({"mode": "explore"}, "seed"),
+        ({"mode": "explore", "seed": "not-an-id"}, "seed"),
+        ({"mode": "explore", "seed": "mem_0123456789ab", "depth": 5}, "depth"),
+        ({"mode": "explore", "seed": "mem_0123456789ab", "depth": 0}, "depth"),
+        ({"mode": "explore", "seed": "mem_0123456789ab", "tags": ["a"]}, "filters"),
+        ({"context": "x", "seed": "mem_0123456789ab"}, "seed"),
+        ({}, "context"),
+    ]
+    for arguments, named in cases:
+        refused = await call_error(client, "recall", **arguments)
+        assert named in refused, (arguments, refused)
+
+
+@pytest.mark.parametrize("emotion", [Emotion.EXCITED, Emotion.SAD, Emotion.NEUTRAL])
+async def test_an_emotion_gives_its_usual_numbers_unless_they_are_given(
+    client: Client, app: AppContext, emotion: Emotion
+) -> None:
+    derived = memory_id_in(
+        await call(client, "remember", content=f"A {emotion.value} evening.", emotion=emotion)
+    )
+    given = memory_id_in(
+        await call(
+            client, "remember", content=f"夕方、{emotion.value}な気分だった。", emotion=emotion,
+            valence=-0.2, arousal=0.9, intensity=0.1,
+        )
+    )  # fmt: skip
+    typical = TYPICAL_AFFECT[emotion]
+    trace = app.memory.store.get(derived).emotional_trace  # type: ignore[union-attr]
+    assert (trace.intensity, trace.valence, trace.arousal) == (
+        typical.intensity,
+        typical.valence,
+        typical.arousal,
+    )
+    trace = app.memory.store.get(given).emotional_trace  # type: ignore[union-attr]
+    assert (trace.intensity, trace.valence, trace.arousal) == (0.1, -0.2, 0.9)
+
+
+async def test_the_valence_range_finds_what_the_emotion_implied(client: Client) -> None:
+    glad = memory_id_in(
+        await call(client, "remember", content="Master's band played our song.", emotion="happy")
+    )
+    await call(client, "remember", content="Master's band cancelled the show.", emotion="sad")
+    found = await call(client, "recall", context="Master's band", n_results=5,
+                       valence_range=[0.5, 1.0])  # fmt: skip
+    assert recalled_ids(found) == [glad]
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("The book club meets on Thursdays.", "The book club meets every other week now."),
+        ("ケンの誕生日会は駅前の店でやる。", "ケンの誕生日会は結局ケンの家でやることになった。"),
+    ],
+)
+async def test_the_agent_names_the_memory_a_save_corrects(
+    client: Client, app: AppContext, before: str, after: str
+) -> None:
+    old = memory_id_in(await call(client, "remember", content=before))
+    answer = await call(client, "remember", content=after, supersedes=old)
+    new = memory_id_in(answer)
+    assert f"Corrects {old}" in answer and "linked as superseding it" in answer
+    store = app.memory.store
+    assert store.get(new).link_to(old).link_type is LinkType.SUPERSEDES  # type: ignore[union-attr]
+    assert_links_bidirectional(store)
+    found = await call(client, "recall", context=before, n_results=2)
+    assert recalled_ids(found) == [new, old]
+    assert f"superseded by: {new}" in found
+    assert store.count() == 2
+
+
+async def test_a_named_correction_is_saved_even_when_it_restates(
+    client: Client, app: AppContext
+) -> None:
+    """The guard would refuse this as a restatement; the agent says it corrects the
+    memory, so it is saved and linked (a refusal would lose what the agent asked for)."""
+    text = "Watched the sunset with Master today on the hill behind the station."
+    old = memory_id_in(await call(client, "remember", content=text))
+    again = "Today I watched the sunset with Master on the hill behind the station."
+    assert "Not saved" in await call(client, "remember", content=again)
+    answer = await call(client, "remember", content=again, supersedes=old)
+    assert f"Corrects {old}" in answer
+    assert app.memory.store.count() == 2
+
+
+async def _chain(client: Client, texts: list[str]) -> list[str]:
+    """Save ``texts``, each linked (leads_to) to the one before: a chain."""
+    ids: list[str] = []
+    for text in texts:
+        ids.append(memory_id_in(await call(client, "remember", content=text, force=True)))
+        if len(ids) > 1:
+            await call(client, "link_memories", source_id=ids[-2], target_id=ids[-1],
+                       link_type="leads_to")  # fmt: skip
+    return ids
+
+
+async def test_explore_walks_the_links_around_a_seed(client: Client) -> None:
+    ids = await _chain(
+        client,
+        [
+            "Bought new running shoes on sale.",
+            "チェロの先生は駅の近くに住んでいる。",
+            "The library closes early on Sundays.",
+            "Planted tomatoes on the balcony.",
+        ],
+    )
+    answer = await call(client, "recall", mode="explore", seed=ids[1], depth=2)
+    body = answer.split("\n---\n")[0]
+    assert body.startswith(f"Exploring from {ids[1]} (depth 2): 3 linked memories, 3 links")
+    seed_line, d1, *rest = body.splitlines()[1:]
+    assert seed_line.startswith("[seed] ") and ids[1] in seed_line
+    assert d1 == "depth 1:"
+    depth2 = rest.index("depth 2:")
+    first = rest[:depth2]
+    assert {ids[0], ids[2]} == {line.split(": ")[0].split()[-1] for line in first}
+    assert any(f"{ids[0]}" in line and line.endswith("<- caused_by") for line in first)
+    assert rest[depth2 + 1].endswith(f"<- leads_to (via {ids[2]})") and ids[3] in rest[depth2 + 1]
+
+    shallow = await call(client, "recall", mode="explore", seed=ids[0], depth=1)
+    assert "1 linked memory" in shallow and ids[2] not in shallow
+
+
+async def test_explore_from_a_memory_alone_or_missing(client: Client) -> None:
+    alone = memory_id_in(await call(client, "remember", content="一人で海を見に行った。"))
+    answer = await call(client, "recall", mode="explore", seed=alone)
+    assert "0 linked memories" in answer and "link_memories" in answer
+    missing = await call_error(client, "recall", mode="explore", seed="mem_0123456789ab")
+    assert "Memory not found: mem_0123456789ab" in missing
