@@ -231,3 +231,47 @@ async def test_explore_from_a_memory_alone_or_missing(client: Client) -> None:
     assert "0 linked memories" in answer and "link_memories" in answer
     missing = await call_error(client, "recall", mode="explore", seed="mem_0123456789ab")
     assert "Memory not found: mem_0123456789ab" in missing
+
+
+async def test_aliases_make_one_person_in_relationships_and_recall(
+    client: Client, app: AppContext
+) -> None:
+    kanji = memory_id_in(await call(client, "remember", content="健二と港の市場で魚を買った。"))
+    latin = memory_id_in(
+        await call(client, "remember", content="Kenji fixed the balcony door on Sunday.")
+    )
+    await call(client, "remember", content="Kent lent me his umbrella on Sunday.")
+    question = "What did Ken do?"
+    assert kanji not in recalled_ids(await call(client, "recall", context=question, n_results=5))
+
+    said = await call(client, "update_relationship", person="Kenji", field="aliases",
+                      value=["Ken", "健二"])  # fmt: skip
+    assert "Kenji: also known as Ken, 健二" in said
+    await call(client, "update_relationship", person="ken", field="known_facts",
+               value="plays the cello")  # fmt: skip
+    await call(client, "update_relationship", person="健二", field="trust_level", value=0.8)
+    about = await call(client, "consider_them", person="KEN")
+    assert about.startswith("Kenji (also Ken, 健二): trust 0.80")
+    assert "plays the cello" in about
+    found = recalled_ids(await call(client, "recall", context=question, n_results=5))
+    assert kanji in found and latin in found
+
+    taken = await call_error(client, "update_relationship", person="Aya", field="aliases",
+                             value="Ken")  # fmt: skip
+    assert taken == "aliases: Ken already names Kenji"
+    for bad in ([], [""], 3, ["x" * 101]):
+        refused = await call_error(client, "update_relationship", person="Aya",
+                                   field="aliases", value=bad)  # fmt: skip
+        assert refused.startswith(("aliases", "person")), refused
+    people = app.runtime.documents(app.agent).load("relationships")
+    assert people is not None and set(people) == {"Kenji"}
+
+
+async def test_recall_answers_when_the_relationships_cannot_be_read(
+    client: Client, app: AppContext
+) -> None:
+    await call(client, "update_relationship", person="Kenji", field="aliases", value="Ken")
+    saved = memory_id_in(await call(client, "remember", content="Kenji fixed the door."))
+    path = app.runtime.documents(app.agent).path("relationships")  # type: ignore[attr-defined]
+    path.write_text("{not json", encoding="utf-8")
+    assert saved in recalled_ids(await call(client, "recall", context="Kenji and the door"))

@@ -1,7 +1,10 @@
-"""Models of the people the agent knows, one document each inside ``relationships``."""
+"""Models of the people the agent knows, one document each inside ``relationships``,
+keyed by name; a person's aliases ("Ken", "健二" for Kenji) find the same model."""
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -9,8 +12,9 @@ from ego_mcp.errors import InvalidInput
 from ego_mcp.memory.inputs import loose_number
 
 APPEND_FIELDS = ("known_facts", "preferences", "sensitive_topics", "shared_episodes")
-FIELDS = (*APPEND_FIELDS, "trust_level", "interaction")
+FIELDS = (*APPEND_FIELDS, "trust_level", "interaction", "aliases")
 MAX_TEXT = 1_000
+MAX_ALIASES = 20
 
 
 def new_person(name: str) -> dict[str, Any]:
@@ -24,6 +28,7 @@ def new_person(name: str) -> dict[str, Any]:
         "interactions": 0,
         "first_interaction": None,
         "last_interaction": None,
+        "aliases": [],
     }
 
 
@@ -34,8 +39,45 @@ def person_name(value: str) -> str:
     return name
 
 
+def name_key(name: str) -> str:
+    """How names compare: Ken, ken and ｋｅｎ are one name."""
+    return unicodedata.normalize("NFKC", name).strip().casefold()
+
+
+def names_of(name: str, person: Mapping[str, Any]) -> list[str]:
+    """A person's name, then their aliases."""
+    return [name, *(str(alias) for alias in person.get("aliases") or [])]
+
+
+def resolve(people: Mapping[str, Any], name: str) -> str:
+    """The name a person is kept under: ``name`` itself, or the person it is an alias of
+    (compared by ``name_key``); ``name`` when nobody is known by it."""
+    if name in people:
+        return name
+    wanted = name_key(name)
+    for known, person in people.items():
+        if any(name_key(n) == wanted for n in names_of(known, person)):
+            return known
+    return name
+
+
+def aliases(value: Any, owner: str, people: Mapping[str, Any]) -> list[str]:
+    """``update_relationship(field="aliases")``'s value: a name or a list of names, each
+    1-100 characters and no other person's name or alias."""
+    given = [value] if isinstance(value, str) else value
+    if not isinstance(given, list) or not given or len(given) > MAX_ALIASES:
+        raise InvalidInput(f"aliases takes a name or a list of 1-{MAX_ALIASES} names")
+    names = [person_name(n) if isinstance(n, str) else person_name("") for n in given]
+    for alias in names:
+        taken = resolve(people, alias)
+        if taken in people and taken != owner:
+            raise InvalidInput(f"aliases: {alias} already names {taken}")
+    return names
+
+
 def apply_update(person: dict[str, Any], field: str, value: Any, now: datetime) -> str:
-    """Apply ``update_relationship(field, value)``; every update counts as an interaction."""
+    """Apply ``update_relationship(field, value)`` (``aliases``: checked by ``aliases``
+    first); every update counts as an interaction."""
     if field not in FIELDS:
         raise InvalidInput("field must be one of: " + ", ".join(FIELDS))
     if field == "trust_level":
@@ -43,6 +85,14 @@ def apply_update(person: dict[str, Any], field: str, value: Any, now: datetime) 
         change = f"trust set to {person['trust_level']:.2f}"
     elif field == "interaction":
         change = "interaction noted"
+    elif field == "aliases":
+        held = person.setdefault("aliases", [])
+        keys = {name_key(n) for n in held} | {name_key(str(person.get("name", "")))}
+        for alias in value:
+            if name_key(alias) not in keys:
+                held.append(alias)
+                keys.add(name_key(alias))
+        change = "also known as " + ", ".join(held) if held else "no aliases"
     else:
         if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
             raise InvalidInput(f"{field} takes a non-empty string of at most {MAX_TEXT} characters")

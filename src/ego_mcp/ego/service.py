@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from ego_mcp.ego import relationships, self_model
 from ego_mcp.ego.consolidation import ConsolidationStats, consolidate, scan_store
 from ego_mcp.ego.desires import Desires, Satisfaction
 from ego_mcp.ego.emotion_hours import month_trend
-from ego_mcp.errors import DocumentsUnavailable
+from ego_mcp.errors import DocumentsUnavailable, EgoError
 from ego_mcp.memory.model import Category, Memory
 from ego_mcp.memory.service import MemoryService
 from ego_mcp.state.documents import DocumentStore
@@ -85,15 +86,35 @@ class EgoService:
         return change
 
     def person(self, name: str | None) -> Person:
-        who = relationships.person_name(name) if name else self.companion
-        known = (self.documents.load(RELATIONSHIPS) or {}).get(who)
+        """The person ``name`` (or an alias of theirs) names; the companion by default."""
+        people = self.documents.load(RELATIONSHIPS) or {}
+        who = relationships.resolve(
+            people, relationships.person_name(name) if name else self.companion
+        )
+        known = people.get(who)
         return Person(who, known or relationships.new_person(who), known is not None)
 
+    def people_named(self, text: str) -> list[list[str]]:
+        """The names (name, then aliases) of each known person with aliases whom ``text``
+        names by one of them: what recall looks for as well ("Ken" finds what was said
+        of Kenji and 健二). None when the relationships cannot be read (Redis away, a
+        damaged file): recall answers without them."""
+        try:
+            people = self.documents.load(RELATIONSHIPS) or {}
+        except EgoError:
+            return []
+        named = (relationships.names_of(name, person) for name, person in people.items())
+        return [
+            names for names in named if len(names) > 1 and any(_mentions(text, n) for n in names)
+        ]
+
     def update_relationship(self, name: str, field: str, value: Any) -> tuple[Person, str]:
-        who = relationships.person_name(name)
         with self.memory.locks.hold(self.memory.agent):
             people = self.documents.load(RELATIONSHIPS) or {}
+            who = relationships.resolve(people, relationships.person_name(name))
             model = people.get(who) or relationships.new_person(who)
+            if field == "aliases":
+                value = relationships.aliases(value, who, people)
             change = relationships.apply_update(model, field, value, self.clock.now())
             people[who] = model
             self.documents.save(RELATIONSHIPS, people)
@@ -161,3 +182,12 @@ class EgoService:
         if self.clock.now() - finished > fresh_for or self.memory.store.has_since(finished):
             return None
         return ConsolidationStats.from_document(document)
+
+
+def _mentions(text: str, name: str) -> bool:
+    """Whether ``text`` names ``name``: as a whole word where the name is in a script
+    that spaces its words (Ken is not in Kent), anywhere in it otherwise (健二は)."""
+    folded, wanted = relationships.name_key(text), relationships.name_key(name)
+    if not wanted.isascii():
+        return wanted in folded
+    return re.search(rf"(?<![\w]){re.escape(wanted)}(?![\w])", folded, re.ASCII) is not None

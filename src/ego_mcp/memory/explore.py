@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ego_mcp.memory.model import LinkType, Memory
 
 MAX_DEPTH = 4
+DEFAULT_DEPTH = 2
 MAX_REACHED = 30  # memories besides the seed
 
 Reader = Callable[[Sequence[str]], list[Memory]]

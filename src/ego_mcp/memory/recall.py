@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ego_mcp.logs import Plain
-from ego_mcp.memory.bm25 import Concept, CorpusStats
+from ego_mcp.memory.bm25 import Concept, CorpusStats, concept_coverage
 from ego_mcp.memory.context import CONTEXT_HITS, lent_scores
 from ego_mcp.memory.crosslingual import coverage_across, readings, translated_terms
 from ego_mcp.memory.explore import Walk, walk
 from ego_mcp.memory.fusion import Ranked, newer_first, rank
 from ego_mcp.memory.model import SearchHit
+from ego_mcp.memory.names import name_groups, named_reading
 from ego_mcp.memory.parts import MemoryParts, memory_not_found
 from ego_mcp.memory.store import LexicalIndex, LexicalLookup, MemoryFilter
 from ego_mcp.memory.terms import content_terms, terms
@@ -45,10 +46,17 @@ class Recall(MemoryParts):
             raise memory_not_found(seed_id)
         return walk(seed, depth, self.store.get_many)
 
-    def recall(self, query: str, n_results: int, where: MemoryFilter | None = None) -> list[Ranked]:
+    def recall(
+        self,
+        query: str,
+        n_results: int,
+        where: MemoryFilter | None = None,
+        people: Sequence[Sequence[str]] = (),
+    ) -> list[Ranked]:
         """The memories that best match ``query`` in meaning and in words (in each
         memory's own language: ``memory/crosslingual.py``), private ones included, none
-        that matches neither (``memory/fusion.py``)."""
+        that matches neither (``memory/fusion.py``). ``people``: the names of each person
+        the query names, by which a memory may name them (``memory/names.py``)."""
         started = time.perf_counter()
         if self.lexical is None:
             vector = self.embedder.embed([query])[0]
@@ -60,7 +68,7 @@ class Recall(MemoryParts):
         # The words' reads need the vectors' answer only when the memories are scored,
         # so they may run meanwhile (``overlap_reads``).
         lexical = self.lexical
-        by_words = self._read(self._words, lexical, query)
+        by_words = self._read(self._words, lexical, query, name_groups(people))
         vector = self.embedder.embed([query])[0]
         hits = self.store.search(vector, max(n_results, RECALL_POOL), where)
         words = by_words.result()
@@ -104,18 +112,25 @@ class Recall(MemoryParts):
         done.set_result(read(*args))
         return done
 
-    def _words(self, lexical: LexicalIndex, query: str) -> _QueryWords:
-        """The query's terms, their readings in the other script, and what the lexical
-        index knows of them (with the memories best matching them)."""
+    def _words(
+        self, lexical: LexicalIndex, query: str, groups: Sequence[frozenset[str]]
+    ) -> _QueryWords:
+        """The query's terms, their readings in the other script and by people's other
+        names, and what the lexical index knows of them (with the memories best
+        matching them)."""
         query_terms = terms(query)
         scripts = _scripts(lexical.stats())
         read = readings(query_terms, self.dictionary, scripts)
-        lookup = lexical.lookup(query_terms, RECALL_POOL, sorted(translated_terms(read)))
+        named = named_reading(query_terms, groups)
+        other_names = sorted(translated_terms({False: named}) - set(query_terms))
+        lookup = lexical.lookup(
+            [*query_terms, *other_names], RECALL_POOL, sorted(translated_terms(read))
+        )
         # What can make a match on its own: the content words and their translations;
         # function words, and what "in" translates to, only add to a match.
         content = content_terms(query_terms)
         matching = content | translated_terms(readings(sorted(content), self.dictionary, scripts))
-        return _QueryWords(query_terms, read, lookup, frozenset(matching))
+        return _QueryWords(query_terms, read, lookup, frozenset(matching).union(other_names), named)
 
 
 @dataclass(frozen=True)
@@ -126,10 +141,16 @@ class _QueryWords:
     read: dict[bool, list[Concept]]
     lookup: LexicalLookup
     matching: frozenset[str] = frozenset()
+    named: Sequence[Concept] = ()  # the query with people's names read as all their names
 
     def coverage(self, documents: Mapping[str, Sequence[str]]) -> dict[str, float]:
         found = self.lookup
-        return coverage_across(self.terms, self.read, documents, found.frequencies, found.stats)
+        covered = coverage_across(self.terms, self.read, documents, found.frequencies, found.stats)
+        if self.named:
+            by_name = concept_coverage(self.named, documents, found.frequencies, found.stats)
+            for memory_id, value in by_name.items():
+                covered[memory_id] = max(covered[memory_id], value)
+        return covered
 
     def matched(self, documents: Mapping[str, Sequence[str]]) -> set[str]:
         """The documents that share a content word with the query (or its translation):

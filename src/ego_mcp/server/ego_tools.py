@@ -132,8 +132,10 @@ async def consider_them(ctx: Ctx, person: str | None = None) -> str:
     who = await app.blocking(app.ego.person, person)
     model = who.model
     now = app.runtime.clock.now()
+    others = model.get("aliases") or []
     lines = [
-        f"{who.name}: trust {float(model['trust_level']):.2f}, "
+        f"{who.name}{' (also ' + ', '.join(others) + ')' if others else ''}: "
+        f"trust {float(model['trust_level']):.2f}, "
         f"{model['interactions']} interactions, last seen {_last_seen(model, now)}."
     ]
     if not who.known:

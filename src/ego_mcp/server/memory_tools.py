@@ -208,7 +208,11 @@ async def _search(ctx: Ctx, query: str, n_results: int, where: MemoryFilter) -> 
     app = app_of(ctx)
     text = inputs.text(query, "query", inputs.MAX_CONTENT_CHARS)
     count = inputs.whole(n_results, "n_results", 1, 10)
-    return await app.blocking(app.memory.recall, text, count, where)
+
+    def search() -> list[Ranked]:  # people's other names: update_relationship(aliases)
+        return app.memory.recall(text, count, where, app.ego.people_named(text))
+
+    return await app.blocking(search)
 
 
 async def recall(
@@ -216,7 +220,7 @@ async def recall(
     context: str | None = None,
     mode: RecallModeName | None = None,  # search
     seed: str | None = None,
-    depth: Depth = 2,
+    depth: Depth | None = None,  # explore.DEFAULT_DEPTH
     n_results: ResultCount = 3,
     emotion_filter: EmotionName | None = None,
     category_filter: CategoryName | None = None,
@@ -236,7 +240,8 @@ async def recall(
             raise InvalidInput("mode=explore takes no filters: it follows links from seed")
         if seed is None:
             raise InvalidInput("seed is required with mode=explore (a memory id)")
-        return await _explore(ctx, inputs.memory_id(seed, "seed"), depth)
+        steps = explore.DEFAULT_DEPTH if depth is None else depth
+        return await _explore(ctx, inputs.memory_id(seed, "seed"), steps)
     if seed is not None:
         raise InvalidInput("seed is used with mode=explore only")
     if context is None:
