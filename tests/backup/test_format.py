@@ -35,6 +35,7 @@ MEMORY = Memory(
     tags=("snow",),
     is_private=True,
     linked_ids=(Link("mem_ba9876543210", LinkType.CAUSED_BY, "the cold", 0.7),),
+    anticipated_at=datetime(2026, 5, 8, 18, 0, tzinfo=UTC),
 )
 
 

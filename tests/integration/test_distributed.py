@@ -234,6 +234,18 @@ async def test_hybrid_recall_against_a_chroma_server(
             assert answer.splitlines()[1].startswith("1. ") and expected in answer.splitlines()[1]
         found = text_of(await client.call_tool("search_memories", {"query": "LOG-88"}))
         assert ids[1] in found.splitlines()[1]
+        # Tags are filtered by the server's Chroma too ($contains on a list).
+        tagged = saved_id(
+            text_of(
+                await client.call_tool(
+                    "remember", {"content": "LOG-131 again, on the night shift.", "tags": ["Ops"]}
+                )
+            )
+        )
+        query = {"context": "LOG-131", "n_results": 5, "tags": ["ops"]}
+        only = text_of(await client.call_tool("recall", query))
+        hits = [line for line in only.splitlines() if line.startswith(("1. ", "2. "))]
+        assert len(hits) == 1 and tagged in hits[0]
 
 
 async def test_the_worker_purges_only_expired_deletion_log_entries(

@@ -5,13 +5,15 @@ one line naming the argument, with nothing written."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from mcp import Client
 
 from ego_mcp.memory.model import TYPICAL_AFFECT, Emotion, LinkType
 from ego_mcp.memory.service import Draft
 from ego_mcp.server.context import AppContext
-from tests.conftest import call, call_error
+from tests.conftest import FixedClock, call, call_error
 from tests.helpers import assert_links_bidirectional, memory_id_in
 
 pytestmark = pytest.mark.anyio
@@ -275,3 +277,52 @@ async def test_recall_answers_when_the_relationships_cannot_be_read(
     path = app.runtime.documents(app.agent).path("relationships")  # type: ignore[attr-defined]
     path.write_text("{not json", encoding="utf-8")
     assert saved in recalled_ids(await call(client, "recall", context="Kenji and the door"))
+
+
+async def test_wake_up_brings_up_what_is_anticipated_as_it_nears(
+    client: Client, app: AppContext, clock: FixedClock
+) -> None:
+    # START is 2026-02-21 09:00 UTC.
+    recital = memory_id_in(
+        await call(
+            client,
+            "remember",
+            content="Master's cello recital at the city hall.",
+            anticipated_at="2026-03-01T18:00:00Z",
+            importance=4,
+        )
+    )
+    trip = await call(
+        client, "remember", content="来月の京都旅行の予定。", anticipated_at="2026-03-20"
+    )
+    assert "Anticipates 2026-03-20 00:00 UTC" in trip
+    assert app.memory.store.get(recital).anticipated_at == datetime(2026, 3, 1, 18, tzinfo=UTC)  # type: ignore[union-attr]
+
+    assert recital not in await call(client, "wake_up")  # more than a week ahead
+    clock.set(datetime(2026, 2, 26, 18, tzinfo=UTC))
+    near = await call(client, "wake_up")
+    assert f"Coming up (in 3 days, 2026-03-01 18:00): {recital}: Master's cello" in near
+    assert "京都" not in near
+    clock.set(datetime(2026, 3, 2, 9, tzinfo=UTC))
+    came = await call(client, "wake_up")
+    assert f"That time came (15 hours ago, 2026-03-01 18:00): {recital}" in came
+    clock.set(datetime(2026, 3, 4, 9, tzinfo=UTC))
+    assert recital not in await call(client, "wake_up")  # two days after, it rests
+
+
+@pytest.mark.parametrize(
+    ("value", "named"),
+    [("next friday", "anticipated_at must be an ISO 8601 date"),
+     ("2026-02-20", "anticipated_at must not be in the past"),
+     ("2026-02-21T08:00:00Z", "anticipated_at must not be in the past")],
+)  # fmt: skip
+async def test_an_anticipation_in_the_past_or_unreadable_is_refused(
+    client: Client, app: AppContext, value: str, named: str
+) -> None:
+    refused = await call_error(client, "remember", content="A plan.", anticipated_at=value)
+    assert refused.startswith(named)
+    assert app.memory.store.count() == 0
+    today = await call(
+        client, "remember", content="今日の夕方の約束。", anticipated_at="2026-02-21"
+    )
+    assert "Anticipates 2026-02-21 00:00 UTC" in today  # a date: today counts

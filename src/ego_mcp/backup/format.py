@@ -106,7 +106,11 @@ def memory_fields(memory: Memory) -> dict[str, Any]:
             for link in memory.linked_ids
         ],
         "follows": memory.follows,
-    }
+    } | (
+        {}
+        if memory.anticipated_at is None
+        else {"anticipated_at": memory.anticipated_at.isoformat()}
+    )
 
 
 def memory_from_fields(body: dict[str, Any]) -> Memory:
@@ -137,6 +141,7 @@ def memory_from_fields(body: dict[str, Any]) -> Memory:
             for link in body["links"]
         ),
         follows=str(body.get("follows") or ""),  # absent from older exports
+        anticipated_at=_moment(body["anticipated_at"]) if body.get("anticipated_at") else None,
     )
 
 

@@ -22,6 +22,11 @@ from ego_mcp.state.documents import DocumentStore
 DESIRES = "desires"
 SELF_MODEL = "self_model"
 RELATIONSHIPS = "relationships"
+# remember's anticipated_at: wake_up brings a memory up from a week before its moment to
+# two days after it.
+ANTICIPATION_AHEAD = timedelta(days=7)
+ANTICIPATION_SINCE = timedelta(days=2)
+ANTICIPATIONS_SHOWN = 3
 CONSOLIDATION = "consolidation"
 MERGE_SCAN = "merge_scan"
 LAST_INTROSPECTION = "last_introspection"
@@ -93,6 +98,14 @@ class EgoService:
         )
         known = people.get(who)
         return Person(who, known or relationships.new_person(who), known is not None)
+
+    def anticipations(self) -> list[Memory]:
+        """The memories whose anticipated moment is at most ``AHEAD`` away or came at
+        most ``SINCE`` ago, soonest first, ``ANTICIPATIONS_SHOWN`` at most: what wake_up
+        brings up."""
+        now = self.clock.now()
+        near = self.memory.store.anticipating(now - ANTICIPATION_SINCE, now + ANTICIPATION_AHEAD)
+        return near[:ANTICIPATIONS_SHOWN]
 
     def people_named(self, text: str) -> list[list[str]]:
         """The names (name, then aliases) of each known person with aliases whom ``text``

@@ -123,6 +123,19 @@ def moment(value: str | None, field: str, end_of_day: bool = False) -> datetime 
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 
 
+def future_moment(value: str | None, field: str, now: datetime) -> datetime | None:
+    """An ISO 8601 moment not yet past: a date-time after ``now``, or a date from today on
+    (read as the day's start)."""
+    if value is None or not value.strip():
+        return None
+    when = moment(value, field)
+    assert when is not None
+    a_day = len(value.strip()) == 10
+    if when < now and not (a_day and when.date() >= now.date()):
+        raise InvalidInput(f"{field} must not be in the past (now: {now:%Y-%m-%d %H:%M} UTC)")
+    return when
+
+
 def memory_id(value: str, field: str = "memory_id") -> str:
     candidate = value.strip()
     if not MEMORY_ID.match(candidate):

@@ -151,6 +151,9 @@ class Memory:
     # The memory its agent saved just before it, when that was at most
     # ``memory.context.CONTEXT_GAP`` earlier ("" when none): what recall reads as its context.
     follows: str = ""
+    # A future moment the memory points at (remember's ``anticipated_at``): wake_up
+    # mentions it as the moment nears and once it has come.
+    anticipated_at: datetime | None = None
 
     def link_to(self, target_id: str) -> Link | None:
         return find_link(self.linked_ids, target_id)

@@ -51,6 +51,7 @@ class Draft:
     is_private: bool = False
     # The memory the agent says this one corrects (``remember(supersedes=...)``).
     supersedes: str | None = None
+    anticipated_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -189,6 +190,7 @@ class MemoryService(Lifecycle, Recall):
             is_private=draft.is_private,
             linked_ids=tuple(link_to(hit) for hit in close),
             follows=self._latest_within_gap(now),
+            anticipated_at=draft.anticipated_at,
         )
         # Two writes: the linked memories' new link lists alone, since rewriting them
         # whole (embeddings too) costs twice as much at 4 links. A crash between the two

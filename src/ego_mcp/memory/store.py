@@ -138,6 +138,11 @@ class MemoryStore(Protocol):
         """Whether any memory was stored at or after ``moment`` (reads one record at most)."""
         ...
 
+    def anticipating(self, start: datetime, end: datetime) -> list[Memory]:
+        """The memories whose anticipated moment falls from ``start`` to ``end``, soonest
+        first."""
+        ...
+
     def count_since(self, moment: datetime, cap: int) -> int:
         """How many memories were stored at or after ``moment``, counted up to ``cap``
         (reads ids only, ``cap`` at most)."""

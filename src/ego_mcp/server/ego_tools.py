@@ -18,7 +18,7 @@ from ego_mcp.memory.guard import mergeable
 from ego_mcp.memory.model import LinkType, Memory
 from ego_mcp.server import scaffolds
 from ego_mcp.server.context import AppContext, Served, app_of
-from ego_mcp.server.format import compose, relative_time, snippet
+from ego_mcp.server.format import compose, relative_time, snippet, time_until
 from ego_mcp.server.vocabulary import DesireName, Fraction, RelationshipField, SelfField
 
 Ctx = Context[Served, Any]
@@ -58,6 +58,7 @@ async def wake_up(ctx: Ctx) -> str:
     ego = app.ego
     now = app.runtime.clock.now()
     thought = await app.blocking(ego.last_introspection)
+    anticipated = await app.blocking(ego.anticipations)
     desires = await if_readable(app, ego.desires)
     companion = await if_readable(app, ego.person, None)
     lines = []
@@ -67,6 +68,7 @@ async def wake_up(ctx: Ctx) -> str:
         age = relative_time(thought.timestamp, now)
         private = " (private: keep it to yourself)" if thought.is_private else ""
         lines.append(f"Last introspection ({age}): {snippet(thought.content, 200)}{private}")
+    lines += [_anticipation_line(memory, now) for memory in anticipated]
     lines += desire_section("Strongest desires", desires, now)
     if isinstance(companion, str):
         lines.append(f"{ego.companion} last seen: {companion}.")
@@ -81,6 +83,16 @@ async def wake_up(ctx: Ctx) -> str:
     return compose("\n".join(lines), scaffolds.WAKE_UP)
 
 
+def _anticipation_line(memory: Memory, now: datetime) -> str:
+    """A memory whose anticipated moment is near (remember's ``anticipated_at``)."""
+    when = memory.anticipated_at
+    assert when is not None
+    text = f"{memory.id}: {snippet(memory.content, 160)}"
+    if when <= now:
+        return f"That time came ({relative_time(when, now)}, {when:%Y-%m-%d %H:%M}): {text}"
+    return f"Coming up ({time_until(when, now)}, {when:%Y-%m-%d %H:%M}): {text}"
+
+
 async def feel_desires(ctx: Ctx) -> str:
     """Each desire's current level."""
     app = app_of(ctx)
@@ -90,7 +102,7 @@ async def feel_desires(ctx: Ctx) -> str:
 
 
 async def satisfy_desire(ctx: Ctx, name: DesireName, quality: Fraction = 0.8) -> str:
-    """Note a desire satisfied; quality: how well."""
+    """A desire satisfied; quality: how well."""
     app = app_of(ctx)
     desire = parse_desire(name)
     amount = inputs.number(quality, "quality", 0.0, 1.0)
@@ -127,7 +139,7 @@ async def introspect(ctx: Ctx) -> str:
 
 
 async def consider_them(ctx: Ctx, person: str | None = None) -> str:
-    """Think about a person (default: your companion)."""
+    """Think about a person (default: companion)."""
     app = app_of(ctx)
     who = await app.blocking(app.ego.person, person)
     model = who.model
@@ -149,7 +161,7 @@ async def consider_them(ctx: Ctx, person: str | None = None) -> str:
 async def update_relationship(
     ctx: Ctx, person: str, field: RelationshipField, value: Any = None
 ) -> str:
-    """Update a person model; value: text, trust_level 0..1, interaction none."""
+    """Update a person; value: text, trust_level 0..1, interaction none."""
     app = app_of(ctx)
     who, change = await app.blocking(app.ego.update_relationship, person, field, value)
     return compose(f"{who.name}: {change}.", scaffolds.RELATIONSHIP_UPDATED.format(person=who.name))

@@ -31,6 +31,16 @@ def relative_time(then: datetime, now: datetime) -> str:
     return f"{count} {unit}{'s' if count != 1 else ''} ago"
 
 
+def time_until(then: datetime, now: datetime) -> str:
+    """How far ahead ``then`` is, as relative_time says how far back: in 3 days."""
+    seconds = int((then - now).total_seconds())
+    if seconds < 60:
+        return "now"
+    unit, size = next((unit, size) for unit, size in TIME_UNITS if seconds >= size)
+    count = seconds // size
+    return f"in {count} {unit}{'s' if count != 1 else ''}"
+
+
 def snippet(text: str, limit: int) -> str:
     """``text`` on one line, cut to ``limit`` characters with an ellipsis."""
     flat = " ".join(text.split())

@@ -66,9 +66,12 @@ async def remember(
     force: Flag = False,
     tags: list[str] | None = None,
     supersedes: str | None = None,
+    anticipated_at: str | None = None,
 ) -> str:
     """Save a memory; a near-duplicate is refused unless force=true; private: not in
     workspace files."""
+    app = app_of(ctx)
+    now = app.runtime.clock.now()
     primary = inputs.choice(emotion, Emotion, "emotion")
     typical = TYPICAL_AFFECT[primary]
     draft = Draft(
@@ -86,11 +89,12 @@ async def remember(
         tags=inputs.tags(tags),
         is_private=private,
         supersedes=None if supersedes is None else inputs.memory_id(supersedes, "supersedes"),
+        anticipated_at=inputs.future_moment(
+            anticipated_at, "anticipated_at", app.runtime.clock.now()
+        ),
     )
-    app = app_of(ctx)
     outcome = await app.blocking(app.memory.remember, draft, force, replayed(ctx))
     await app.enqueue(jobs_after_remember(app.agent, outcome))
-    now = app.runtime.clock.now()
     if outcome.duplicate_of is not None:
         existing = outcome.duplicate_of.memory
         data = (
@@ -138,6 +142,11 @@ async def remember(
         lines.append(
             f"Saved, but not synced to the workspace: EGO_MCP_WORKSPACE_DIR ({folder}) is not "
             "writable."
+        )
+    if saved.anticipated_at is not None:
+        lines.append(
+            f"Anticipates {saved.anticipated_at:%Y-%m-%d %H:%M} UTC: wake_up brings it up "
+            "from a week before."
         )
     if saved.is_private:
         lines.append("Private: kept internal, not synced to workspace files.")
@@ -299,7 +308,7 @@ async def search_memories(
     date_from: str | None = None,
     date_to: str | None = None,
 ) -> str:
-    """Find memories (filters as recall): ids, times, links."""
+    """As recall, with ids, times and links."""
     where = _memory_filter(emotion_filter, category_filter, date_from, date_to, None, None)
     hits = await _search(ctx, query, n_results, where)
     if not hits:
@@ -371,7 +380,7 @@ async def merge_memories(
 
 
 async def restore_memory(ctx: Ctx, memory_id: str) -> str:
-    """Undo a forget or merge, links too."""
+    """Undo a forget or merge."""
     app = app_of(ctx)
     restored = await app.blocking(app.memory.restore, inputs.memory_id(memory_id))
     memory = restored.memory

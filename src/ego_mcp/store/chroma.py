@@ -18,6 +18,7 @@ from ego_mcp.memory.model import Category, Episode, Links, Memory, SearchHit, co
 from ego_mcp.memory.store import IndexedText, LexicalIndex, MemoryFilter
 from ego_mcp.memory.terms import terms
 from ego_mcp.store.codec import (
+    ANTICIPATED,
     TAG_INDEX,
     episode_from_record,
     episode_to_metadata,
@@ -503,6 +504,16 @@ class ChromaMemoryStore:
 
     def has_since(self, moment: datetime) -> bool:
         return self.count_since(moment, 1) > 0
+
+    def anticipating(self, start: datetime, end: datetime) -> list[Memory]:
+        where = {
+            "$and": [
+                {ANTICIPATED: {"$gte": start.timestamp()}},
+                {ANTICIPATED: {"$lte": end.timestamp()}},
+            ]
+        }
+        found = _memories(self._collection.get(where=where, include=_RECORD))
+        return sorted(found, key=lambda m: (m.anticipated_at, m.id))
 
     def count_since(self, moment: datetime, cap: int) -> int:
         where = {"ts": {"$gte": moment.timestamp()}}

@@ -29,6 +29,7 @@ from ego_mcp.memory.store import MemoryFilter
 SCHEMA_VERSION = 1
 Metadata = dict[str, str | int | float | bool | list[str]]
 TAG_INDEX = "tag"
+ANTICIPATED = "anticipated_ts"
 
 
 def parse_time(value: object) -> datetime:
@@ -90,7 +91,13 @@ def memory_to_metadata(memory: Memory) -> Metadata:
         "linked_ids": links_to_json(memory.linked_ids),
         "follows": memory.follows,
     }
-    return metadata | tag_index(memory.tags)
+    return metadata | tag_index(memory.tags) | anticipation(memory.anticipated_at)
+
+
+def anticipation(moment: datetime | None) -> Metadata:
+    """The moment a memory anticipates, as ``anticipated_ts`` (what wake_up's window
+    reads); no key for none."""
+    return {} if moment is None else {ANTICIPATED: moment.timestamp()}
 
 
 def tag_index(tags: Sequence[str]) -> Metadata:
@@ -102,8 +109,8 @@ def tag_index(tags: Sequence[str]) -> Metadata:
 
 def rewritten_metadata(memory: Memory) -> dict[str, Any]:
     """``memory_to_metadata`` for an update of a stored record: a memory left with no
-    tags drops the record's tag list (an update keeps the keys it does not name)."""
-    return {TAG_INDEX: None} | memory_to_metadata(memory)
+    tags or anticipation drops the record's (an update keeps the keys it does not name)."""
+    return {TAG_INDEX: None, ANTICIPATED: None} | memory_to_metadata(memory)
 
 
 def memory_from_record(memory_id: str, document: str | None, meta: Mapping[str, Any]) -> Memory:
@@ -126,6 +133,9 @@ def memory_from_record(memory_id: str, document: str | None, meta: Mapping[str, 
         is_private=stored_privacy(meta.get("is_private", False)),
         linked_ids=links_from_json(meta.get("linked_ids")),
         follows=str(meta.get("follows") or ""),
+        anticipated_at=(
+            datetime.fromtimestamp(float(meta[ANTICIPATED]), UTC) if ANTICIPATED in meta else None
+        ),
     )
 
 
