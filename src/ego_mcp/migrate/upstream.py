@@ -140,7 +140,21 @@ def memory_from_upstream(
         tags=tuple(_comma_list(meta.get("tags"))),
         is_private=stored_privacy(meta.get("is_private", False)),
         linked_ids=_links(meta.get("linked_ids"), odd),
+        anticipated_at=_anticipated(meta.get("anticipated_at"), odd),
     )
+
+
+def _anticipated(raw: object, odd: Oddities) -> datetime | None:
+    """1.7's ``anticipated_at``: an ISO moment, or "" for none (an unreadable one is
+    left out and counted)."""
+    if raw is None or not str(raw).strip():
+        return None
+    try:
+        moment = datetime.fromisoformat(str(raw).strip().replace("Z", "+00:00"))
+    except ValueError:
+        odd["anticipated_at"] += 1
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def episode_from_upstream(
@@ -236,6 +250,20 @@ def merge_self_model(
     return merged
 
 
+def _merge_aliases(people: dict[str, Any], name: str, raw: object) -> None:
+    """1.7's aliases, added to the person ``name`` once each; one that already names
+    another person (a name or alias of theirs) is left out, as update_relationship
+    refuses it."""
+    held = people[name].setdefault("aliases", [])
+    for text in _texts(raw):
+        alias = text[:100]
+        owner = relationships.resolve(people, alias)
+        someone_else = owner != name and (owner != alias or alias in people)
+        known = {relationships.name_key(n) for n in relationships.names_of(name, people[name])}
+        if not someone_else and relationships.name_key(alias) not in known:
+            held.append(alias)
+
+
 def merge_relationships(
     ours: Mapping[str, Any] | None, upstream: Mapping[str, Any], now: datetime
 ) -> dict[str, Any]:
@@ -258,6 +286,7 @@ def merge_relationships(
                 for text in _texts(entry.get(their_key)):
                     if text not in person[ours_key]:
                         person[ours_key].append(text)
+        _merge_aliases(merged, name, entry.get("aliases"))
         if "trust_level" in entry and person["interactions"] == 0:
             person["trust_level"] = _number(entry["trust_level"], 0.5, 0.0, 1.0)
         interactions = int(_number(entry.get("total_interactions"), 0, 0, 1e9))
