@@ -49,3 +49,40 @@ def test_a_query_reads_a_persons_names_as_one_term() -> None:
     assert Concept(frozenset({"kenji", "ken", "健二"}), False) in reading
     assert Concept.of("bike") in reading
     assert named_reading(["aya", "bike"], groups) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "named"),
+    [("José came by", "José", True), ("Joséphine came by", "José", False),
+     ("Kené said hi", "Ken", False)],
+)  # fmt: skip
+def test_a_whole_word_is_whole_in_any_latin_script(text: str, name: str, named: bool) -> None:
+    assert _mentions(text, name) is named
+
+
+def test_the_companions_name_is_no_ones_alias() -> None:
+    with pytest.raises(InvalidInput, match="aliases: master is the companion's name"):
+        relationships.aliases(["master"], "Kenji", PEOPLE, reserved=("Master",))
+    assert relationships.aliases(["Boss"], "Master", PEOPLE, reserved=("Master",)) == ["Boss"]
+
+
+def test_names_keep_their_content_words_and_none_two_people_share() -> None:
+    groups = name_groups([["Kenji Sato", "The Boss"], ["Aya Sato"]])
+    assert groups == [frozenset({"kenji", "boss"}), frozenset({"aya"})]
+
+
+def test_migrate_never_lets_an_alias_name_a_person_of_its_own() -> None:
+    from datetime import UTC, datetime
+
+    from ego_mcp.migrate.upstream import merge_relationships
+
+    now = datetime(2026, 11, 27, tzinfo=UTC)
+    upstream = {
+        "Kenji": {"name": "Kenji", "aliases": ["Ken"]},
+        "Ken": {"name": "Ken", "known_facts": ["a different Ken"]},
+    }
+    merged = merge_relationships(None, upstream, now)
+    assert set(merged) == {"Kenji", "Ken"} and merged["Kenji"]["aliases"] == []
+    ours = {"Kenji": relationships.new_person("Kenji") | {"aliases": ["Ken"]}}
+    merged = merge_relationships(ours, {"Ken": {"name": "Ken", "known_facts": ["cello"]}}, now)
+    assert set(merged) == {"Kenji"} and merged["Kenji"]["known_facts"] == ["cello"]

@@ -55,3 +55,11 @@ def test_a_dangling_link_is_skipped() -> None:
     del memories["gone"]
     found = walk(memories["a"], 2, reader(memories))
     assert [r.memory.id for r in found.levels[0]] == ["b"] and found.links == 1
+
+
+def test_dangling_links_do_not_count_against_the_cap() -> None:
+    memories = graph([("hub", f"gone{i:02d}") for i in range(MAX_REACHED + 5)] + [("hub", "b")])
+    for i in range(MAX_REACHED + 5):
+        del memories[f"gone{i:02d}"]
+    found = walk(memories["hub"], 2, reader(memories))
+    assert found.reached == 1 and not found.cut

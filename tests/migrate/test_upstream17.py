@@ -17,7 +17,7 @@ from ego_mcp.runtime import Runtime
 from ego_mcp.settings import load_settings
 from tests.conftest import REPO_ROOT
 from tests.helpers import all_memories, assert_links_bidirectional, cli_output
-from tests.test_migrate import fingerprint
+from tests.test_migrate import fingerprint, upstream_records
 
 FIXTURE = REPO_ROOT / "tests" / "fixtures" / "upstream-1.7"
 MANIFEST = json.loads((FIXTURE / "manifest.json").read_text(encoding="utf-8"))
@@ -39,6 +39,9 @@ def test_a_17_data_dir_is_imported_whole_and_left_untouched(
     assert "memories  0 new of 7" in second and "Nothing new to import" in second
     assert fingerprint(upstream) == before
 
+    stored = upstream_records(FIXTURE / "data")
+    secret = MANIFEST["memories"]["secret"]
+    assert (stored[secret["id"]]["valence"], stored[secret["id"]]["arousal"]) == (-0.4, 0.6)
     runtime = Runtime.open(load_settings(data_dir=tmp_path / "ours"), embedder=embedder)
     try:
         memory = runtime.memory("nova")
@@ -49,10 +52,13 @@ def test_a_17_data_dir_is_imported_whole_and_left_untouched(
             assert got.content == expected["content"]
             assert got.tags == tuple(expected.get("tags", ()))
             assert got.is_private is expected.get("private", False)
-            trace = got.emotional_trace
+            trace, theirs = got.emotional_trace, stored[expected["id"]]
             assert trace.primary.value == expected["emotion"]
-            assert trace.valence == expected.get("valence", trace.valence)
-            assert trace.arousal == expected.get("arousal", trace.arousal)
+            assert (trace.intensity, trace.valence, trace.arousal) == (
+                theirs["intensity"],
+                theirs["valence"],
+                theirs["arousal"],
+            )
         recital = imported[MANIFEST["memories"]["recital"]["id"]]
         assert recital.anticipated_at == datetime(2026, 12, 20, 18, tzinfo=UTC)
         assert assert_links_bidirectional(memory.store, mirrored=False) >= 2
@@ -70,8 +76,8 @@ def test_a_17_data_dir_is_imported_whole_and_left_untouched(
         # The tags filter and the person's aliases work on what was imported.
         from ego_mcp.memory.store import MemoryFilter
 
-        tagged = memory.recall("music", 5, MemoryFilter(tags=("cello",)))
-        assert {hit.memory.id for hit in tagged} <= {
+        tagged = memory.recall("cello", 5, MemoryFilter(tags=("cello",)))
+        assert {hit.memory.id for hit in tagged} == {
             MANIFEST["memories"]["cello"]["id"],
             MANIFEST["memories"]["recital"]["id"],
         }

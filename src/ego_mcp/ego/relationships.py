@@ -4,7 +4,7 @@ keyed by name; a person's aliases ("Ken", "健二" for Kenji) find the same mode
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -61,17 +61,26 @@ def resolve(people: Mapping[str, Any], name: str) -> str:
     return name
 
 
-def aliases(value: Any, owner: str, people: Mapping[str, Any]) -> list[str]:
+def aliases(
+    value: Any, owner: str, people: Mapping[str, Any], reserved: Sequence[str] = ()
+) -> list[str]:
     """``update_relationship(field="aliases")``'s value: a name or a list of names, each
-    1-100 characters and no other person's name or alias."""
+    1-100 characters and no other person's name or alias, nor a ``reserved`` name (the
+    companion's, who may have no model yet)."""
     given = [value] if isinstance(value, str) else value
     if not isinstance(given, list) or not given or len(given) > MAX_ALIASES:
         raise InvalidInput(f"aliases takes a name or a list of 1-{MAX_ALIASES} names")
-    names = [person_name(n) if isinstance(n, str) else person_name("") for n in given]
+    names = []
+    for item in given:
+        if not isinstance(item, str) or not item.strip() or len(item.strip()) > 100:
+            raise InvalidInput("aliases takes names of 1-100 characters")
+        names.append(item.strip())
     for alias in names:
         taken = resolve(people, alias)
         if taken in people and taken != owner:
             raise InvalidInput(f"aliases: {alias} already names {taken}")
+        if owner not in reserved and any(name_key(alias) == name_key(r) for r in reserved):
+            raise InvalidInput(f"aliases: {alias} is the companion's name")
     return names
 
 

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from typing import Any
 
 from ego_mcp.clock import Clock
@@ -15,8 +15,10 @@ from ego_mcp.ego.consolidation import ConsolidationStats, consolidate, scan_stor
 from ego_mcp.ego.desires import Desires, Satisfaction
 from ego_mcp.ego.emotion_hours import month_trend
 from ego_mcp.errors import DocumentsUnavailable, EgoError
+from ego_mcp.memory.inputs import all_day
 from ego_mcp.memory.model import Category, Memory
 from ego_mcp.memory.service import MemoryService
+from ego_mcp.memory.terms import is_japanese_term
 from ego_mcp.state.documents import DocumentStore
 
 DESIRES = "desires"
@@ -100,12 +102,15 @@ class EgoService:
         return Person(who, known or relationships.new_person(who), known is not None)
 
     def anticipations(self) -> list[Memory]:
-        """The memories whose anticipated moment is at most ``AHEAD`` away or came at
-        most ``SINCE`` ago, soonest first, ``ANTICIPATIONS_SHOWN`` at most: what wake_up
-        brings up."""
+        """The memories whose anticipated moment is at most ``AHEAD`` away (soonest first),
+        then those whose moment came at most ``SINCE`` before today (latest first),
+        ``ANTICIPATIONS_SHOWN`` at most: what wake_up brings up."""
         now = self.clock.now()
-        near = self.memory.store.anticipating(now - ANTICIPATION_SINCE, now + ANTICIPATION_AHEAD)
-        return near[:ANTICIPATIONS_SHOWN]
+        today = datetime.combine(now.date(), time.min, tzinfo=now.tzinfo)
+        near = self.memory.store.anticipating(today - ANTICIPATION_SINCE, now + ANTICIPATION_AHEAD)
+        coming = [m for m in near if not _has_come(m, now)]
+        came = [m for m in reversed(near) if _has_come(m, now)]  # the latest first
+        return (coming + came)[:ANTICIPATIONS_SHOWN]
 
     def people_named(self, text: str) -> list[list[str]]:
         """The names (name, then aliases) of each known person with aliases whom ``text``
@@ -127,7 +132,7 @@ class EgoService:
             who = relationships.resolve(people, relationships.person_name(name))
             model = people.get(who) or relationships.new_person(who)
             if field == "aliases":
-                value = relationships.aliases(value, who, people)
+                value = relationships.aliases(value, who, people, (self.companion,))
             change = relationships.apply_update(model, field, value, self.clock.now())
             people[who] = model
             self.documents.save(RELATIONSHIPS, people)
@@ -198,9 +203,27 @@ class EgoService:
 
 
 def _mentions(text: str, name: str) -> bool:
-    """Whether ``text`` names ``name``: as a whole word where the name is in a script
-    that spaces its words (Ken is not in Kent), anywhere in it otherwise (健二は)."""
+    """Whether ``text`` names ``name``: as a whole word where the name is in a script that
+    spaces its words (Ken is not in Kent, José not in Joséphine), anywhere in it for a
+    name in Japanese script (健二は)."""
     folded, wanted = relationships.name_key(text), relationships.name_key(name)
-    if not wanted.isascii():
+    if is_japanese_term(wanted):
         return wanted in folded
-    return re.search(rf"(?<![\w]){re.escape(wanted)}(?![\w])", folded, re.ASCII) is not None
+    return any(
+        not _spaced_letter(folded[found.start() - 1 : found.start()])
+        and not _spaced_letter(folded[found.end() : found.end() + 1])
+        for found in re.finditer(re.escape(wanted), folded)
+    )
+
+
+def _spaced_letter(char: str) -> bool:
+    """Whether ``char`` is a letter or digit of a script that spaces its words (what
+    would make a name part of a longer word: Kent, Joséphine; not Kenの)."""
+    return char.isalnum() and not is_japanese_term(char)
+
+
+def _has_come(memory: Memory, now: datetime) -> bool:
+    """Whether a memory's anticipated moment has come: a day, once it is over."""
+    when = memory.anticipated_at
+    assert when is not None
+    return when.date() < now.date() if all_day(when) else when <= now

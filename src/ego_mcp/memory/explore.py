@@ -58,15 +58,17 @@ def walk(seed: Memory, depth: int, read: Reader, cap: int = MAX_REACHED) -> Walk
         wanted = list(dict.fromkeys(link.target_id for _, link in steps))
         if not wanted:
             break
-        if len(shown) - 1 + len(wanted) > cap:
-            wanted, cut = wanted[: cap - (len(shown) - 1)], True
         found = {memory.id: memory for memory in read(wanted)}  # a dangling link is skipped
         level: list[Reached] = []
         for parent_id, link in steps:
             memory = found.get(link.target_id)
-            if memory is not None and memory.id not in shown:
-                shown[memory.id] = memory
-                level.append(Reached(memory, link.link_type, parent_id))
+            if memory is None or memory.id in shown:
+                continue
+            if len(shown) - 1 >= cap:
+                cut = True
+                break
+            shown[memory.id] = memory
+            level.append(Reached(memory, link.link_type, parent_id))
         if not level:
             break
         levels.append(tuple(level))

@@ -136,6 +136,12 @@ def future_moment(value: str | None, field: str, now: datetime) -> datetime | No
     return when
 
 
+def all_day(moment: datetime) -> bool:
+    """Whether an anticipated moment is a whole day: one given as a date is its midnight
+    (UTC), and a day lasts until it is over."""
+    return moment.timetz().replace(tzinfo=None) == time.min
+
+
 def memory_id(value: str, field: str = "memory_id") -> str:
     candidate = value.strip()
     if not MEMORY_ID.match(candidate):

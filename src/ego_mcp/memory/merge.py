@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from ego_mcp.memory.inputs import tag_key
 from ego_mcp.memory.model import Link, Memory
 
 
@@ -21,15 +22,26 @@ def merged_links(keep: Memory, remove: Memory) -> tuple[Link, ...]:
     return tuple(chosen.values())
 
 
+def merged_tags(keep: Memory, remove: Memory) -> tuple[str, ...]:
+    """``keep``'s tags, then those of ``remove`` it lacks (as tags compare)."""
+    held: dict[str, str] = {}
+    for tag in (*keep.tags, *remove.tags):
+        held.setdefault(tag_key(tag), tag)
+    return tuple(held.values())
+
+
 def merged_memory(keep: Memory, remove: Memory, content: str | None) -> Memory:
     """The surviving memory: ``keep`` with the new text if given, its own time and feeling,
-    the higher importance of the two, private if either was, and both sides' links."""
+    the higher importance of the two, private if either was, both sides' links and tags,
+    and the moment either anticipates (``keep``'s when both do)."""
     return replace(
         keep,
         content=content if content is not None else keep.content,
         importance=max(keep.importance, remove.importance),
         is_private=keep.is_private or remove.is_private,
         linked_ids=merged_links(keep, remove),
+        tags=merged_tags(keep, remove),
+        anticipated_at=keep.anticipated_at or remove.anticipated_at,
     )
 
 
@@ -50,10 +62,11 @@ def episode_members_after_merge(
 def unmerged_memory(
     current: Memory, before: Memory, removed: Memory, alive: set[str]
 ) -> tuple[Memory, tuple[str, ...]]:
-    """The kept memory of a merge being undone: its own text, privacy and importance as
-    ``before`` the merge, its links as then (to memories in ``alive``) beside those made
-    since, without the links the merge brought over from ``removed``. Also the targets
-    that lost their link to it (their link back must go too)."""
+    """The kept memory of a merge being undone: its own text, privacy, importance, tags
+    and anticipation as ``before`` the merge, its links as then (to memories in
+    ``alive``) beside those made since, without the links the merge brought over from
+    ``removed``. Also the targets that lost their link to it (their link back must go
+    too)."""
     own_before = {link.target_id for link in before.linked_ids}
     brought = {link.target_id for link in removed.linked_ids} - own_before - {before.id}
     links = {lk.target_id: lk for lk in current.linked_ids if lk.target_id not in brought}
@@ -63,6 +76,8 @@ def unmerged_memory(
         content=before.content,
         is_private=before.is_private,
         importance=before.importance,
+        tags=before.tags,
+        anticipated_at=before.anticipated_at,
         linked_ids=tuple(links.values()),
     )
     dropped = tuple(t for t in sorted(brought) if current.link_to(t) is not None)

@@ -5,15 +5,19 @@ of the query, as a word and its translations are (``bm25.Concept``).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from ego_mcp.memory.bm25 import Concept
-from ego_mcp.memory.terms import is_japanese_term, terms
+from ego_mcp.memory.terms import content_terms, is_japanese_term, terms
 
 
 def name_groups(people: Sequence[Sequence[str]]) -> list[frozenset[str]]:
-    """Each person's names (name and aliases) as the terms the index holds for them."""
-    return [frozenset(t for name in names for t in terms(name)) for names in people]
+    """Each person's names (name and aliases) as the terms the index holds for them: the
+    content words only ("The Boss" is "boss"), and none two people share (a surname)."""
+    groups = [frozenset(content_terms([t for n in names for t in terms(n)])) for names in people]
+    counts = Counter(term for group in groups for term in group)
+    return [frozenset(t for t in group if counts[t] == 1) for group in groups]
 
 
 def named_reading(query: Sequence[str], groups: Sequence[frozenset[str]]) -> list[Concept]:

@@ -242,7 +242,10 @@ class MemoryService(Lifecycle, Recall):
                 return hit
         found = self.store.with_vectors([memory_id])
         if not found:
-            raise memory_not_found(memory_id)
+            raise NotFound(
+                f"supersedes names no memory: {memory_id}. Double-check the ID; recall "
+                "finds the memory you mean."
+            )
         memory, stored = found[0]
         return SearchHit(memory, 1.0 - float(vector @ stored))  # both of unit length
 

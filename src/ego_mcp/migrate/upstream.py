@@ -267,14 +267,19 @@ def _merge_aliases(people: dict[str, Any], name: str, raw: object) -> None:
 def merge_relationships(
     ours: Mapping[str, Any] | None, upstream: Mapping[str, Any], now: datetime
 ) -> dict[str, Any]:
+    """Upstream's people merged into ours: a person already known by that name or alias
+    gains what upstream knew; aliases are added once every person is in, so an alias
+    never names a person of its own (``_merge_aliases``)."""
     merged: dict[str, Any] = json.loads(json.dumps(ours)) if ours else {}
+    aliases: list[tuple[str, object]] = []
     for key, entry in upstream.items():
         if not isinstance(entry, Mapping):
             continue
-        name = str(entry.get("name") or key).strip()[:100]
+        name = relationships.resolve(merged, str(entry.get("name") or key).strip()[:100])
         if not name:
             continue
         person = merged.setdefault(name, relationships.new_person(name))
+        aliases.append((name, entry.get("aliases")))
         sources = {
             "known_facts": ["known_facts"],
             "preferences": ["preferred_topics", "preferences"],
@@ -286,7 +291,6 @@ def merge_relationships(
                 for text in _texts(entry.get(their_key)):
                     if text not in person[ours_key]:
                         person[ours_key].append(text)
-        _merge_aliases(merged, name, entry.get("aliases"))
         if "trust_level" in entry and person["interactions"] == 0:
             person["trust_level"] = _number(entry["trust_level"], 0.5, 0.0, 1.0)
         interactions = int(_number(entry.get("total_interactions"), 0, 0, 1e9))
@@ -294,4 +298,6 @@ def merge_relationships(
         for moment in ("first_interaction", "last_interaction"):
             if entry.get(moment) and not person.get(moment):
                 person[moment] = _moment(entry[moment], now).isoformat()
+    for name, raw in aliases:
+        _merge_aliases(merged, name, raw)
     return merged

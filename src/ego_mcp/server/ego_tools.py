@@ -84,13 +84,25 @@ async def wake_up(ctx: Ctx) -> str:
 
 
 def _anticipation_line(memory: Memory, now: datetime) -> str:
-    """A memory whose anticipated moment is near (remember's ``anticipated_at``)."""
+    """A memory whose anticipated moment is near (remember's ``anticipated_at``); one
+    given as a date is a whole day: today until it is over."""
     when = memory.anticipated_at
     assert when is not None
-    text = f"{memory.id}: {snippet(memory.content, 160)}"
+    private = " (private: keep it to yourself)" if memory.is_private else ""
+    text = f"{memory.id}: {snippet(memory.content, 160)}{private}"
+    if inputs.all_day(when):
+        days = (when.date() - now.date()).days
+        moment = f"{when:%Y-%m-%d}"
+        if days == 0:
+            return f"Today ({moment}): {text}"
+        if days > 0:
+            return f"Coming up (in {days} day{'s' if days > 1 else ''}, {moment}): {text}"
+        ago = -days
+        return f"That day came ({ago} day{'s' if ago > 1 else ''} ago, {moment}): {text}"
+    moment = f"{when:%Y-%m-%d %H:%M}"
     if when <= now:
-        return f"That time came ({relative_time(when, now)}, {when:%Y-%m-%d %H:%M}): {text}"
-    return f"Coming up ({time_until(when, now)}, {when:%Y-%m-%d %H:%M}): {text}"
+        return f"That time came ({relative_time(when, now)}, {moment}): {text}"
+    return f"Coming up ({time_until(when, now)}, {moment}): {text}"
 
 
 async def feel_desires(ctx: Ctx) -> str:

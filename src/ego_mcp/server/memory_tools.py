@@ -144,10 +144,9 @@ async def remember(
             "writable."
         )
     if saved.anticipated_at is not None:
-        lines.append(
-            f"Anticipates {saved.anticipated_at:%Y-%m-%d %H:%M} UTC: wake_up brings it up "
-            "from a week before."
-        )
+        when = saved.anticipated_at
+        moment = f"{when:%Y-%m-%d}" if inputs.all_day(when) else f"{when:%Y-%m-%d %H:%M} UTC"
+        lines.append(f"Anticipates {moment}: wake_up brings it up from a week before.")
     if saved.is_private:
         lines.append("Private: kept internal, not synced to workspace files.")
     scaffold = scaffolds.REMEMBER_LINKED if outcome.linked else scaffolds.REMEMBER_ALONE
@@ -246,13 +245,17 @@ async def recall(
     chosen = RecallMode.SEARCH if mode is None else inputs.choice(mode, RecallMode, "mode")
     if chosen is RecallMode.EXPLORE:
         if not where.is_empty:
-            raise InvalidInput("mode=explore takes no filters: it follows links from seed")
+            raise InvalidInput(
+                f"mode=explore takes no filters ({_describe_filter(where)}): it follows "
+                "links from seed"
+            )
         if seed is None:
             raise InvalidInput("seed is required with mode=explore (a memory id)")
         steps = explore.DEFAULT_DEPTH if depth is None else depth
         return await _explore(ctx, inputs.memory_id(seed, "seed"), steps)
-    if seed is not None:
-        raise InvalidInput("seed is used with mode=explore only")
+    for name, given in (("seed", seed), ("depth", depth)):
+        if given is not None:
+            raise InvalidInput(f"{name} is used with mode=explore only")
     if context is None:
         raise InvalidInput("context is required (or mode=explore with seed)")
     hits = await _search(ctx, context, n_results, where)

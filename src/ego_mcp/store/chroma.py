@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Self
 
@@ -262,7 +262,9 @@ def _derived_fields(meta: dict[str, Any]) -> dict[str, Any]:
         moment = parse_time(meta["timestamp"])
         derived |= {"ts": moment.timestamp(), "hour": hour_of(moment)}
     if TAG_INDEX not in meta and meta.get("tags") not in (None, "", "[]"):
-        derived |= tag_index(json.loads(meta["tags"]))
+        # Tags another tool wrote unreadably get no list: the open goes on.
+        with suppress(json.JSONDecodeError, TypeError):
+            derived |= tag_index([str(tag) for tag in json.loads(meta["tags"])])
     return derived
 
 
