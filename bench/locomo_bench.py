@@ -13,7 +13,7 @@ Beside it, in this process and on the same turns, the halves alone:
 - ``bm25``: a plain Okapi BM25 (k1 1.2, b 0.75, lower-cased ``\\w+`` words, no stemming),
   the thirty-line baseline the issue measured;
 - ``bm25 (ego-mcp terms)``: the same over ego-mcp's terms (lemmas, Japanese words) with
-  its per-script IDF (``memory/bm25.py``): the lexical half of recall alone;
+  its per-script IDF (``memory/recall/bm25.py``): the lexical half of recall alone;
 - ``vectors``: cosine similarity of the configured embedding alone.
 
 LoCoMo is CC BY-NC and for evaluation only: it is read from ../shared, never copied.
@@ -43,7 +43,7 @@ from mcp.client.stdio import stdio_client
 
 from ego_mcp.embedding import create_embedder
 from ego_mcp.memory import bm25
-from ego_mcp.memory.terms import terms
+from ego_mcp.memory.recall.terms import terms
 from ego_mcp.settings import load_settings
 
 DEFAULT_DATA = ROOT.parent / "shared" / "eval" / "locomo-dev" / "locomo_dev3.json"

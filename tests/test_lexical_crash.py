@@ -13,7 +13,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from ego_mcp.memory.terms import terms
+from ego_mcp.memory.recall.terms import terms
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import load_settings
 from ego_mcp.store.lexical_sqlite import SqliteLexicalIndex, lexical_path

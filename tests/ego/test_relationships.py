@@ -7,8 +7,8 @@ import pytest
 from ego_mcp.ego import relationships
 from ego_mcp.ego.service import _mentions
 from ego_mcp.errors import InvalidInput
-from ego_mcp.memory.bm25 import Concept
-from ego_mcp.memory.names import name_groups, named_reading
+from ego_mcp.memory.recall.bm25 import Concept
+from ego_mcp.memory.recall.names import name_groups, named_reading
 
 PEOPLE = {
     "Kenji": relationships.new_person("Kenji") | {"aliases": ["Ken", "健二"]},

@@ -1,6 +1,6 @@
 import pytest
 
-from ego_mcp.memory.bm25 import CorpusStats, coverage, idf, query_mass, scores
+from ego_mcp.memory.recall.bm25 import CorpusStats, coverage, idf, query_mass, scores
 
 DOCS = {
     "a": ("dog", "chew", "cable"),

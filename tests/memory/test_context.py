@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 
 from ego_mcp.clock import FixedClock
-from ego_mcp.memory.context import CONTEXT_GAP, CONTEXT_WEIGHT, Lent, lent_scores
-from ego_mcp.memory.fusion import RELEVANCE_FLOOR, rank
 from ego_mcp.memory.model import Memory, SearchHit
+from ego_mcp.memory.recall.context import CONTEXT_GAP, CONTEXT_WEIGHT, Lent, lent_scores
+from ego_mcp.memory.recall.fusion import RELEVANCE_FLOOR, rank
 from ego_mcp.memory.service import MemoryService
 from tests.conftest import START
 from tests.helpers import save
@@ -110,7 +110,7 @@ def test_recall_ranks_the_memory_saved_beside_a_strong_hit_and_says_so(
 
 
 def test_the_answer_line_names_the_hit_a_memory_was_saved_beside() -> None:
-    from ego_mcp.memory.fusion import Ranked
+    from ego_mcp.memory.recall.fusion import Ranked
     from ego_mcp.server.format import hit_line
 
     lent = Ranked(SearchHit(memory("mem_0000000000bb"), 0.7), 0.0, Lent(0.3, "mem_0000000000aa"))

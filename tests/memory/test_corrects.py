@@ -6,10 +6,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from ego_mcp.memory.fusion import Ranked, newer_first
 from ego_mcp.memory.guard import corrects
 from ego_mcp.memory.guard.corrections import without_correction_marks
 from ego_mcp.memory.model import Link, LinkType, Memory, SearchHit
+from ego_mcp.memory.recall.fusion import Ranked, newer_first
 
 
 @pytest.mark.parametrize(

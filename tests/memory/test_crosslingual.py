@@ -1,7 +1,7 @@
 """A query read in each memory's language: readings and coverage, with a small dictionary."""
 
-from ego_mcp.memory.bm25 import Concept, CorpusStats, coverage
-from ego_mcp.memory.crosslingual import (
+from ego_mcp.memory.recall.bm25 import Concept, CorpusStats, coverage
+from ego_mcp.memory.recall.crosslingual import (
     coverage_across,
     is_japanese_document,
     readings,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from ego_mcp.memory.explore import MAX_REACHED, walk
 from ego_mcp.memory.model import Link, LinkType, Memory
+from ego_mcp.memory.recall.explore import MAX_REACHED, walk
 
 NOW = datetime(2026, 11, 27, tzinfo=UTC)
 

@@ -2,8 +2,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from ego_mcp.memory.fusion import RELEVANCE_FLOOR, rank
 from ego_mcp.memory.model import Memory, SearchHit
+from ego_mcp.memory.recall.fusion import RELEVANCE_FLOOR, rank
 
 START = datetime(2026, 5, 1, tzinfo=UTC)
 

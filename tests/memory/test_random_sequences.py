@@ -37,8 +37,8 @@ from ego_mcp.clock import FixedClock
 from ego_mcp.embedding.base import Embedder, EmbeddingSignature
 from ego_mcp.errors import InvalidInput, LockUnavailable, NotFound
 from ego_mcp.locks import AgentLocks
+from ego_mcp.memory.recall.terms import terms
 from ego_mcp.memory.service import Draft, MemoryService
-from ego_mcp.memory.terms import terms
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import Settings
 from tests.helpers import all_memories, assert_links_bidirectional

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from ego_mcp.memory.fusion import RELEVANCE_FLOOR
+from ego_mcp.memory.recall.fusion import RELEVANCE_FLOOR
 from ego_mcp.memory.service import MemoryService
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import Settings

@@ -1,4 +1,4 @@
-from ego_mcp.memory.terms import is_japanese_term, terms
+from ego_mcp.memory.recall.terms import is_japanese_term, terms
 
 
 def test_english_words_are_lemmatised_and_lower_cased() -> None:

@@ -238,7 +238,7 @@ def merge_chroma_refused(memory: MemoryService) -> tuple[str, str]:
 @pytest.mark.anyio
 async def test_a_write_chroma_refused_is_mended_by_the_scheduled_repair(runtime: Runtime) -> None:
     """The scheduled link repair mends an unsettled row in a running process."""
-    from ego_mcp.memory.terms import terms
+    from ego_mcp.memory.recall.terms import terms
     from ego_mcp.queue.jobs import RUNTIME_KEY, repair_links
 
     memory = runtime.memory("default")
@@ -256,7 +256,7 @@ def test_a_mend_that_fails_half_way_leaves_the_row_for_the_next(runtime: Runtime
     """A row whose words differ from the stored text stays unsettled until it is indexed
     again: a mend interrupted before that (Chroma gone) is finished by the next."""
     from ego_mcp.errors import StoreUnavailable
-    from ego_mcp.memory.terms import terms
+    from ego_mcp.memory.recall.terms import terms
 
     memory = runtime.memory("default")
     keep, _ = merge_chroma_refused(memory)

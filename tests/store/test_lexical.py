@@ -9,10 +9,10 @@ import chromadb
 import pytest
 from chromadb.config import Settings as ChromaSettings
 
-from ego_mcp.memory.bm25 import CorpusStats
 from ego_mcp.memory.model import content_hash
+from ego_mcp.memory.recall.bm25 import CorpusStats
+from ego_mcp.memory.recall.terms import terms
 from ego_mcp.memory.store import IndexedText, LexicalIndex
-from ego_mcp.memory.terms import terms
 from ego_mcp.store import lexical_chroma, lexical_sqlite
 from ego_mcp.store.lexical_chroma import ChromaLexicalIndex, open_chroma_lexical
 from ego_mcp.store.lexical_sqlite import SqliteLexicalIndex

@@ -17,8 +17,8 @@ from ego_mcp.ego.emotion_hours import month_trend
 from ego_mcp.errors import DocumentsUnavailable, EgoError
 from ego_mcp.memory.inputs import all_day
 from ego_mcp.memory.model import Category, Memory
+from ego_mcp.memory.recall.terms import is_japanese_term
 from ego_mcp.memory.service import MemoryService
-from ego_mcp.memory.terms import is_japanese_term
 from ego_mcp.state.documents import DocumentStore
 
 DESIRES = "desires"

@@ -18,10 +18,10 @@ from ego_mcp.clock import Clock
 from ego_mcp.embedding.base import Embedder
 from ego_mcp.errors import NotFound
 from ego_mcp.locks import AgentLocks
-from ego_mcp.memory.crosslingual import Dictionary
 from ego_mcp.memory.hours import ClosedHours
 from ego_mcp.memory.japanese import is_japanese
 from ego_mcp.memory.model import Memory
+from ego_mcp.memory.recall.crosslingual import Dictionary
 from ego_mcp.memory.store import (
     DeletionLog,
     DepartedRecord,

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from ego_mcp.errors import LockUnavailable, NotFound
 from ego_mcp.logs import Plain
-from ego_mcp.memory.context import CONTEXT_GAP
 from ego_mcp.memory.guard import Comparison, Verdict, compare, corrects
 from ego_mcp.memory.lifecycle import Lifecycle
 from ego_mcp.memory.model import (
@@ -28,7 +27,8 @@ from ego_mcp.memory.model import (
     reverse_link,
 )
 from ego_mcp.memory.parts import REPLAY_WINDOW, memory_not_found
-from ego_mcp.memory.recall import Recall
+from ego_mcp.memory.recall.context import CONTEXT_GAP
+from ego_mcp.memory.recall.search import Recall
 
 if TYPE_CHECKING:
     from ego_mcp.memory.store import Vector

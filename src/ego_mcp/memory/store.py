@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-from ego_mcp.memory.bm25 import CorpusStats
 from ego_mcp.memory.model import (
     Category,
     DeletedMemory,
@@ -17,6 +16,7 @@ from ego_mcp.memory.model import (
     Memory,
     SearchHit,
 )
+from ego_mcp.memory.recall.bm25 import CorpusStats
 
 if TYPE_CHECKING:
     # numpy only names the vector type here: a server answers its handshake before it loads.
@@ -184,7 +184,7 @@ class IndexedText:
 
 
 class LexicalIndex(Protocol):
-    """The terms of every memory of one agent (``memory/terms.py``), for BM25.
+    """The terms of every memory of one agent (``memory/recall/terms.py``), for BM25.
 
     Only the memory store writes it, around each of its own writes: the rows are written
     (or, for a delete, marked) *unsettled* before the vector store's write and settled

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ego_mcp.memory.fusion import Ranked
 from ego_mcp.memory.model import LinkType, Memory, SearchHit
+from ego_mcp.memory.recall.fusion import Ranked
 
 SEPARATOR = "---"
 # Largest first; the last (a minute) matches every age past "just now".

@@ -10,9 +10,10 @@ from typing import Any
 from mcp.server.mcpserver import Context
 
 from ego_mcp.errors import EgoError, InvalidInput
-from ego_mcp.memory import explore, inputs
-from ego_mcp.memory.fusion import Ranked
+from ego_mcp.memory import inputs
 from ego_mcp.memory.model import TYPICAL_AFFECT, Category, Emotion, EmotionalTrace, LinkType
+from ego_mcp.memory.recall import explore
+from ego_mcp.memory.recall.fusion import Ranked
 from ego_mcp.memory.service import STATED_CORRECTION, Draft
 from ego_mcp.memory.store import MemoryFilter
 from ego_mcp.queue.jobs import jobs_after_forget, jobs_after_merge, jobs_after_remember

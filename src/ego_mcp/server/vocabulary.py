@@ -14,9 +14,9 @@ from pydantic import BeforeValidator, WithJsonSchema
 
 from ego_mcp.ego import relationships, self_model
 from ego_mcp.ego.desires import SATISFACTION_HOURS
-from ego_mcp.memory import explore
 from ego_mcp.memory.inputs import FLAG_RULE, parse_flag
 from ego_mcp.memory.model import Category, Emotion, LinkType
+from ego_mcp.memory.recall import explore
 
 
 def _flag(value: object) -> bool:

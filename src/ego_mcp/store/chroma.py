@@ -15,8 +15,8 @@ from ego_mcp.embedding.base import EmbeddingSignature
 from ego_mcp.errors import EmbeddingMismatch, StoreUnavailable
 from ego_mcp.memory.hours import hour_of
 from ego_mcp.memory.model import Category, Episode, Links, Memory, SearchHit, content_hash
+from ego_mcp.memory.recall.terms import terms
 from ego_mcp.memory.store import IndexedText, LexicalIndex, MemoryFilter
-from ego_mcp.memory.terms import terms
 from ego_mcp.store.codec import (
     ANTICIPATED,
     TAG_INDEX,

@@ -10,7 +10,7 @@ hiragana reading, as JMnedict records readings); a gloss counts if it is a trans
 of one or two words, not an explanation (``_translation``). An English term translates to the
 headwords of the entries that have it, or "to" it, as a whole gloss, written in kanji
 where the entry has kanji, and to the spellings of the names it romanises. A headword
-counts only if it is one term (``memory/terms.py``): phrases would bring in their
+counts only if it is one term (``memory/recall/terms.py``): phrases would bring in their
 particles' neighbours. Terms are normalised as the index normalises them, so ``terms``
 decides what matches; a trailing long vowel our terms drop (マスター is マスタ) is
 restored for the lookup.
@@ -24,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ego_mcp.memory.guard.glosses import translation_words
-from ego_mcp.memory.terms import is_japanese_term, terms
+from ego_mcp.memory.recall.terms import is_japanese_term, terms
 
 CACHED_TERMS = 65_536
 

@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from ego_mcp.memory.bm25 import CorpusStats, scripts_of
+from ego_mcp.memory.recall.bm25 import CorpusStats, scripts_of
 from ego_mcp.memory.store import IndexedText, LexicalLookup
 from ego_mcp.store.chroma import (
     WRITE_BATCH,

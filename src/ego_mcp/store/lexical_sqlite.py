@@ -1,6 +1,6 @@
 """The lexical index of the embedded store: SQLite FTS5 beside Chroma, a file per agent.
 
-Each memory's terms (``memory/terms.py``) are stored space-separated in an FTS5 table,
+Each memory's terms (``memory/recall/terms.py``) are stored space-separated in an FTS5 table,
 so FTS5's own tokenizer only splits at the spaces. Each term's document frequency is
 kept in a table of its own, written in the same transaction (FTS5's ``fts5vocab`` scans
 the whole vocabulary for each term: 0.9 ms a term at 100,000 memories). A lookup walks
@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ego_mcp.memory.bm25 import CorpusStats, scripts_of
+from ego_mcp.memory.recall.bm25 import CorpusStats, scripts_of
 from ego_mcp.memory.store import IndexedText, LexicalLookup
 
 POSTING_BUDGET = 5_000

@@ -11,7 +11,7 @@ Two departures from the textbook, both for stores that mix English and Japanese:
   its common words, and its coverage says so.
 
 A query term is a ``Concept``: one term, or the set of terms that translate it, scored as
-one (``memory/crosslingual.py`` reads a query in the other language this way).
+one (``memory/recall/crosslingual.py`` reads a query in the other language this way).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ego_mcp.memory.terms import is_japanese_term
+from ego_mcp.memory.recall.terms import is_japanese_term
 
 K1 = 1.2
 B = 0.75
@@ -69,7 +69,7 @@ def scripts_of(document: Sequence[str]) -> tuple[bool, bool]:
 @dataclass(frozen=True)
 class Concept:
     """What a query asks for once: one of its terms, or the terms that translate it into
-    the other script (``memory/crosslingual.py``), counted as one term the way Pirkola's
+    the other script (``memory/recall/crosslingual.py``), counted as one term the way Pirkola's
     synonym operator counts them: a memory holds it as often as it holds any of them, and
     as many memories hold it as hold each, summed (the union's size, at most). Its rarity
     is counted among the memories of the script it is read in."""

@@ -5,7 +5,7 @@ it would lose to any English memory that shares one rare word with the question,
 much better the vectors say it answers. Instead each memory is also scored on the query
 as it would read in the memory's own script: a term of that script is kept, any other is
 replaced by its dictionary translations (``Dictionary``), which count together as one
-concept (``memory/bm25.py``). A word the dictionary cannot translate keeps its place in
+concept (``memory/recall/bm25.py``). A word the dictionary cannot translate keeps its place in
 the query's mass, so a memory that matches only the common half of a question still
 covers only part of it. A memory's coverage is the better of the query as written and
 the query so read.
@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Protocol
 
-from ego_mcp.memory.bm25 import Concept, CorpusStats, concept_coverage, coverage
-from ego_mcp.memory.terms import is_japanese_term
+from ego_mcp.memory.recall.bm25 import Concept, CorpusStats, concept_coverage, coverage
+from ego_mcp.memory.recall.terms import is_japanese_term
 
 
 class Dictionary(Protocol):
-    """Translations between English and Japanese, as terms (``memory/terms.py``)."""
+    """Translations between English and Japanese, as terms (``memory/recall/terms.py``)."""
 
     def translations(self, term: str) -> frozenset[str]:
         """The terms of the other script that translate ``term`` (none if unknown)."""

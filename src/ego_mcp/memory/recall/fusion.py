@@ -1,7 +1,7 @@
 """How recall ranks: meaning and words, summed, with a floor below which nothing is shown.
 
 A memory's score is its cosine similarity to the query plus its BM25 coverage (its score
-over the query's mass, ``memory/bm25.py``), each in [0, 1] and weighted alike. The sum
+over the query's mass, ``memory/recall/bm25.py``), each in [0, 1] and weighted alike. The sum
 was chosen over reciprocal rank fusion on the dev data (bench/locomo_bench.py,
 bench/quality.py): ranks throw away how strong the evidence is, so a weak word match
 would push out a memory that the vectors found in the other language, and where the
@@ -9,7 +9,7 @@ vectors are weak (long English conversation) fusion of ranks did not beat BM25 a
 
 A memory scoring under ``RELEVANCE_FLOOR`` on its own matches the query neither in meaning
 nor in words; recall answers fewer memories rather than show it, whatever a memory saved
-beside it lends it (``memory/context.py``).
+beside it lends it (``memory/recall/context.py``).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
-from ego_mcp.memory.context import Lent
 from ego_mcp.memory.model import LinkType, Memory, SearchHit
+from ego_mcp.memory.recall.context import Lent
 
 LEXICAL_WEIGHT = 1.0
 # Unrelated memories sit at similarity 0.00-0.09 with no word in common; every relevant
@@ -31,7 +31,7 @@ RELEVANCE_FLOOR = 0.1
 class Ranked:
     """A recalled memory with what ranked it: the vector's hit, the share of the query's
     words it holds (BM25 coverage, 0 when it shares none) and what a hit it was saved
-    beside lent it (``memory/context.py``)."""
+    beside lent it (``memory/recall/context.py``)."""
 
     hit: SearchHit
     coverage: float = 0.0

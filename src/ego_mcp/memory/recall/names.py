@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ego_mcp.memory.bm25 import Concept
-from ego_mcp.memory.terms import content_terms, is_japanese_term, terms
+from ego_mcp.memory.recall.bm25 import Concept
+from ego_mcp.memory.recall.terms import content_terms, is_japanese_term, terms
 
 
 def name_groups(people: Sequence[Sequence[str]]) -> list[frozenset[str]]:

@@ -1,6 +1,6 @@
 """Recall for one agent: the memories that best match a query in meaning (vectors) and in
 words (the lexical index, in each memory's own language), fused, with the memories saved
-beside the best of them (``memory/context.py``).
+beside the best of them (``memory/recall/context.py``).
 
 The word reads may run beside the vector search (``overlap_reads``): worth it when each
 read is a round trip to a server.
@@ -16,16 +16,16 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ego_mcp.logs import Plain
-from ego_mcp.memory.bm25 import Concept, CorpusStats, concept_coverage
-from ego_mcp.memory.context import CONTEXT_HITS, lent_scores
-from ego_mcp.memory.crosslingual import coverage_across, readings, translated_terms
-from ego_mcp.memory.explore import Walk, walk
-from ego_mcp.memory.fusion import Ranked, newer_first, rank
 from ego_mcp.memory.model import SearchHit
-from ego_mcp.memory.names import name_groups, named_reading
 from ego_mcp.memory.parts import MemoryParts, memory_not_found
+from ego_mcp.memory.recall.bm25 import Concept, CorpusStats, concept_coverage
+from ego_mcp.memory.recall.context import CONTEXT_HITS, lent_scores
+from ego_mcp.memory.recall.crosslingual import coverage_across, readings, translated_terms
+from ego_mcp.memory.recall.explore import Walk, walk
+from ego_mcp.memory.recall.fusion import Ranked, newer_first, rank
+from ego_mcp.memory.recall.names import name_groups, named_reading
+from ego_mcp.memory.recall.terms import content_terms, terms
 from ego_mcp.memory.store import LexicalIndex, LexicalLookup, MemoryFilter
-from ego_mcp.memory.terms import content_terms, terms
 
 RECALL_POOL = 30  # candidates each half of recall brings (vectors, words)
 _T = TypeVar("_T")
@@ -40,7 +40,7 @@ class Recall(MemoryParts):
     """Reading memories back by a query, or around a memory along its links."""
 
     def explore(self, seed_id: str, depth: int) -> Walk:
-        """The memories within ``depth`` links of ``seed_id`` (``memory/explore.py``)."""
+        """The memories within ``depth`` links of ``seed_id`` (``memory/recall/explore.py``)."""
         seed = self.store.get(seed_id)
         if seed is None:
             raise memory_not_found(seed_id)
@@ -54,9 +54,9 @@ class Recall(MemoryParts):
         people: Sequence[Sequence[str]] = (),
     ) -> list[Ranked]:
         """The memories that best match ``query`` in meaning and in words (in each
-        memory's own language: ``memory/crosslingual.py``), private ones included, none
-        that matches neither (``memory/fusion.py``). ``people``: the names of each person
-        the query names, by which a memory may name them (``memory/names.py``)."""
+        memory's own language: ``memory/recall/crosslingual.py``), private ones included, none
+        that matches neither (``memory/recall/fusion.py``). ``people``: the names of each person
+        the query names, by which a memory may name them (``memory/recall/names.py``)."""
         started = time.perf_counter()
         if self.lexical is None:
             vector = self.embedder.embed([query])[0]
