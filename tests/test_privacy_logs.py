@@ -64,6 +64,13 @@ async def test_no_text_of_any_call_reaches_the_log(
     )
     await call(client, "update_relationship", person="Elm street baker", field="known_facts",
                value="bakes rye")  # fmt: skip
+    # Upstream 1.7's arguments: tags, an anticipated moment, aliases, a tags filter.
+    await call(client, "remember", content=SECRET + " Tagged.", private=True,
+               tags=["drafts folder", "secretly"], anticipated_at="2026-12-24")  # fmt: skip
+    await call(client, "update_relationship", person="Elm street baker", field="aliases",
+               value=["the rye baker"])  # fmt: skip
+    await call(client, "recall", context="the rye baker", tags=["drafts folder"])
+    await call(client, "recall", mode="explore", seed=memory_id)
 
     def crash(*_: object, **__: object) -> None:
         raise RuntimeError(f"store exploded while saving {SECRET}")
