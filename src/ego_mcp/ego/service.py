@@ -115,7 +115,7 @@ class EgoService:
     def people_named(self, text: str) -> list[list[str]]:
         """The names (name, then aliases) of each known person with aliases whom ``text``
         names by one of them: what recall looks for as well ("Ken" finds what was said
-        of Kenji and 健二). None when the relationships cannot be read (Redis away, a
+        of Kenji and 健二). None at all when the relationships cannot be read (Redis away, a
         damaged file): recall answers without them."""
         try:
             people = self.documents.load(RELATIONSHIPS) or {}

@@ -90,9 +90,7 @@ async def remember(
         tags=inputs.tags(tags),
         is_private=private,
         supersedes=None if supersedes is None else inputs.memory_id(supersedes, "supersedes"),
-        anticipated_at=inputs.future_moment(
-            anticipated_at, "anticipated_at", app.runtime.clock.now()
-        ),
+        anticipated_at=inputs.future_moment(anticipated_at, "anticipated_at", now),
     )
     outcome = await app.blocking(app.memory.remember, draft, force, replayed(ctx))
     await app.enqueue(jobs_after_remember(app.agent, outcome))
