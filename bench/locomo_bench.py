@@ -42,7 +42,7 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from ego_mcp.embedding import create_embedder
-from ego_mcp.memory import bm25
+from ego_mcp.memory.recall import bm25
 from ego_mcp.memory.recall.terms import terms
 from ego_mcp.settings import load_settings
 
