@@ -26,6 +26,7 @@ MANIFEST = json.loads((FIXTURE / "manifest.json").read_text(encoding="utf-8"))
 def test_a_17_data_dir_is_imported_whole_and_left_untouched(
     tmp_path: Path, embedder: LocalMultilingualUSE
 ) -> None:
+    pristine = fingerprint(FIXTURE / "data")
     upstream = tmp_path / "upstream"
     shutil.copytree(FIXTURE / "data", upstream)
     before = fingerprint(upstream)
@@ -39,7 +40,9 @@ def test_a_17_data_dir_is_imported_whole_and_left_untouched(
     assert "memories  0 new of 7" in second and "Nothing new to import" in second
     assert fingerprint(upstream) == before
 
-    stored = upstream_records(FIXTURE / "data")
+    # Read from a copy of their own: opening a Chroma dir writes to it.
+    shutil.copytree(FIXTURE / "data", tmp_path / "probe")
+    stored = upstream_records(tmp_path / "probe")
     secret = MANIFEST["memories"]["secret"]
     assert (stored[secret["id"]]["valence"], stored[secret["id"]]["arousal"]) == (-0.4, 0.6)
     runtime = Runtime.open(load_settings(data_dir=tmp_path / "ours"), embedder=embedder)
@@ -89,3 +92,4 @@ def test_a_17_data_dir_is_imported_whole_and_left_untouched(
         assert "plays the cello" in person.model["known_facts"]
     finally:
         runtime.close()
+    assert fingerprint(FIXTURE / "data") == pristine  # the fixture itself, as upstream wrote it
