@@ -32,10 +32,11 @@ def new_person(name: str) -> dict[str, Any]:
     }
 
 
-def person_name(value: str) -> str:
-    name = value.strip()
+def person_name(value: object, field: str = "person") -> str:
+    """A person's name or alias: text of 1-100 characters, stripped."""
+    name = value.strip() if isinstance(value, str) else ""
     if not name or len(name) > 100:
-        raise InvalidInput("person must be a name of 1-100 characters")
+        raise InvalidInput(f"{field} must be a name of 1-100 characters")
     return name
 
 
@@ -70,11 +71,7 @@ def aliases(
     given = [value] if isinstance(value, str) else value
     if not isinstance(given, list) or not given or len(given) > MAX_ALIASES:
         raise InvalidInput(f"aliases takes a name or a list of 1-{MAX_ALIASES} names")
-    names = []
-    for item in given:
-        if not isinstance(item, str) or not item.strip() or len(item.strip()) > 100:
-            raise InvalidInput("aliases takes names of 1-100 characters")
-        names.append(item.strip())
+    names = [person_name(item, "aliases") for item in given]
     for alias in names:
         taken = resolve(people, alias)
         if taken in people and taken != owner:

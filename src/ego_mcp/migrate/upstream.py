@@ -80,10 +80,16 @@ def _number(raw: object, default: float, low: float, high: float) -> float:
 
 
 def _moment(raw: object, fallback: datetime) -> datetime:
+    moment = _iso_moment(raw)
+    return fallback if moment is None else moment
+
+
+def _iso_moment(raw: object) -> datetime | None:
+    """An upstream ISO moment (a naive one is UTC), or None when it is not one."""
     try:
-        moment = datetime.fromisoformat(str(raw).replace("Z", "+00:00"))
+        moment = datetime.fromisoformat(str(raw).strip().replace("Z", "+00:00"))
     except ValueError:
-        return fallback
+        return None
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
@@ -149,12 +155,10 @@ def _anticipated(raw: object, odd: Oddities) -> datetime | None:
     left out and counted)."""
     if raw is None or not str(raw).strip():
         return None
-    try:
-        moment = datetime.fromisoformat(str(raw).strip().replace("Z", "+00:00"))
-    except ValueError:
+    moment = _iso_moment(raw)
+    if moment is None:
         odd["anticipated_at"] += 1
-        return None
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return moment
 
 
 def episode_from_upstream(

@@ -18,7 +18,7 @@ from ego_mcp.memory.guard import mergeable
 from ego_mcp.memory.model import LinkType, Memory
 from ego_mcp.server import scaffolds
 from ego_mcp.server.context import AppContext, Served, app_of
-from ego_mcp.server.format import compose, relative_time, snippet, time_until
+from ego_mcp.server.format import compose, counted, relative_time, snippet, time_until
 from ego_mcp.server.vocabulary import DesireName, Fraction, RelationshipField, SelfField
 
 Ctx = Context[Served, Any]
@@ -66,8 +66,8 @@ async def wake_up(ctx: Ctx) -> str:
         lines.append("Last introspection: none yet.")
     else:
         age = relative_time(thought.timestamp, now)
-        private = " (private: keep it to yourself)" if thought.is_private else ""
-        lines.append(f"Last introspection ({age}): {snippet(thought.content, 200)}{private}")
+        text = snippet(thought.content, 200)
+        lines.append(f"Last introspection ({age}): {text}{_keep_private(thought)}")
     lines += [_anticipation_line(memory, now) for memory in anticipated]
     lines += desire_section("Strongest desires", desires, now)
     if isinstance(companion, str):
@@ -83,22 +83,25 @@ async def wake_up(ctx: Ctx) -> str:
     return compose("\n".join(lines), scaffolds.WAKE_UP)
 
 
+def _keep_private(memory: Memory) -> str:
+    """What wake_up adds to a private memory it quotes."""
+    return " (private: keep it to yourself)" if memory.is_private else ""
+
+
 def _anticipation_line(memory: Memory, now: datetime) -> str:
     """A memory whose anticipated moment is near (remember's ``anticipated_at``); one
     given as a date is a whole day: today until it is over."""
     when = memory.anticipated_at
     assert when is not None
-    private = " (private: keep it to yourself)" if memory.is_private else ""
-    text = f"{memory.id}: {snippet(memory.content, 160)}{private}"
+    text = f"{memory.id}: {snippet(memory.content, 160)}{_keep_private(memory)}"
     if inputs.all_day(when):
         days = (when.date() - now.date()).days
         moment = f"{when:%Y-%m-%d}"
         if days == 0:
             return f"Today ({moment}): {text}"
         if days > 0:
-            return f"Coming up (in {days} day{'s' if days > 1 else ''}, {moment}): {text}"
-        ago = -days
-        return f"That day came ({ago} day{'s' if ago > 1 else ''} ago, {moment}): {text}"
+            return f"Coming up (in {counted(days, 'day', 'days')}, {moment}): {text}"
+        return f"That day came ({counted(-days, 'day', 'days')} ago, {moment}): {text}"
     moment = f"{when:%Y-%m-%d %H:%M}"
     if when <= now:
         return f"That time came ({relative_time(when, now)}, {moment}): {text}"

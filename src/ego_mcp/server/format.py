@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from ego_mcp.memory.model import LinkType, Memory, SearchHit
 from ego_mcp.memory.recall.fusion import Ranked
@@ -23,22 +23,24 @@ def compose(data: str, scaffold: str) -> str:
 
 
 def relative_time(then: datetime, now: datetime) -> str:
-    seconds = int((now - then).total_seconds())
-    if seconds < 60:
-        return "just now"
-    unit, size = next((unit, size) for unit, size in TIME_UNITS if seconds >= size)
-    count = seconds // size
-    return f"{count} {unit}{'s' if count != 1 else ''} ago"
+    span = _span(now - then)
+    return "just now" if span is None else f"{span} ago"
 
 
 def time_until(then: datetime, now: datetime) -> str:
     """How far ahead ``then`` is, as relative_time says how far back: in 3 days."""
-    seconds = int((then - now).total_seconds())
+    span = _span(then - now)
+    return "now" if span is None else f"in {span}"
+
+
+def _span(gap: timedelta) -> str | None:
+    """``gap`` in its largest whole unit (3 days, 1 hour); None under a minute."""
+    seconds = int(gap.total_seconds())
     if seconds < 60:
-        return "now"
+        return None
     unit, size = next((unit, size) for unit, size in TIME_UNITS if seconds >= size)
     count = seconds // size
-    return f"in {count} {unit}{'s' if count != 1 else ''}"
+    return f"{count} {unit}{'s' if count != 1 else ''}"
 
 
 def snippet(text: str, limit: int) -> str:
