@@ -38,7 +38,7 @@ from ego_mcp.memory.guard.evidence import (
     unmatched,
 )
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
-from ego_mcp.memory.guard.spelling import respelled, spelled_out
+from ego_mcp.memory.guard.spelling import read_by_initials, respelled, spelled_out
 
 
 class Verdict(Enum):
@@ -70,11 +70,22 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
         names = [w for w in added + left_out if w.name == kind]
         if names:
             hard.append(f"{kind}: {shown(names)}")
-    opposites = [(o, n) for n in added for o in left_out if n.opposes(o) and n.pos == o.pos]
-    paired = {id(w) for pair in opposites for w in pair}
+    opposites = [(o, n) for n in added for o in left_out if n.opposes(o) and _comparable(o, n)]
     conflicts = role_conflicts(old, new)
     across = conflicts_by_opposites(old, new, opposites)
     swapped = bool(across) and converse(conflicts + across)
+    # A verb and the one its other party would use (taught / learned, beat / lost) tell
+    # one event only when the parties trade places; otherwise they are two words.
+    turned = [
+        (o, n)
+        for n in added
+        for o in left_out
+        if n.pos == o.pos == "v" and n.converse_of(o) and not n.opposes(o)
+    ]
+    turned_across = conflicts_by_opposites(old, new, turned)
+    if turned_across and converse(conflicts + across + turned_across, objects_turn=True):
+        opposites, across, swapped = opposites + turned, across + turned_across, True
+    paired = {id(w) for pair in opposites for w in pair}
     # A doer that differs across two opposed verbs, which no converse explains, is a
     # difference too (Master didn't lend it to Emi / Emi borrowed Master's); the other
     # roles may differ by the verbs' grammar alone (会議に出席しなかった / 会議を欠席した).
@@ -111,10 +122,27 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     return Verdict.DUPLICATE, ()
 
 
+def _comparable(first: Word, second: Word) -> bool:
+    """Of one part of speech, or a verb and an adjective (the participle of "was closed"
+    is read as a verb, "open" as an adjective)."""
+    return first.pos == second.pos or {first.pos, second.pos} == {"v", "a"}
+
+
 def differences(existing: str, new: str) -> tuple[Verdict, tuple[str, ...]]:
-    """What ``new`` says beside ``existing``, and the verdict it leads to."""
-    old = respelled(spelled_out(existing, new), new)
-    return judge(read(old), read(respelled(spelled_out(new, existing), existing)))
+    """What ``new`` says beside ``existing``, and the verdict it leads to. Texts that are
+    one only when an acronym is read by its initials alone (HR / human resources) are a
+    possible duplicate: the guard cannot vouch for the reading (LA / Los Altos)."""
+    verdict, found = _judged(existing, new, vouched=True)
+    guessed = read_by_initials(existing, new) + read_by_initials(new, existing)
+    loose = _judged(existing, new, vouched=False)[0] if guessed else Verdict.DISTINCT
+    if verdict is Verdict.DISTINCT and loose is not Verdict.DISTINCT:
+        return Verdict.POSSIBLE, (f"wording: {', '.join(guessed)}",)
+    return verdict, found
+
+
+def _judged(existing: str, new: str, vouched: bool) -> tuple[Verdict, tuple[str, ...]]:
+    old = respelled(spelled_out(existing, new, vouched), new)
+    return judge(read(old), read(respelled(spelled_out(new, existing, vouched), existing)))
 
 
 def compare(existing: str, new: str, similarity: float, threshold: float) -> Comparison:

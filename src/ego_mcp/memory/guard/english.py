@@ -9,8 +9,10 @@ What qualifies a fact comes from the grammar: a modal (the MD tag: will, might, 
 a subordinator of condition or order (if, whether, before, after, until), a quantifier
 (a determiner that is no article, demonstrative or possessive: all, some, every), the
 closed classes of degree, frequency, focus and aspect adverbs (almost, always, only,
-still), and a verb that frames another clause (xcomp or ccomp: used to, want to, thinks
-that). A manner adverb (happily) is a detail like any other word.
+still), and a verb that frames another clause as wished, habitual or believed (a
+to-infinitive or a finite clause: used to, want to, thinks that). A verb whose complement
+is a bare infinitive or a gerund (helped him pick, kept dropping) tells it as done: a
+content word. A manner adverb (happily) is a detail like any other word.
 
 The pipeline (en_core_web_sm 3.8, MIT, Explosion; without its entity recogniser) loads
 on first use.
@@ -24,7 +26,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Slotted, Word
-from ego_mcp.memory.guard.wordnet import ANTONYM, name_kind, wordnet
+from ego_mcp.memory.guard.wordnet import ANTONYM, converses, name_kind, wordnet
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -114,6 +116,12 @@ def _senses(lemma: str, pos: str) -> tuple[frozenset[str], frozenset[str]]:
         )
     opposites = net.related(lemma, pos, ANTONYM)
     return senses, opposites
+
+
+@lru_cache(maxsize=16384)
+def _converses(verb: str) -> frozenset[str]:
+    net = wordnet()
+    return converses(net, verb, VERB_SENSES) if net is not None else frozenset()
 
 
 @lru_cache(maxsize=4096)
@@ -326,13 +334,28 @@ def _kind(token: Token, lemma: str) -> str:
         return "skip" if lemma in EMPHASIS or lemma in SEQUENCE or tag == "WRB" else "content"
     if pos == "PRON":
         return "content" if "1" in token.morph.get("Person", []) else "skip"
-    if pos == "VERB" and any(child.dep_ in FRAMED for child in token.children):
+    if pos == "VERB" and any(_framed(child) for child in token.children):
         if lemma == "go" and tag == "VBG":
             return "qualifier"  # "is going to" is the future, as "will" is
-        return "qualifying word"  # used to, want to, thinks that, asked whether
+        return "qualifying word"  # used to, want to, thinks that
     if pos in ("PROPN", "NOUN", "VERB", "ADJ"):
         return "content"
     return "skip"  # AUX, ADP, CCONJ, PART, punctuation, symbols
+
+
+def _framed(child: Token) -> bool:
+    """Whether ``child`` is a clause its verb frames as wished, planned, habitual or
+    believed rather than done: a to-infinitive (wants to go, used to love) or a finite
+    clause (thinks that it is closed, suspects it is leaking). A bare infinitive or a
+    gerund is an event the verb tells as it happened (helped him pick, made me laugh,
+    kept dropping, started taking): that verb is a content word like any other. A clause
+    a subordinator opens (whether, if) is qualified by the subordinator itself."""
+    if child.dep_ not in FRAMED:
+        return False
+    if any(c.dep_ == "mark" and c.lower_ in CONDITION_AND_ORDER for c in child.children):
+        return False
+    auxiliaries = any(c.dep_ in ("aux", "auxpass") for c in child.children)  # to, will, is
+    return auxiliaries or child.tag_ not in ("VB", "VBG")
 
 
 def _quantifier(token: Token) -> bool:
@@ -373,6 +396,7 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         name=_name_kind(token.lower_) if name else "",
         senses=senses,
         opposites=opposites,
+        converses=_converses(key) if pos == "v" else frozenset(),
         english=(key,),
         known=bool(senses) or name or token.pos_ == "PRON" or _in_wordnet(token.lower_),
         qualifier=qualifier,

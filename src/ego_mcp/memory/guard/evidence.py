@@ -10,7 +10,7 @@ from itertools import pairwise
 from ego_mcp.memory.guard.dates import shown as shown_unit
 from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.reading import Reading, Slotted, Word
-from ego_mcp.memory.guard.wordnet import near, wordnet
+from ego_mcp.memory.guard.wordnet import WordNet, near, wordnet
 from ego_mcp.memory.japanese import is_japanese
 
 # Roles whose exchange a converse verb explains (lend to / borrow from, sell / buy).
@@ -84,17 +84,19 @@ def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
     return conflicts
 
 
-def converse(conflicts: list[tuple[Word, Word]]) -> bool:
+def converse(conflicts: list[tuple[Word, Word]], objects_turn: bool = False) -> bool:
     """A converse verb explains the conflicts: the parties of sell / buy, lend / borrow
     trade places, the subject of one being a party of the other and back (Tom sold Ken
-    the bike / Ken bought the bike from Tom)."""
+    the bike / Ken bought the bike from Tom). With ``objects_turn``, for verbs of which
+    the other party is the object (beat Ken / Ken lost to), the object is a party too."""
+    parties = PARTIES | {"object"} if objects_turn else PARTIES
     became_party = any(b.role == "subject" and a.role != "subject" for b, a in conflicts)
     became_subject = any(a.role == "subject" and b.role != "subject" for b, a in conflicts)
     return (
         became_party
         and became_subject
         and all(
-            (before.role in PARTIES and after.role in PARTIES) or before.role == after.role
+            (before.role in parties and after.role in parties) or before.role == after.role
             for before, after in conflicts
         )
     )
@@ -185,14 +187,29 @@ def sequence(old: Reading, new: Reading) -> list[str]:
 
 
 def _paired_in_wordnet(word: Word, among: list[Word]) -> bool:
-    """``word`` is a step in WordNet from a word of ``among`` of its part of speech."""
+    """``word`` is a step in WordNet from a word of ``among`` of its part of speech. A
+    gloss WordNet lacks is a step from its head, the last word of an English compound
+    (buddhist_temple: a kind of temple)."""
     net = wordnet()
-    return net is not None and any(
-        other.pos == word.pos
-        and bool(word.pos)
-        and any(near(net, a, b, word.pos) for a in word.english for b in other.english)
-        for other in among
-    )
+    if net is None or not word.pos:
+        return False
+    mine = _heads(net, word.english, word.pos)
+    for other in among:
+        if other.pos != word.pos:
+            continue
+        theirs = _heads(net, other.english, word.pos)
+        if any(b in mine for b in other.english) or any(a in theirs for a in word.english):
+            return True
+        if any(near(net, a, b, word.pos) for a in word.english for b in other.english):
+            return True
+    return False
+
+
+def _heads(net: WordNet, english: tuple[str, ...], pos: str) -> set[str]:
+    """The heads of the glosses WordNet lacks: a compound and its head are one step apart,
+    as a kind and its class; two compounds of one head (older / younger brother) are
+    not."""
+    return {w.rsplit("_", 1)[-1] for w in english if "_" in w and not net.offsets(w, pos)}
 
 
 def reworded(gone: list[Word], added: list[Word]) -> bool:

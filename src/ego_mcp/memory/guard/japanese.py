@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
-from ego_mcp.memory.guard.wordnet import ANTONYM, wordnet
+from ego_mcp.memory.guard.wordnet import ANTONYM, converses, wordnet
 
 if TYPE_CHECKING:
     from sudachipy import Morpheme, Tokenizer
@@ -335,6 +335,7 @@ def _content(m: Morpheme, prefix: str) -> Word | None:
         reading=_reading_of_prefix(prefix) + reading,
         english=english,
         opposites=_opposites(english, wordnet_pos),
+        converses=_converses(english) if wordnet_pos == "v" else frozenset(),
     )
 
 
@@ -359,6 +360,14 @@ def _opposites(english: tuple[str, ...], pos: str) -> frozenset[str]:
         a for gloss in english for part in dict.fromkeys((pos, "n", "v", "a"))
         for a in net.related(gloss, part, ANTONYM)
     )  # fmt: skip
+
+
+def _converses(english: tuple[str, ...]) -> frozenset[str]:
+    """The converse verbs of the word's glosses (教える "teach" / 習う "learn")."""
+    net = wordnet()
+    if net is None:
+        return frozenset()
+    return frozenset(c for gloss in english for c in converses(net, gloss))
 
 
 def _reading_of_prefix(prefix: str) -> str:

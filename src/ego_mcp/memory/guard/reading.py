@@ -32,6 +32,7 @@ class Word:
     name: str = ""  # "person", "place" or "name" for a proper name
     senses: frozenset[str] = frozenset()
     opposites: frozenset[str] = frozenset()  # its antonyms, in English (WordNet's)
+    converses: frozenset[str] = frozenset()  # a verb's other side, in English (teach: learn)
     english: tuple[str, ...] = ()  # the word in English: itself, or a Japanese one's glosses
     reading: str = ""  # Japanese, in katakana, long vowel dropped
     known: bool = True  # in the dictionary; a misspelling is not
@@ -67,9 +68,18 @@ class Word:
         return likelier_misspelt(mine, written)
 
     def opposes(self, other: Word) -> bool:
+        """The two are antonyms, as lemmas or as written (open / closed: "was closed" is
+        read as the verb "close")."""
         return bool(
-            self.opposites & {other.key, *other.english}
-            or other.opposites & {self.key, *self.english}
+            self.opposites & {other.key, other.surface.lower(), *other.english}
+            or other.opposites & {self.key, self.surface.lower(), *self.english}
+        )
+
+    def converse_of(self, other: Word) -> bool:
+        """The other party's verb for the same event (taught / learned, beat / lost)."""
+        return bool(
+            self.converses & {other.key, *other.english}
+            or other.converses & {self.key, *self.english}
         )
 
     def same_head(self, other: Word) -> bool:

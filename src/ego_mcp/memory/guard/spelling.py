@@ -13,7 +13,8 @@ An acronym (two to five capitals) is read as a run of the other text's content w
 whose initials spell it, with "and", "of", "for", "the" or "&" allowed between them, when
 WordNet files the two in one synonym set (PR / public relations, IT / information
 technology, TV / television): initials alone prove nothing (LA / Los Altos, PR / product
-research).
+research), so a pair that is one only when read by initials (of words WordNet knows, so
+never a name) is a possible duplicate.
 """
 
 from __future__ import annotations
@@ -72,26 +73,50 @@ def respelled(text: str, other: str) -> str:
     return WORD.sub(corrected, text)
 
 
-def spelled_out(text: str, other: str) -> str:
-    """``text`` with each acronym written as the words of ``other`` it abbreviates."""
-    if not ACRONYM.search(text):
+def spelled_out(text: str, other: str, vouched: bool = True) -> str:
+    """``text`` with each acronym written as the words of ``other`` it abbreviates: only
+    those WordNet vouches for, or with ``vouched`` false, any whose initials agree (HR /
+    human resources, which WordNet knows as "hour"): a reading the guard offers as a
+    possible duplicate, never as proof."""
+    runs = expansions(text, other)
+    if not runs:
         return text
-    net = wordnet()
-    if net is None:
-        return text
-    runs = _initials(other)
-    written = set(ACRONYM.findall(other))
 
     def expanded(match: re.Match[str]) -> str:
-        acronym = match.group(0)
-        run = runs.get(acronym)
-        if acronym in written or run is None:
-            return acronym
-        lemma = "_".join(re.findall(r"[A-Za-z'-]+|&", run)).lower()
-        same = set(net.offsets(acronym.lower(), "n")) & set(net.offsets(lemma, "n"))
-        return run if same else acronym
+        run, sure = runs.get(match.group(0), ("", False))
+        return run if run and (sure or not vouched) else match.group(0)
 
     return ACRONYM.sub(expanded, text)
+
+
+def read_by_initials(text: str, other: str) -> list[str]:
+    """The acronyms of ``text`` only their initials tie to words of ``other``, shown as
+    ``HR → human resources``."""
+    return [f"{a} → {run}" for a, (run, sure) in expansions(text, other).items() if not sure]
+
+
+def expansions(text: str, other: str) -> dict[str, tuple[str, bool]]:
+    """Each acronym of ``text`` that ``other`` spells out (and does not write too): the
+    run of words, and whether WordNet files the two in one synonym set. A run WordNet
+    does not vouch for counts only when each of its words is one WordNet knows (human
+    resources, not the name Los Altos)."""
+    if not ACRONYM.search(text):
+        return {}
+    net = wordnet()
+    if net is None:
+        return {}
+    runs = _initials(other)
+    written = set(ACRONYM.findall(other))
+    found = {}
+    for acronym in dict.fromkeys(ACRONYM.findall(text)):
+        run = runs.get(acronym)
+        if acronym in written or run is None:
+            continue
+        words = re.findall(r"[A-Za-z'-]+|&", run)
+        same = set(net.offsets(acronym.lower(), "n")) & set(net.offsets("_".join(words), "n"))
+        if same or all(w.lower() in JOINERS or net.knows(w.lower()) for w in words):
+            found[acronym] = (run, bool(same))
+    return found
 
 
 def _initials(text: str) -> dict[str, str]:

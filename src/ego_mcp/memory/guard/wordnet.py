@@ -34,6 +34,8 @@ DETACHMENTS = {
     "r": (),
 }  # fmt: skip
 ANTONYM = "!"
+CAUSE = ">"
+ENTAILMENT = "*"
 PERTAINYM = "\\"  # an adverb's "derived from adjective" pointer
 SIMILAR = "&"
 # One step that keeps the meaning close: a broader or narrower sense (queue / line), an
@@ -174,6 +176,26 @@ def name_kind(wordnet: WordNet, name: str) -> str:
         if kind == NOUN_PERSON:
             return "person"
     return "name"
+
+
+def converses(wordnet: WordNet, verb: str, senses: int = 3) -> frozenset[str]:
+    """Verbs that tell the event of ``verb`` from its other party, over its ``senses``
+    most frequent senses: what it causes (teach -> learn, show -> see) and the
+    antonyms of what it entails (beat entails win, whose antonym is lose). Whether a pair
+    is a restatement still rests on the roles trading places (Master taught Aya / Aya
+    learned from Master)."""
+    found: set[str] = set()
+    for offset in wordnet.offsets(verb, "v")[:senses]:
+        for symbol, target, target_pos, _, _ in wordnet.synset(offset, "v").pointers:
+            if target_pos != "v" or symbol not in (CAUSE, ENTAILMENT):
+                continue
+            words = wordnet.synset(target, "v").words
+            if symbol == CAUSE:
+                found.update(words)
+            else:
+                for word in words:
+                    found.update(wordnet.related(word, "v", ANTONYM))
+    return frozenset(found - {verb})
 
 
 def near(wordnet: WordNet, first: str, second: str, pos: str) -> bool:
