@@ -92,6 +92,16 @@ def _draft(content: str, tags: tuple[str, ...]) -> Draft:
         ({"valence": 1.5}, "valence"),
         ({"arousal": -0.1}, "arousal"),
         ({"intensity": 2}, "intensity"),
+        ({"shared_with": [""]}, "shared_with"),
+        ({"shared_with": 3}, "shared_with"),
+        ({"shared_with": [f"p{i}" for i in range(21)]}, "shared_with"),
+        ({"related_memories": ["mem_0123456789ab"]}, "related_memories needs shared_with"),
+        ({"shared_with": "Ken", "related_memories": ["later"]}, "related_memories"),
+        ({"shared_with": "Ken", "related_memories": "mem_0123456789ab"}, "related_memories"),
+        (
+            {"shared_with": "Ken", "related_memories": ["mem_0123456789ab"]},
+            "related_memories: no memory mem_0123456789ab",
+        ),
     ],
 )
 async def test_bad_values_are_refused_and_nothing_saved(
@@ -100,6 +110,7 @@ async def test_bad_values_are_refused_and_nothing_saved(
     refused = await call_error(client, "remember", content="気になる本を見つけた。", **arguments)
     assert named in refused and "\n" not in refused.strip()
     assert app.memory.store.count() == 0
+    assert not app.runtime.documents(app.agent).load("relationships")
 
 
 async def test_recall_refuses_bad_tags_mode_seed_and_depth(client: Client) -> None:
@@ -377,3 +388,41 @@ async def test_a_merge_keeps_both_tags_and_the_anticipation_and_its_undo_gives_t
     assert recalled_ids(await call(client, "recall", context="recital", tags=["発表会"])) == [
         remove
     ]
+
+
+async def test_shared_with_makes_an_episode_in_each_persons_history(
+    client: Client, app: AppContext
+) -> None:
+    """As upstream 1.7: the new memory and related_memories become an episode, added to
+    the shared history of each person named (by name or alias, one name or a list)."""
+    await call(client, "update_relationship", person="Kenji", field="aliases", value="Ken")
+    earlier = memory_id_in(await call(client, "remember", content="健二と港の市場で魚を買った。"))
+    said = await call(
+        client, "remember", content="Grilled the fish from the market with Ken and Emi.",
+        shared_with=["Ken", "エミ", "kenji"], related_memories=[earlier],
+    )  # fmt: skip
+    saved = memory_id_in(said)
+    line = next(x for x in said.splitlines() if x.startswith("Shared with"))
+    assert line.startswith("Shared with Kenji, エミ: episode ep_") and "(2 memories)" in line
+    episode_id = line.split("episode ")[1].split()[0]
+    shown = await call(client, "get_episode", episode_id=episode_id)
+    assert saved in shown and earlier in shown
+    assert "Summary: Shared with Kenji, エミ: Grilled the fish" in shown
+    people = app.runtime.documents(app.agent).load("relationships")
+    assert people is not None and set(people) == {"Kenji", "エミ"}
+    assert all(people[name]["shared_episodes"] == [episode_id] for name in people)
+
+    alone = await call(client, "remember", content="エミと夜の海を見に行った。", shared_with="エミ")
+    assert "Shared with エミ: episode ep_" in alone and "(1 memory)" in alone
+    people = app.runtime.documents(app.agent).load("relationships")
+    assert people is not None and len(people["エミ"]["shared_episodes"]) == 2
+
+
+async def test_a_private_shared_memory_keeps_its_words_out_of_the_episode(
+    client: Client,
+) -> None:
+    said = await call(client, "remember", content="Told Aya about the zebra-marker-7731 plan.",
+                      private=True, shared_with="Aya")  # fmt: skip
+    episode_id = said.split("episode ")[1].split()[0]
+    shown = await call(client, "get_episode", episode_id=episode_id)
+    assert "Summary: Shared with Aya\n" in shown

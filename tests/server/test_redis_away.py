@@ -38,3 +38,12 @@ async def test_wake_up_and_introspect_answer_with_what_the_store_has(
     assert THOUGHT in looked
     assert "Desires: unavailable now (EGO_MCP_REDIS_URL: Redis did not answer)." in looked
     assert "Open questions: unavailable now" in looked
+
+
+async def test_a_shared_memory_is_saved_and_says_why_it_is_not_shared(client: Client) -> None:
+    """The relationships live in Redis: the memory is kept, the episode waits, and the
+    answer says so in one line naming the setting."""
+    said = await call(client, "remember", content="Walked Emi to the station.", shared_with="Emi")
+    assert said.startswith("Saved (id: ")
+    line = next(x for x in said.splitlines() if x.startswith("Not shared"))
+    assert "EGO_MCP_REDIS_URL" in line and "create_episode" in line

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
@@ -137,6 +137,29 @@ class EgoService:
             people[who] = model
             self.documents.save(RELATIONSHIPS, people)
         return Person(who, model, True), change
+
+    def kept_names(self, names: Sequence[str]) -> list[str]:
+        """The names the people ``names`` name are kept under (an alias gives its
+        person's name; a new name stays as written), each once."""
+        people = self.documents.load(RELATIONSHIPS) or {}
+        return list(dict.fromkeys(relationships.resolve(people, name) for name in names))
+
+    def share_episode(self, names: Sequence[str], episode_id: str) -> list[str]:
+        """Add an episode to the shared history of each person ``names`` names (by name or
+        alias; a new name is a new person), once each, in one write; their names as kept."""
+        with self.memory.locks.hold(self.memory.agent):
+            people = self.documents.load(RELATIONSHIPS) or {}
+            kept: list[str] = []
+            for name in names:
+                who = relationships.resolve(people, name)
+                if who in kept:
+                    continue
+                model = people.get(who) or relationships.new_person(who)
+                relationships.apply_update(model, "shared_episodes", episode_id, self.clock.now())
+                people[who] = model
+                kept.append(who)
+            self.documents.save(RELATIONSHIPS, people)
+        return kept
 
     def emotion_trend(self) -> str:
         """The layered emotion summary of the last 30 days (see ``ego/emotion_hours``)."""

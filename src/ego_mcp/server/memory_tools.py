@@ -9,12 +9,20 @@ from typing import Any
 
 from mcp.server.mcpserver import Context
 
+from ego_mcp.ego import relationships
 from ego_mcp.errors import EgoError, InvalidInput
 from ego_mcp.memory import inputs
-from ego_mcp.memory.model import TYPICAL_AFFECT, Category, Emotion, EmotionalTrace, LinkType
+from ego_mcp.memory.model import (
+    TYPICAL_AFFECT,
+    Category,
+    Emotion,
+    EmotionalTrace,
+    LinkType,
+    Memory,
+)
 from ego_mcp.memory.recall import explore
 from ego_mcp.memory.recall.fusion import Ranked
-from ego_mcp.memory.service import STATED_CORRECTION, Draft
+from ego_mcp.memory.service import STATED_CORRECTION, Draft, RememberOutcome
 from ego_mcp.memory.store import MemoryFilter
 from ego_mcp.queue.jobs import jobs_after_forget, jobs_after_merge, jobs_after_remember
 from ego_mcp.server import scaffolds
@@ -38,15 +46,18 @@ from ego_mcp.server.vocabulary import (
     Fraction,
     Importance,
     LinkTypeName,
+    Names,
     RecallMode,
     RecallModeName,
     ResultCount,
     Signed,
     TextMap,
+    Texts,
 )
 
 Ctx = Context[Served, Any]
 logger = logging.getLogger(__name__)
+MAX_EPISODE_MEMORIES = 100
 LINKS_PENDING = (
     "Links pending: Redis (EGO_MCP_REDIS_URL) does not answer, so {what} when it is back."
 )
@@ -65,14 +76,17 @@ async def remember(
     body_state: TextMap | None = None,
     private: Flag = False,
     force: Flag = False,
-    tags: list[str] | None = None,
+    tags: Texts | None = None,
     supersedes: str | None = None,
     anticipated_at: str | None = None,
+    shared_with: Names | None = None,
+    related_memories: Texts | None = None,
 ) -> str:
     """Save a memory; a near-duplicate is refused unless force=true; private: not in
     workspace files."""
     app = app_of(ctx)
     now = app.runtime.clock.now()
+    people, bundled = _sharing(shared_with, related_memories)
     primary = inputs.choice(emotion, Emotion, "emotion")
     typical = TYPICAL_AFFECT[primary]
     draft = Draft(
@@ -92,6 +106,9 @@ async def remember(
         supersedes=None if supersedes is None else inputs.memory_id(supersedes, "supersedes"),
         anticipated_at=inputs.future_moment(anticipated_at, "anticipated_at", now),
     )
+    missing = set(bundled) - await app.blocking(app.memory.store.existing_ids, bundled)
+    if missing:
+        raise InvalidInput("related_memories: no memory " + ", ".join(sorted(missing)))
     outcome = await app.blocking(app.memory.remember, draft, force, replayed(ctx))
     await app.enqueue(jobs_after_remember(app.agent, outcome))
     if outcome.duplicate_of is not None:
@@ -113,29 +130,9 @@ async def remember(
     if outcome.linked:
         lines.append("Most related:")
         lines.extend(related_line(hit, now) for hit in outcome.linked[:3])
-    if outcome.near_miss is not None:
-        kind = "Possible duplicate of" if outcome.possible_duplicate else "Similar to"
-        near = outcome.near_miss.memory.id
-        lines.append(f"{kind} {near}, differs in: " + "; ".join(outcome.differences))
-        if not outcome.possible_duplicate and outcome.superseded is None:
-            lines.append(
-                f"If this corrects it: link_memories(source_id={saved.id}, target_id={near}, "
-                "link_type=supersedes)."
-            )
-    if outcome.superseded is not None:
-        kind = "" if outcome.corrects == STATED_CORRECTION else f" ({outcome.corrects})"
-        lines.append(
-            f"Corrects {outcome.superseded.memory.id}{kind}: linked as superseding it; "
-            "recall shows this one first."
-        )
-    if outcome.links_pending:
-        lines.append(LINKS_PENDING.format(what="its links are made"))
-    if outcome.supersede_pending is not None:
-        lines.append(
-            f"Not yet linked as correcting {outcome.supersede_pending}: when Redis is back, "
-            f"link_memories(source_id={saved.id}, target_id={outcome.supersede_pending}, "
-            "link_type=supersedes)."
-        )
+    lines.extend(_judgement_lines(outcome, saved.id))
+    if people:
+        lines.append(await _share(app, saved, people, bundled))
     if outcome.workspace_failed:
         folder = app.runtime.profiles.profile(app.agent).workspace
         lines.append(
@@ -152,9 +149,70 @@ async def remember(
     return compose("\n".join(lines), scaffold)
 
 
+def _judgement_lines(outcome: RememberOutcome, saved_id: str) -> list[str]:
+    """What the guard found beside the saved memory, and the correction it links."""
+    lines = []
+    if outcome.near_miss is not None:
+        kind = "Possible duplicate of" if outcome.possible_duplicate else "Similar to"
+        near = outcome.near_miss.memory.id
+        lines.append(f"{kind} {near}, differs in: " + "; ".join(outcome.differences))
+        if not outcome.possible_duplicate and outcome.superseded is None:
+            lines.append(
+                f"If this corrects it: link_memories(source_id={saved_id}, target_id={near}, "
+                "link_type=supersedes)."
+            )
+    if outcome.superseded is not None:
+        kind = "" if outcome.corrects == STATED_CORRECTION else f" ({outcome.corrects})"
+        lines.append(
+            f"Corrects {outcome.superseded.memory.id}{kind}: linked as superseding it; "
+            "recall shows this one first."
+        )
+    if outcome.links_pending:
+        lines.append(LINKS_PENDING.format(what="its links are made"))
+    if outcome.supersede_pending is not None:
+        lines.append(
+            f"Not yet linked as correcting {outcome.supersede_pending}: when Redis is back, "
+            f"link_memories(source_id={saved_id}, target_id={outcome.supersede_pending}, "
+            "link_type=supersedes)."
+        )
+    return lines
+
+
 def _or_typical(value: float | None, typical: float, field: str, low: float) -> float:
     """An emotion's number as given, or (left out) as the emotion usually is."""
     return typical if value is None else inputs.number(value, field, low, 1.0)
+
+
+def _sharing(
+    shared_with: list[str] | None, related_memories: list[str] | None
+) -> tuple[list[str], list[str]]:
+    """remember's people (names or aliases) and the memories to bundle with them."""
+    if shared_with is not None and len(shared_with) > inputs.MAX_LIST_ITEMS:
+        raise InvalidInput(f"shared_with takes at most {inputs.MAX_LIST_ITEMS} names")
+    people = [relationships.person_name(name, "shared_with") for name in shared_with or []]
+    if related_memories and not people:
+        raise InvalidInput("related_memories needs shared_with: they join its episode")
+    if related_memories is not None and len(related_memories) > MAX_EPISODE_MEMORIES - 1:
+        raise InvalidInput(f"related_memories takes at most {MAX_EPISODE_MEMORIES - 1} ids")
+    bundled = [inputs.memory_id(mid, "related_memories") for mid in related_memories or []]
+    return people, list(dict.fromkeys(bundled))
+
+
+async def _share(app: AppContext, saved: Memory, people: list[str], bundled: list[str]) -> str:
+    """An episode of the new memory (and ``bundled``) in each person's shared history. A
+    private memory's words stay out of the episode's summary."""
+    members = [saved.id, *(mid for mid in bundled if mid != saved.id)]
+    try:
+        names = await app.blocking(app.ego.kept_names, people)
+        summary = f"Shared with {', '.join(names)}"
+        if not saved.is_private:
+            summary += f": {snippet(saved.content, 100)}"
+        episode = await app.blocking(app.memory.create_episode, summary, members, saved.importance)
+        names = await app.blocking(app.ego.share_episode, names, episode.id)
+    except EgoError as error:
+        return f"Not shared: {error} (create_episode, then update_relationship later)."
+    shown = counted(len(members), "memory", "memories")
+    return f"Shared with {', '.join(names)}: episode {episode.id} ({shown})."
 
 
 async def _note_introspection(app: AppContext, memory_id: str) -> None:
@@ -235,7 +293,7 @@ async def recall(
     date_to: str | None = None,
     valence_range: list[float] | None = None,
     arousal_range: list[float] | None = None,
-    tags: list[str] | None = None,
+    tags: Texts | None = None,
 ) -> str:
     """Memories related to a context; mode=explore: around seed."""
     where = _memory_filter(
@@ -434,15 +492,15 @@ async def link_memories(
 
 
 async def create_episode(
-    ctx: Ctx, summary: str, memory_ids: list[str], importance: Importance = 3
+    ctx: Ctx, summary: str, memory_ids: Texts, importance: Importance = 3
 ) -> str:
     """Group memories into an episode."""
     app = app_of(ctx)
     text = inputs.text(summary, "summary", 2_000)
     if not memory_ids:
         raise InvalidInput("memory_ids must name at least one memory")
-    if len(memory_ids) > 100:
-        raise InvalidInput("memory_ids takes at most 100 ids")
+    if len(memory_ids) > MAX_EPISODE_MEMORIES:
+        raise InvalidInput(f"memory_ids takes at most {MAX_EPISODE_MEMORIES} ids")
     ids = [inputs.memory_id(mid, "memory_ids") for mid in memory_ids]
     level = inputs.whole(importance, "importance", 1, 5)
     episode = await app.blocking(app.memory.create_episode, text, ids, level)

@@ -36,6 +36,17 @@ RelationshipField = Annotated[str, WithJsonSchema({"enum": list(relationships.FI
 
 # Text by name (remember's body_state); the tool body checks each value is text.
 TextMap = Annotated[dict[str, str], WithJsonSchema({"type": "object"})]
+# A list of texts (tags, ids): the schema says array and the items go unsaid, since an
+# agent writes text anyway; the tool body checks each item by the argument's name.
+Texts = Annotated[list[str], WithJsonSchema({"type": "array"})]
+
+
+def _one_or_many(value: object) -> object:
+    return [value] if isinstance(value, str) else value
+
+
+# One name or a list of names (remember's shared_with, as upstream 1.7 takes it).
+Names = Annotated[list[str], BeforeValidator(_one_or_many), WithJsonSchema({"type": "array"})]
 
 # Numbers with their bounds in the schema (the tool bodies still check them by name).
 Fraction = Annotated[float, WithJsonSchema({"type": "number", "minimum": 0, "maximum": 1})]
