@@ -97,6 +97,27 @@ async def test_stdio_session_remember_duplicate_recall_forget(tmp_path: Path) ->
     assert memory_id not in daily  # the in-process cleanup job ran before shutdown
 
 
+async def test_what_a_short_session_recalled_is_counted_when_it_ends(tmp_path: Path) -> None:
+    """The recall tally waits a minute before its job; a session that ends sooner has its
+    recalls counted on the way out."""
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "ego_mcp", "serve"], env=server_env(tmp_path)
+    )
+    async with Client(params, read_timeout_seconds=60) as client:
+        saved = await client.call_tool("remember", {"content": EVENT})
+        memory_id = text_of(saved)[len("Saved (id: ") :][:16]
+        recalled = await client.call_tool("recall", {"context": "river walk with Master"})
+        assert memory_id in text_of(recalled)
+    runtime = Runtime.open(
+        load_settings(data_dir=tmp_path / "data", embedding_model_dir=model_dir())
+    )
+    try:
+        found = runtime.memory("default").store.get(memory_id)
+        assert found is not None and found.recall_days == 1
+    finally:
+        runtime.close()
+
+
 async def test_a_store_that_cannot_open_leaves_the_session_up_saying_why(tmp_path: Path) -> None:
     """The session starts while the store and the model open. A store that will not open
     (here: filled by another embedding model) leaves ``tools/list`` working and makes every

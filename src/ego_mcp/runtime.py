@@ -14,6 +14,7 @@ from ego_mcp.errors import LockUnavailable, StoreUnavailable
 from ego_mcp.heap import release_free_heap
 from ego_mcp.locks import AgentLocks, LocalAgentLocks, RedisAgentLocks
 from ego_mcp.logs import Plain
+from ego_mcp.memory.fading import Fade
 from ego_mcp.memory.parts import Thresholds
 from ego_mcp.memory.service import MemoryService
 from ego_mcp.memory.store import LexicalIndex
@@ -218,6 +219,7 @@ class Runtime:
             dictionary=self.dictionary,
             overlap_reads=self.settings.chroma_url is not None,
             shared_store=self.settings.chroma_url is not None,
+            fade=fade_of(self.settings),
         )
         if not service.lexical_in_step():
             try:
@@ -242,3 +244,9 @@ class Runtime:
                 index = open_chroma_lexical(self.chroma.client, agent)
             self._lexical[agent] = index
         return index
+
+
+def fade_of(settings: Settings) -> Fade | None:
+    """How recall weighs age, when ``EGO_MCP_FADE_HALF_LIFE_DAYS`` is set."""
+    half_life = settings.fade_half_life_days
+    return None if half_life is None else Fade(half_life, settings.fade_weight)

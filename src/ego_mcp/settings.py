@@ -64,6 +64,10 @@ class Settings(BaseSettings):
     merge_scan_hour_utc: int = Field(default=3, ge=0, le=23)
     episode_cleanup_every_hours: int = Field(default=24, ge=1, le=168)
     forget_undo_days: int = Field(default=7, ge=1, le=3650)
+    # Fading (memory/fading.py): off unless a half-life is set; it cost recall on
+    # LoCoMo (bench/fade_bench.py), so it is the user's choice, not a default.
+    fade_half_life_days: float | None = Field(default=None, gt=0.0, le=36_500.0)
+    fade_weight: float = Field(default=0.3, ge=0.0, le=1.0)
 
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
     log_file: Path | None = None

@@ -11,7 +11,7 @@ import pytest
 from ego_mcp.clock import FixedClock
 from ego_mcp.ego import consolidation
 from ego_mcp.ego.consolidation import consolidate, replay_start, strengthen
-from ego_mcp.memory.model import Link, LinkType, find_link
+from ego_mcp.memory.model import Emotion, EmotionalTrace, Link, LinkType, find_link
 from ego_mcp.memory.service import Draft, MemoryService
 from tests.helpers import assert_links_bidirectional, save
 
@@ -276,3 +276,15 @@ def test_a_stored_result_keeps_the_kinds_of_difference_never_the_words(
     ]
     assert stored and stored[0]["differences"] == ["wording"]
     assert "enormous" not in str(document) and "bakery" not in str(document)
+
+
+def test_a_precious_memory_is_never_proposed_for_a_merge(
+    memory: MemoryService, clock: FixedClock
+) -> None:
+    """A moment shared with someone and felt strongly (remember(shared_with=...)) stays
+    as it is, however close a rewording of it comes (memory/fading.py)."""
+    felt = EmotionalTrace(primary=Emotion.MOVED, intensity=0.8)
+    shared = save(memory, EVENT, shared=True, emotional_trace=felt)
+    save(memory, REPHRASED)
+    assert memory.store.get(shared).shared  # type: ignore[union-attr]
+    assert consolidate(memory, clock.now()).merge_candidates == ()

@@ -246,6 +246,12 @@ async def test_hybrid_recall_against_a_chroma_server(
         only = text_of(await client.call_tool("recall", query))
         hits = [line for line in only.splitlines() if line.startswith(("1. ", "2. "))]
         assert len(hits) == 1 and tagged in hits[0]
+    # A day of recall is counted on the server's records once, beside what they hold.
+    store = memory_store(chroma_url)
+    assert store.note_recalls([tagged, "mem_0123456789ab"], 20_000) == 1
+    assert store.note_recalls([tagged], 20_000) == 0
+    counted = store.get(tagged)
+    assert counted is not None and (counted.recall_days, counted.tags) == (1, ("Ops",))
 
 
 async def test_the_worker_purges_only_expired_deletion_log_entries(

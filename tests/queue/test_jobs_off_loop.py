@@ -43,6 +43,7 @@ ARGUMENTS = {
     "cleanup_workspace": {"memory_id": "mem_0123456789ab"},
     "link_memory": {"memory_id": "mem_0123456789ab"},
     "unlink_memory": {"memory_id": "mem_0123456789ab", "targets": "mem_0123456789ac"},
+    "note_recalls": {"memory_ids": "mem_0123456789ab", "day": "20000"},
 }
 
 

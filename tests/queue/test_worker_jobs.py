@@ -85,6 +85,7 @@ def test_worker_options_follow_the_settings(settings: Settings) -> None:
         "unlink_memory",
         "repair_after_outage",
         "purge_deletion_log",
+        "note_recalls",
     }
     crons = {c.name: c for c in options["cron_jobs"]}
     assert crons["cron:consolidate"].hour == {0, 8, 16}

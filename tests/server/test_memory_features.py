@@ -5,7 +5,7 @@ one line naming the argument, with nothing written."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from mcp import Client
@@ -426,3 +426,30 @@ async def test_a_private_shared_memory_keeps_its_words_out_of_the_episode(
     episode_id = said.split("episode ")[1].split()[0]
     shown = await call(client, "get_episode", episode_id=episode_id)
     assert "Summary: Shared with Aya\n" in shown
+
+
+async def test_recall_counts_each_memory_once_a_day_and_a_rewrite_keeps_the_count(
+    client: Client, app: AppContext, clock: FixedClock
+) -> None:
+    """What recall shows is counted by the note_recalls job: on how many days, and the
+    last; a second recall the same day adds nothing, and a link written after keeps it."""
+    first = memory_id_in(await call(client, "remember", content="Master's bonsai needs water."))
+    other = memory_id_in(await call(client, "remember", content="マスターの盆栽に水をやった。"))
+
+    async def recalled() -> tuple[int, int]:
+        await call(client, "recall", context="bonsai water", n_results=5)
+        await app.enqueue(app.recall_tally.flush())  # as the server does when it stops
+        await app.queue.join()  # type: ignore[attr-defined]
+        found = app.memory.store.get(first)
+        assert found is not None
+        return found.recall_days, found.recalled_on
+
+    today = int(clock.now().timestamp() // 86_400)
+    assert await recalled() == (1, today)
+    assert await recalled() == (1, today)
+    await call(client, "link_memories", source_id=first, target_id=other, link_type="related")
+    clock.set(clock.now() + timedelta(days=2))
+    assert await recalled() == (2, today + 2)
+    kept = app.memory.store.get(first)
+    assert kept is not None and kept.link_to(other) is not None
+    assert app.memory.fade is None  # fading is off unless EGO_MCP_FADE_HALF_LIFE_DAYS is set

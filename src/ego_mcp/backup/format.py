@@ -80,36 +80,40 @@ class Header:
 
 def memory_fields(memory: Memory) -> dict[str, Any]:
     trace = memory.emotional_trace
-    return {
-        "id": memory.id,
-        "content": memory.content,
-        "timestamp": memory.timestamp.isoformat(),
-        "emotion": {
-            "primary": trace.primary.value,
-            "secondary": [e.value for e in trace.secondary],
-            "intensity": trace.intensity,
-            "valence": trace.valence,
-            "arousal": trace.arousal,
-            "body_state": dict(trace.body_state),
-        },
-        "importance": memory.importance,
-        "category": memory.category.value,
-        "tags": list(memory.tags),
-        "private": memory.is_private,
-        "links": [
-            {
-                "target": link.target_id,
-                "type": link.link_type.value,
-                "note": link.note,
-                "confidence": link.confidence,
-            }
-            for link in memory.linked_ids
-        ],
-        "follows": memory.follows,
-    } | (
-        {}
-        if memory.anticipated_at is None
-        else {"anticipated_at": memory.anticipated_at.isoformat()}
+    return (
+        {
+            "id": memory.id,
+            "content": memory.content,
+            "timestamp": memory.timestamp.isoformat(),
+            "emotion": {
+                "primary": trace.primary.value,
+                "secondary": [e.value for e in trace.secondary],
+                "intensity": trace.intensity,
+                "valence": trace.valence,
+                "arousal": trace.arousal,
+                "body_state": dict(trace.body_state),
+            },
+            "importance": memory.importance,
+            "category": memory.category.value,
+            "tags": list(memory.tags),
+            "private": memory.is_private,
+            "links": [
+                {
+                    "target": link.target_id,
+                    "type": link.link_type.value,
+                    "note": link.note,
+                    "confidence": link.confidence,
+                }
+                for link in memory.linked_ids
+            ],
+            "follows": memory.follows,
+        }
+        | (
+            {}
+            if memory.anticipated_at is None
+            else {"anticipated_at": memory.anticipated_at.isoformat()}
+        )
+        | ({"shared": True} if memory.shared else {})
     )
 
 
@@ -142,6 +146,7 @@ def memory_from_fields(body: dict[str, Any]) -> Memory:
         ),
         follows=str(body.get("follows") or ""),  # absent from older exports
         anticipated_at=_moment(body["anticipated_at"]) if body.get("anticipated_at") else None,
+        shared=bool(body.get("shared", False)),
     )
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from ego_mcp.memory.fading import precious
 from ego_mcp.memory.guard import CORRECTION_KINDS, Verdict, mergeable
 from ego_mcp.memory.model import REVERSE_LINK_TYPE, Link, Links, LinkType, find_link, with_link
 from ego_mcp.memory.service import MemoryService
@@ -116,17 +117,20 @@ def merge_candidates(
 ) -> tuple[MergeCandidate, ...]:
     """The closest pairs under ``threshold``, each pair once, at most ``limit``, that the
     guard would not call distinct (``guard.mergeable``: the judgement ``remember`` uses),
-    so a pair ``remember`` said differs in a fact is never proposed. The closest
-    ``JUDGED_PER_CANDIDATE`` times ``limit`` pairs are read (their texts) and judged."""
+    so a pair ``remember`` said differs in a fact is never proposed; nor is a pair with a
+    precious memory (``memory/fading.py``). The closest ``JUDGED_PER_CANDIDATE`` times
+    ``limit`` pairs are read (their texts) and judged."""
     close = closest(
         {pair: d for pair, d in pairs.items() if d < threshold}, limit * JUDGED_PER_CANDIDATE
     )
     wanted = sorted({memory_id for pair in close for memory_id in pair})
-    texts = {found.id: found.content for found in memory.store.get_many(wanted)}
+    texts = {
+        found.id: found.content for found in memory.store.get_many(wanted) if not precious(found)
+    }
     chosen: list[MergeCandidate] = []
     for (a, b), distance in close.items():
         if a not in texts or b not in texts:
-            continue  # forgotten meanwhile
+            continue  # forgotten meanwhile, or precious
         judged = mergeable(texts[a], texts[b])
         if judged.verdict is not Verdict.DISTINCT:
             chosen.append(MergeCandidate(a, b, round(distance, 4), judged.differences))

@@ -32,8 +32,9 @@ def merged_tags(keep: Memory, remove: Memory) -> tuple[str, ...]:
 
 def merged_memory(keep: Memory, remove: Memory, content: str | None) -> Memory:
     """The surviving memory: ``keep`` with the new text if given, its own time and feeling,
-    the higher importance of the two, private if either was, both sides' links and tags,
-    and the moment either anticipates (``keep``'s when both do)."""
+    the higher importance of the two, private if either was, shared if either was, both
+    sides' links and tags, and the moment either anticipates (``keep``'s when both do).
+    Its recall counts stay as stored (the store keeps them apart from every rewrite)."""
     return replace(
         keep,
         content=content if content is not None else keep.content,
@@ -42,6 +43,7 @@ def merged_memory(keep: Memory, remove: Memory, content: str | None) -> Memory:
         linked_ids=merged_links(keep, remove),
         tags=merged_tags(keep, remove),
         anticipated_at=keep.anticipated_at or remove.anticipated_at,
+        shared=keep.shared or remove.shared,
     )
 
 

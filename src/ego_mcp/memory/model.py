@@ -154,6 +154,12 @@ class Memory:
     # A future moment the memory points at (remember's ``anticipated_at``): wake_up
     # mentions it as the moment nears and once it has come.
     anticipated_at: datetime | None = None
+    # Saved with remember(shared_with=...): a moment lived with someone.
+    shared: bool = False
+    # How often recall has brought it up: on how many days, and the last of them (days
+    # since the epoch, UTC). Kept by ``note_recalls`` alone; no other write touches them.
+    recall_days: int = 0
+    recalled_on: int = 0
 
     def link_to(self, target_id: str) -> Link | None:
         return find_link(self.linked_ids, target_id)

@@ -18,6 +18,7 @@ from ego_mcp.clock import Clock
 from ego_mcp.embedding.base import Embedder
 from ego_mcp.errors import NotFound
 from ego_mcp.locks import AgentLocks
+from ego_mcp.memory.fading import Fade
 from ego_mcp.memory.hours import ClosedHours
 from ego_mcp.memory.japanese import is_japanese
 from ego_mcp.memory.model import Memory
@@ -96,8 +97,10 @@ class MemoryParts:
         dictionary: Dictionary | None = None,
         overlap_reads: bool = False,
         shared_store: bool = False,
+        fade: Fade | None = None,
     ) -> None:
         self.agent = agent
+        self.fade = fade  # how recall weighs age (memory/fading.py); None: it does not
         self.lexical = lexical
         self.dictionary = dictionary
         # Recall's lexical reads beside its vector search: worth it when each read is a

@@ -52,6 +52,7 @@ class Draft:
     # The memory the agent says this one corrects (``remember(supersedes=...)``).
     supersedes: str | None = None
     anticipated_at: datetime | None = None
+    shared: bool = False  # remember(shared_with=...): lived with someone
 
 
 @dataclass(frozen=True)
@@ -191,6 +192,7 @@ class MemoryService(Lifecycle, Recall):
             linked_ids=tuple(link_to(hit) for hit in close),
             follows=self._latest_within_gap(now),
             anticipated_at=draft.anticipated_at,
+            shared=draft.shared,
         )
         # Two writes: the linked memories' new link lists alone, since rewriting them
         # whole (embeddings too) costs twice as much at 4 links. A crash between the two
@@ -318,6 +320,11 @@ class MemoryService(Lifecycle, Recall):
             target = found[target_id].with_link(reverse_link(source_id, forward))
             self.store.replace_links([source, target])
         return source, target
+
+    def note_recalls(self, memory_ids: Sequence[str], day: int) -> int:
+        """Count ``day`` as a day each memory was recalled (once a day; the
+        ``note_recalls`` job); returns how many changed."""
+        return self.store.note_recalls(memory_ids, day)
 
     def create_episode(
         self, summary: str, memory_ids: Sequence[str], importance: int = 3

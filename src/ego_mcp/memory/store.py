@@ -92,6 +92,11 @@ class MemoryStore(Protocol):
         """Write the ``linked_ids`` of each given memory, all in one call."""
         ...
 
+    def note_recalls(self, memory_ids: Sequence[str], day: int) -> int:
+        """Count ``day`` (days since the epoch) as a day each memory was recalled, once a
+        day; returns how many memories changed. Ids of memories gone are skipped."""
+        ...
+
     def links_of(self, memory_ids: Sequence[str]) -> dict[str, Links]:
         """The link lists of the memories among ``memory_ids`` that exist (no text, no
         embeddings)."""

@@ -128,6 +128,15 @@ async def unlink_memory(ctx: JobContext, agent: str, memory_id: str, targets: st
     return await _off_loop(lambda: runtime.memory(agent).unlink_forgotten(memory_id, ids))
 
 
+async def note_recalls(ctx: JobContext, agent: str, memory_ids: str, day: str) -> int:
+    """Count ``day`` (days since the epoch) as a day each memory (ids, comma-joined) was
+    recalled; a memory already counted that day is not counted again, so a second run
+    changes nothing. What fading and "precious" read (``memory/fading.py``)."""
+    ids = [memory_id for memory_id in memory_ids.split(",") if memory_id]
+    runtime = runtime_of(ctx)
+    return await _off_loop(lambda: runtime.memory(agent).note_recalls(ids, int(day)))
+
+
 async def repair_after_outage(ctx: JobContext, agent: str) -> int:
     """The whole-store link repair, under the lock, once Redis answers again.
 
@@ -160,6 +169,7 @@ JOB_FUNCTIONS: dict[str, JobFunction] = {
     "link_memory": link_memory,
     "unlink_memory": unlink_memory,
     "repair_after_outage": repair_after_outage,
+    "note_recalls": note_recalls,
     "purge_deletion_log": purge_deletion_log,
 }
 

@@ -36,6 +36,7 @@ from ego_mcp.queue.arq_queue import ArqQueue
 from ego_mcp.queue.base import JobQueue, JobRequest
 from ego_mcp.queue.inprocess import InProcessQueue
 from ego_mcp.queue.jobs import JOB_FUNCTIONS, RUNTIME_KEY
+from ego_mcp.queue.recall_tally import RecallTally
 from ego_mcp.queue.schedule import schedules
 from ego_mcp.queue.scheduler import InProcessScheduler
 from ego_mcp.server.window_reads import WindowReads
@@ -71,6 +72,8 @@ class AppContext:
     seen_satisfactions: SeenSatisfactions = field(default_factory=SeenSatisfactions)
     # Whole-window reads (consolidate): one thread, one at a time, shared (window_reads).
     window_reads: WindowReads = field(default_factory=WindowReads)
+    # What recall showed, counted in one note_recalls job now and then (queue.recall_tally).
+    recall_tally: RecallTally = field(default_factory=RecallTally)
     agent: str = ""
     # The client session a shared stdio server knows by its own id (``server.sharing``):
     # the key under which its state-changing calls are journaled for a replay.
@@ -139,6 +142,7 @@ class AppContext:
         """Stop the schedule and let queued jobs finish (or reach Redis) before exit."""
         if self.scheduler is not None:
             await self.scheduler.stop()
+        await self.enqueue(self.recall_tally.flush())
         await self.queue.close()
         for beacon in self.beacons:
             await anyio.to_thread.run_sync(beacon.stop)

@@ -12,6 +12,7 @@ from mcp.server.mcpserver import Context
 from ego_mcp.ego import relationships
 from ego_mcp.errors import EgoError, InvalidInput
 from ego_mcp.memory import inputs
+from ego_mcp.memory.fading import day_number
 from ego_mcp.memory.model import (
     TYPICAL_AFFECT,
     Category,
@@ -105,6 +106,7 @@ async def remember(
         is_private=private,
         supersedes=None if supersedes is None else inputs.memory_id(supersedes, "supersedes"),
         anticipated_at=inputs.future_moment(anticipated_at, "anticipated_at", now),
+        shared=bool(people),
     )
     missing = set(bundled) - await app.blocking(app.memory.store.existing_ids, bundled)
     if missing:
@@ -277,7 +279,12 @@ async def _search(ctx: Ctx, query: str, n_results: int, where: MemoryFilter) -> 
     def search() -> list[Ranked]:  # people's other names: update_relationship(aliases)
         return app.memory.recall(text, count, where, app.ego.people_named(text))
 
-    return await app.blocking(search)
+    hits = await app.blocking(search)
+    now = app.runtime.clock.now()
+    today = day_number(now)  # what was shown is counted once a day (memory/fading.py)
+    uncounted = [found.memory.id for found in hits if found.memory.recalled_on < today]
+    await app.enqueue(app.recall_tally.add(app.agent, uncounted, now))
+    return hits
 
 
 async def recall(

@@ -20,6 +20,7 @@ from ego_mcp.memory.store import IndexedText, LexicalIndex, MemoryFilter
 from ego_mcp.store.codec import (
     ANTICIPATED,
     TAG_INDEX,
+    Metadata,
     episode_from_record,
     episode_to_metadata,
     filter_to_where,
@@ -28,6 +29,7 @@ from ego_mcp.store.codec import (
     memory_from_record,
     memory_to_metadata,
     parse_time,
+    recall_tally,
     rewritten_metadata,
     tag_index,
 )
@@ -420,6 +422,18 @@ class ChromaMemoryStore:
             for memory_id, meta in zip(page["ids"], page["metadatas"], strict=True)
             if meta is not None  # forgotten while this read ran
         }
+
+    def note_recalls(self, memory_ids: Sequence[str], day: int) -> int:
+        changed: dict[str, Metadata] = {}
+        for page in self._read_by_id(memory_ids, ["metadatas"]):
+            for memory_id, meta in zip(page["ids"], page["metadatas"], strict=True):
+                tally = recall_tally(meta, day) if meta is not None else None
+                if tally is not None:
+                    changed[memory_id] = tally
+        if changed:
+            # Only the two recall keys: Chroma keeps every key an update does not name.
+            self._collection.update(ids=list(changed), metadatas=list(changed.values()))
+        return len(changed)
 
     def write_links(self, links: Mapping[str, Links]) -> None:
         ids = list(links)

@@ -30,6 +30,8 @@ SCHEMA_VERSION = 1
 Metadata = dict[str, str | int | float | bool | list[str]]
 TAG_INDEX = "tag"
 ANTICIPATED = "anticipated_ts"
+RECALL_DAYS = "recall_days"
+RECALLED_ON = "recalled_on"
 
 
 def parse_time(value: object) -> datetime:
@@ -91,7 +93,21 @@ def memory_to_metadata(memory: Memory) -> Metadata:
         "linked_ids": links_to_json(memory.linked_ids),
         "follows": memory.follows,
     }
+    if memory.shared:
+        metadata["shared"] = True
+    # recall_days and recalled_on are not written here: only ``recall_tally`` writes them,
+    # so that no rewrite of a memory read before a recall turns its count back.
     return metadata | tag_index(memory.tags) | anticipation(memory.anticipated_at)
+
+
+def recall_tally(meta: Mapping[str, Any], day: int) -> Metadata | None:
+    """The recall keys of a record recalled on ``day`` (days since the epoch): one more
+    day counted, unless it was already counted that day (so a job run twice counts once);
+    None when nothing changes."""
+    counted_on = int(meta.get(RECALLED_ON, 0))
+    if day <= counted_on:
+        return None
+    return {RECALL_DAYS: int(meta.get(RECALL_DAYS, 0)) + 1, RECALLED_ON: day}
 
 
 def anticipation(moment: datetime | None) -> Metadata:
@@ -136,6 +152,9 @@ def memory_from_record(memory_id: str, document: str | None, meta: Mapping[str, 
         anticipated_at=(
             datetime.fromtimestamp(float(meta[ANTICIPATED]), UTC) if ANTICIPATED in meta else None
         ),
+        shared=bool(meta.get("shared", False)),
+        recall_days=int(meta.get(RECALL_DAYS, 0)),
+        recalled_on=int(meta.get(RECALLED_ON, 0)),
     )
 
 

@@ -17,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from datetime import datetime
 
+from ego_mcp.memory.fading import Fade
 from ego_mcp.memory.model import LinkType, Memory, SearchHit
 from ego_mcp.memory.recall.context import Lent
 
@@ -68,17 +70,28 @@ def rank(
     n_results: int,
     matched: AbstractSet[str] | None = None,
     lent: Mapping[str, Lent] | None = None,
+    fading: tuple[Fade, datetime] | None = None,
 ) -> list[Ranked]:
     """The best ``n_results`` of ``hits`` by fused score, those whose own evidence
     reaches the floor only. A memory not in ``matched`` (it shares only function words
     with the query) has its words counted in its rank but not toward the floor: they make
-    no match alone; nor does what ``lent`` lends it."""
+    no match alone; nor does what ``lent`` lends it. With ``fading`` (the fade and the
+    moment), each score is weighed by how well its memory holds (``memory/fading.py``);
+    the floor is not."""
     lent = lent or {}
     ranked = [
         Ranked(hit, coverage.get(hit.memory.id, 0.0), lent.get(hit.memory.id)) for hit in hits
     ]
     ranked = [item for item in ranked if item.evidence(matched) >= RELEVANCE_FLOOR]
-    ranked.sort(key=lambda item: -item.score)
+    if fading is None:
+        ranked.sort(key=lambda item: -item.score)
+    else:
+        fade, now = fading
+        ranked.sort(
+            key=lambda item: (
+                -item.score * fade.factor(item.memory, now, item.coverage, item.similarity)
+            )
+        )
     return ranked[:n_results]
 
 

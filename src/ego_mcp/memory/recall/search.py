@@ -100,7 +100,8 @@ class Recall(MemoryParts):
             held = lexical.documents(beside)
             covered.update(words.coverage(held))
             matched |= words.matched(held)
-        found = newer_first(rank(hits, covered, n_results, matched, lent))
+        fading = (self.fade, self.clock.now()) if self.fade is not None else None
+        found = newer_first(rank(hits, covered, n_results, matched, lent, fading))
         _log_recall(found, len(extra), started)
         return found
 
