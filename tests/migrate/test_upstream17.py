@@ -53,6 +53,7 @@ def test_a_17_data_dir_is_imported_whole_and_left_untouched(
             assert got.content == expected["content"]
             assert got.tags == tuple(expected.get("tags", ()))
             assert got.is_private is expected.get("private", False)
+            assert got.shared is ("shared_with" in expected)  # 1.7's involved_person_ids
             trace, theirs = got.emotional_trace, stored[expected["id"]]
             assert trace.primary.value == expected["emotion"]
             assert (trace.intensity, trace.valence, trace.arousal) == (

@@ -147,6 +147,8 @@ def memory_from_upstream(
         is_private=stored_privacy(meta.get("is_private", False)),
         linked_ids=_links(meta.get("linked_ids"), odd),
         anticipated_at=_anticipated(meta.get("anticipated_at"), odd),
+        # 1.7's shared_with names its people here: a moment lived with someone.
+        shared=bool(_comma_list(meta.get("involved_person_ids"))),
     )
 
 
