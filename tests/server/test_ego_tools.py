@@ -237,3 +237,23 @@ async def test_a_private_introspection_is_marked_private_wherever_it_shows(
     introspected = await call(client, "introspect")
     line = next(row for row in introspected.splitlines() if "old assistant" in row)
     assert line.endswith(", private)")
+
+
+@pytest.mark.parametrize("shared", [True, False])
+@pytest.mark.parametrize(
+    ("event", "reworded"),
+    [
+        (EVENT, REPHRASED),
+        ("マスターとケンと夜の港で花火を見た。", "マスターとケンと夜の港で花火を眺めた。"),
+    ],
+)
+async def test_consolidate_never_proposes_a_precious_memory(
+    client: Client, event: str, reworded: str, shared: bool
+) -> None:
+    """A moment shared with someone and felt strongly stays as it is (memory/fading.py);
+    the same pair not shared is proposed."""
+    people = {"shared_with": "Ken"} if shared else {}
+    await call(client, "remember", content=event, emotion="moved", intensity=0.8, **people)
+    await call(client, "remember", content=reworded, force=True)
+    text = await call(client, "consolidate")
+    assert ("Found 1 near-duplicate pair(s):" in text) is not shared, text
