@@ -21,6 +21,13 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
         ("Master passed the exam.", "Master failed the exam.", "outcome"),
         ("アヤの送別会は新宿の居酒屋で開かれる。",
          "アヤの送別会は新宿ではなく池袋の居酒屋で開かれる。", "place"),
+        # An amount is no year (2000円); a negating prefix is an opposite (不合格).
+        ("チケットに1800円払った。", "チケットに実は2000円払っていた。", "number"),
+        ("マスターは英検2級に合格した。", "マスターは英検2級に実は不合格だった。", "outcome"),
+        # A capitalised word no dictionary knows is a name, whatever the tagger says.
+        ("Rui will drive Master on Friday.", "Turns out Aya will drive Master on Friday.", "name"),
+        # Two common nouns WordNet files as places, in one role.
+        ("Ken left his umbrella at the library.", "Ken left his umbrella at the café.", "place"),
     ],
 )  # fmt: skip
 def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> None:
@@ -33,6 +40,8 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
         # "too", "also", "later": another time, not the same fact corrected.
         ("Emi called Master at 9 last night.", "Emi called Master at 11 last night too."),
         ("Emi called Master at 9.", "Later, Emi called Master at 11."),
+        # A thing is no place: another object, not the same fact corrected.
+        ("Ken left his umbrella at the library.", "Ken left his book at the library."),
         # A value replaced and another left out.
         ("Master ran 5 km along the river on Monday.", "Master ran 7 km along the river."),
         # Two kinds at once: more likely another occasion.

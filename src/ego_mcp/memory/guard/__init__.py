@@ -39,6 +39,7 @@ from ego_mcp.memory.guard.evidence import (
 )
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
 from ego_mcp.memory.guard.spelling import read_by_initials, respelled, spelled_out
+from ego_mcp.memory.guard.wordnet import is_place, wordnet
 
 
 class Verdict(Enum):
@@ -124,8 +125,11 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
 
 def _comparable(first: Word, second: Word) -> bool:
     """Of one part of speech, or a verb and an adjective (the participle of "was closed"
-    is read as a verb, "open" as an adjective)."""
-    return first.pos == second.pos or {first.pos, second.pos} == {"v", "a"}
+    is read as a verb, "open" as an adjective), or a word and the same word with a
+    negating prefix, whatever each is used as (合格した / 不合格だった)."""
+    if first.pos == second.pos or {first.pos, second.pos} == {"v", "a"}:
+        return True
+    return first.key[1:] == second.key or second.key[1:] == first.key
 
 
 def differences(existing: str, new: str) -> tuple[Verdict, tuple[str, ...]]:
@@ -193,14 +197,18 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     added = [w for w in unmatched(fresh.words, old.words) if w.key != FIRST_PERSON]
     left_out = [w for w in unmatched(old.words, fresh.words) if w.key != FIRST_PERSON]
     kind, _, detail = found[0].partition(": ")
+    moved = _place_for_place(added, left_out) if kind == "words" else set()
     if kind in ("number", "time"):
         if " → " not in detail or detail.startswith("—"):
             return None  # a value added, not replaced
     elif kind == "negation":
         kind = "outcome"
+    elif moved:
+        kind = "place"
     elif kind not in ("person", "place", "name") or not _replaced(kind, added, left_out):
         return None
     opposed = {id(w) for n in added for o in left_out if n.opposes(o) for w in (n, o)}
+    opposed |= moved
     rest_added = [w for w in added if not (w.name or id(w) in opposed)]
     rest_left = [w for w in left_out if not (w.name or id(w) in opposed)]
     if (rest_added or rest_left) and not (
@@ -208,6 +216,22 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     ):
         return None
     return kind
+
+
+def _place_for_place(added: list[Word], left_out: list[Word]) -> set[int]:
+    """One common noun of a place where the other text has another, in the same role
+    (at the library / at the café): the two words' ids, or none."""
+    net = wordnet()
+    places = [
+        (o, n)
+        for n in added
+        for o in left_out
+        if n.pos == o.pos == "n" and n.role == o.role and net is not None
+        and any(is_place(net, e) for e in n.english) and any(is_place(net, e) for e in o.english)
+    ]  # fmt: skip
+    if len(places) != 1:
+        return set()
+    return {id(places[0][0]), id(places[0][1])}
 
 
 def _replaced(kind: str, added: list[Word], left_out: list[Word]) -> bool:

@@ -98,7 +98,11 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("weekday", re.compile(rf"\b(?P<w>{_WEEKDAY})\b\.?", re.IGNORECASE)),
     ("weekday", re.compile(r"\b(?P<w>Mon|Tues?|Wed|Thu(?:rs?)?|Fri)\.")),
     ("month", re.compile(r"\b(?P<month>Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.")),
-    ("year", re.compile(r"(?<!\d)(?P<y>(?:19|20)\d{2})(?!\d)")),
+    # A bare year; not an amount: no Japanese counter after it (2000円, 2000人: 年 itself
+    # is read above), nor a currency, which ``analysis.normalise`` writes as its word.
+    ("year", re.compile(
+        r"(?<!\d)(?P<y>(?:19|20)\d{2})"
+        r"(?!\d|\s*(?:[一-龥々ァ-ヶ]|(?:dollars?|euros?|pounds?|yen)\b))", re.IGNORECASE)),
 ]  # fmt: skip
 WORDS = re.compile(
     "|".join(

@@ -169,8 +169,15 @@ def _entity_key(token: Token) -> str:
 
 def _is_name(token: Token) -> bool:
     """A proper noun, as written: capitalised, and not a common word that opens a
-    sentence (spaCy tags "Felt happy..." and "Quizzed Master..." as names)."""
-    if token.pos_ != "PROPN" or not token.text[:1].isupper() or not token.text[:1].isalpha():
+    sentence (spaCy tags "Felt happy..." and "Quizzed Master..." as names); or a
+    capitalised noun no dictionary knows (the small model tags "Rui will drive" a common
+    noun)."""
+    if not token.text[:1].isupper() or not token.text[:1].isalpha():
+        return False
+    if token.pos_ == "NOUN":
+        net = wordnet()
+        return net is not None and not net.knows(token.lower_)  # in no inflection
+    if token.pos_ != "PROPN":
         return False
     return not (token.is_sent_start and token.dep_ == "ROOT" and _in_wordnet(token.lower_))
 

@@ -54,6 +54,7 @@ FAVOUR_TO_THE_DIARIST = frozenset({"呉れる", "下さる"})
 FAVOUR_RECEIVED = frozenset({"貰う", "頂く"})
 FIRST_PERSON_WORDS = frozenset({"私", "わたし", "僕", "ぼく", "俺", "おれ", "あたし", "自分"})
 HONORIFIC_PREFIXES = frozenset({"お", "ご", "御"})
+NEGATING_PREFIXES = frozenset({"不", "非", "未", "無"})  # Sino-Japanese negation (接頭辞)
 CONDITIONAL_PARTICLES = frozenset({"ば", "なら"})
 NAME_KINDS = {"人名": "person", "地名": "place"}
 HIRAGANA_TO_KATAKANA = str.maketrans(
@@ -334,7 +335,7 @@ def _content(m: Morpheme, prefix: str) -> Word | None:
         senses=frozenset(f"ja{group}" for group in m.synonym_group_ids()),
         reading=_reading_of_prefix(prefix) + reading,
         english=english,
-        opposites=_opposites(english, wordnet_pos),
+        opposites=_opposites(english, wordnet_pos) | _negated_stem(key),
         converses=_converses(english) if wordnet_pos == "v" else frozenset(),
     )
 
@@ -360,6 +361,15 @@ def _opposites(english: tuple[str, ...], pos: str) -> frozenset[str]:
         a for gloss in english for part in dict.fromkeys((pos, "n", "v", "a"))
         for a in net.related(gloss, part, ANTONYM)
     )  # fmt: skip
+
+
+def _negated_stem(key: str) -> frozenset[str]:
+    """What a word with a negating prefix denies (不合格 / 合格, 未完成 / 完成, 非公開 /
+    公開): the prefix is grammar's, its stem the opposite (two kanji at least,
+    so 不安 is not read as "not 安")."""
+    if len(key) >= 3 and key[0] in NEGATING_PREFIXES:
+        return frozenset({key[1:]})
+    return frozenset()
 
 
 def _converses(english: tuple[str, ...]) -> frozenset[str]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib.util
 import mmap
 import threading
+import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -196,6 +197,36 @@ def converses(wordnet: WordNet, verb: str, senses: int = 3) -> frozenset[str]:
                 for word in words:
                     found.update(wordnet.related(word, "v", ANTONYM))
     return frozenset(found - {verb})
+
+
+# Where something happens, as WordNet files it: a point or extent in space, a built
+# structure, a facility, a place of business (library, café, station, bakery, park).
+PLACE_CLASSES = ("location", "structure", "facility", "place_of_business")
+HYPERNYMS = frozenset({"@", "@i"})
+
+
+def is_place(wordnet: WordNet, noun: str, senses: int = 2, depth: int = 12) -> bool:
+    """Whether one of ``noun``'s ``senses`` most frequent senses is a kind of place
+    (``PLACE_CLASSES``, each by its first sense), up to ``depth`` hypernyms up."""
+    classes = {
+        wordnet.offsets(name, "n")[0] for name in PLACE_CLASSES if wordnet.offsets(name, "n")
+    }
+    seen: set[int] = set()
+    plain = "".join(c for c in unicodedata.normalize("NFKD", noun) if not unicodedata.combining(c))
+    frontier = list(wordnet.offsets(plain, "n")[:senses])  # café: WordNet writes cafe
+    for _ in range(depth):
+        if classes & set(frontier):
+            return True
+        seen.update(frontier)
+        frontier = [
+            target
+            for offset in frontier
+            for symbol, target, target_pos, _, _ in wordnet.synset(offset, "n").pointers
+            if symbol in HYPERNYMS and target_pos == "n" and target not in seen
+        ]
+        if not frontier:
+            return False
+    return False
 
 
 def near(wordnet: WordNet, first: str, second: str, pos: str) -> bool:
