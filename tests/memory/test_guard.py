@@ -324,3 +324,31 @@ def test_a_japanese_gloss_wordnet_lacks_is_a_step_from_its_head() -> None:
     """寺院 "Buddhist temple" is a kind of 寺 "temple": a rewording, not a proof."""
     found = differences("ご主人様は古いお寺を訪ねた。", "ご主人様は古い寺院を訪れた。")
     assert found[0] is Verdict.POSSIBLE
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("Master had a wisdom tooth pulled today.", "Master had a wisdom tooth puled today."),
+        ("The memory leak was in the file handle.", "The memory leek was in the file handel."),
+        ("マスターは病院に行ったあと薬局に寄った。", "マスターは病院に言ったあと薬局に寄った。"),
+        ("新しいプロジェクトのリーダーになった。", "新しいプロジュクトのリーダーになった。"),
+    ],
+)
+def test_a_real_word_one_letter_off_a_far_commoner_one_is_a_possible_typo(
+    existing: str, new: str
+) -> None:
+    """Both are words, so the guard cannot vouch for the reading: saved and flagged."""
+    assert verdict(existing, new) is Verdict.POSSIBLE
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("Master fed the cat this morning.", "Master fed the car this morning."),  # as common
+        ("Master bought a lamp.", "Master bought a lamb."),
+        ("Master called his brother.", "Master called his bother."),  # four times: no typo
+    ],
+)
+def test_two_words_about_as_common_are_two_facts(existing: str, new: str) -> None:
+    assert verdict(existing, new) is Verdict.DISTINCT

@@ -10,6 +10,7 @@ from itertools import pairwise
 from ego_mcp.memory.guard.dates import shown as shown_unit
 from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.reading import Reading, Slotted, Word
+from ego_mcp.memory.guard.spelling import near_spelling
 from ego_mcp.memory.guard.wordnet import WordNet, near, wordnet
 from ego_mcp.memory.japanese import is_japanese
 
@@ -190,6 +191,8 @@ def _paired_in_wordnet(word: Word, among: list[Word]) -> bool:
     """``word`` is a step in WordNet from a word of ``among`` of its part of speech. A
     gloss WordNet lacks is a step from its head, the last word of an English compound
     (buddhist_temple: a kind of temple)."""
+    if any(near_spelling(word, other) for other in among):
+        return True  # a typo, perhaps: a rewording the guard cannot vouch for either
     net = wordnet()
     if net is None or not word.pos:
         return False

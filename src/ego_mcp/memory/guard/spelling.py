@@ -23,7 +23,7 @@ import re
 from functools import cache
 
 from ego_mcp.memory.guard.frequency import likelier_misspelt
-from ego_mcp.memory.guard.reading import edits
+from ego_mcp.memory.guard.reading import Word, edits
 from ego_mcp.memory.guard.wordnet import WordNet, wordnet
 
 WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*")  # a contraction is one word (doesn't)
@@ -138,3 +138,24 @@ def _initials(text: str) -> dict[str, str]:
             if len(initials) >= 2:
                 found.setdefault(initials, text[first.start() : word.end()])
     return found
+
+
+def near_spelling(first: Word, second: Word) -> bool:
+    """Whether two words may be one written wrong, though both are words (puled / pulled,
+    handel / handle): never proof enough to refuse. In English, one edit apart (a letter
+    dropped, added, changed or two swapped), the same first letter, four letters or more,
+    and one as much commoner as a misspelling's word is (``frequency.ODDS``: not texted /
+    tested, leek / leak); in Japanese, the same reading
+    written with other kanji (行った / 言った, a slip of the input method), or a reading
+    one sound off in a long word (プロジェクト / プロジュクト)."""
+    if first.reading and second.reading:
+        if first.reading == second.reading:
+            return True
+        shorter = min(len(first.reading), len(second.reading))
+        return shorter >= 4 and edits(first.reading, second.reading) == 1
+    a, b = first.surface.lower(), second.surface.lower()
+    if min(len(a), len(b)) < SHORTEST or a[:1] != b[:1] or not (a.isalpha() and b.isalpha()):
+        return False
+    if edits(a, b) != 1:
+        return False
+    return likelier_misspelt(a, b) or likelier_misspelt(b, a)
