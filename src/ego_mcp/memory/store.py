@@ -67,6 +67,19 @@ class MemoryStore(Protocol):
         """The nearest memories to ``embedding``, nearest first."""
         ...
 
+    def nearest(
+        self, embedding: Vector, n_results: int, where: MemoryFilter | None = None
+    ) -> list[tuple[str, float]]:
+        """As ``search``, ids and cosine distances only (no record is read)."""
+        ...
+
+    def vectors(
+        self, memory_ids: Sequence[str], where: MemoryFilter | None = None
+    ) -> dict[str, Vector]:
+        """The embeddings of the memories among ``memory_ids`` that exist (and pass
+        ``where``), by id (no record is read)."""
+        ...
+
     def with_vectors(
         self, memory_ids: Sequence[str], where: MemoryFilter | None = None
     ) -> list[tuple[Memory, Vector]]:

@@ -349,6 +349,32 @@ class ChromaMemoryStore:
         self._before_dates(where)
         return self._query(embedding.reshape(1, -1), n_results, filter_to_where(where))[0]
 
+    def nearest(
+        self, embedding: Vector, n_results: int, where: MemoryFilter | None = None
+    ) -> list[tuple[str, float]]:
+        self._before_dates(where)
+        result = self._collection.query(
+            query_embeddings=embedding.reshape(1, -1),
+            n_results=n_results,
+            where=filter_to_where(where),
+            include=["distances"],
+        )
+        return [
+            (mid, float(dist))
+            for mid, dist in zip(result["ids"][0], result["distances"][0], strict=True)
+        ]
+
+    def vectors(
+        self, memory_ids: Sequence[str], where: MemoryFilter | None = None
+    ) -> dict[str, Vector]:
+        if not memory_ids:
+            return {}
+        self._before_dates(where)
+        result = self._collection.get(
+            ids=_unique(memory_ids), where=filter_to_where(where), include=["embeddings"]
+        )
+        return dict(zip(result["ids"], _vectors(result), strict=False))
+
     def with_vectors(
         self, memory_ids: Sequence[str], where: MemoryFilter | None = None
     ) -> list[tuple[Memory, Vector]]:

@@ -53,15 +53,45 @@ class Ranked:
 
     @property
     def score(self) -> float:
-        return self.hit.similarity + LEXICAL_WEIGHT * self.coverage + self.context
+        return fused(self.hit.similarity, self.coverage, self.lent)
 
     def evidence(self, matched: AbstractSet[str] | None) -> float:
-        """What the memory scores on its own, which the floor is held to: what a
-        neighbour lends it only reorders, and words count only if one of them is a
-        content word of the query (``matched``; None: all count)."""
-        if matched is None or self.memory.id in matched:
-            return self.hit.similarity + LEXICAL_WEIGHT * self.coverage
-        return self.hit.similarity
+        return own_evidence(self.memory.id, self.hit.similarity, self.coverage, matched)
+
+
+def fused(similarity: float, coverage: float, lent: Lent | None) -> float:
+    """A memory's rank: meaning, words, and what a hit beside it lends it."""
+    return similarity + LEXICAL_WEIGHT * coverage + (lent.score if lent is not None else 0.0)
+
+
+def own_evidence(
+    memory_id: str, similarity: float, coverage: float, matched: AbstractSet[str] | None
+) -> float:
+    """What a memory scores on its own, which the floor is held to: what a neighbour lends
+    it only reorders, and words count only if one of them is a content word of the query
+    (``matched``; None: all count)."""
+    if matched is None or memory_id in matched:
+        return similarity + LEXICAL_WEIGHT * coverage
+    return similarity
+
+
+def best_ids(
+    similarity: Mapping[str, float],
+    coverage: Mapping[str, float],
+    n_results: int,
+    matched: AbstractSet[str] | None = None,
+    lent: Mapping[str, Lent] | None = None,
+) -> list[str]:
+    """The ids ``rank`` puts first, from the similarities by id alone, so that recall
+    reads only the records it shows (ties keep the order of ``similarity``)."""
+    lent = lent or {}
+    kept = [
+        i
+        for i, value in similarity.items()
+        if own_evidence(i, value, coverage.get(i, 0.0), matched) >= RELEVANCE_FLOOR
+    ]
+    kept.sort(key=lambda i: -fused(similarity[i], coverage.get(i, 0.0), lent.get(i)))
+    return kept[:n_results]
 
 
 def rank(
