@@ -26,3 +26,28 @@ def test_memories_matching_neither_meaning_nor_words_are_left_out() -> None:
 
 def test_at_most_n_results() -> None:
     assert len(rank([hit(f"m{i}", 0.5) for i in range(5)], {}, 3)) == 3
+
+
+def test_ranking_by_id_puts_first_what_rank_puts_first() -> None:
+    """Recall picks the records to read by id (``best_ids``); rank over those records
+    must give what rank over every candidate gives."""
+    import random
+
+    from ego_mcp.memory.recall.context import Lent
+    from ego_mcp.memory.recall.fusion import best_ids
+
+    chance = random.Random(7)
+    for _ in range(200):
+        ids = [f"m{i}" for i in range(chance.randint(1, 40))]
+        similarity = {i: round(chance.uniform(-0.1, 0.9), 2) for i in ids}
+        coverage = {i: round(chance.uniform(0, 1), 2) for i in ids if chance.random() < 0.5}
+        matched = {i for i in coverage if chance.random() < 0.7}
+        lent = {i: Lent(chance.uniform(0, 0.3), "m0") for i in ids if chance.random() < 0.2}
+        n = chance.randint(1, 10)
+        hits = [hit(i, similarity[i]) for i in ids]
+        whole = [r.memory.id for r in rank(hits, coverage, n, matched, lent)]
+        as_read = {h.memory.id: h.similarity for h in hits}  # 1 - distance, as recall has it
+        chosen = best_ids(as_read, coverage, n, matched, lent)
+        assert chosen == whole
+        subset = [h for h in hits if h.memory.id in chosen]
+        assert [r.memory.id for r in rank(subset, coverage, n, matched, lent)] == whole

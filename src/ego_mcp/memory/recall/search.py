@@ -81,59 +81,59 @@ class Recall(MemoryParts):
         vector = self.embedder.embed([query])[0]
         # Ids and similarities first; a record is read only for what is shown (and the
         # best five, whose neighbours recall reads: ``memory/recall/context.py``).
-        nearest = self.store.nearest(vector, max(n_results, RECALL_POOL), where)
-        similarity = {memory_id: 1.0 - distance for memory_id, distance in nearest}
+        distance = dict(self.store.nearest(vector, max(n_results, RECALL_POOL), where))
         words = by_words.result()
         pool_terms = self._read(
-            lexical.documents, [i for i in similarity if i not in words.lookup.documents]
+            lexical.documents, [i for i in distance if i not in words.lookup.documents]
         )
         covered = words.coverage(words.lookup.documents)
         matched = words.matched(words.lookup.documents)
         best = sorted(
-            (i for i in covered if i not in similarity and covered[i] > 0),
+            (i for i in covered if i not in distance and covered[i] > 0),
             key=covered.__getitem__,
         )
         extra = best[-RECALL_POOL:]  # the best matches by words that meaning missed
-        self._add_similarity(similarity, extra, vector, where)
+        self._add_distances(distance, extra, vector, where)
         pooled = pool_terms.result()
         covered.update(words.coverage(pooled))
         matched |= words.matched(pooled)
+        similarity = {i: 1.0 - d for i, d in distance.items()}  # as SearchHit gives it
         top = best_ids(similarity, covered, CONTEXT_HITS, matched)
         read = {memory.id: memory for memory in self.store.get_many(top)}
         lent = lent_scores(
             [(read[i], fused(similarity[i], covered.get(i, 0.0), None)) for i in top if i in read],
             self.store.followers(top),
         )
-        beside = [i for i in lent if i not in similarity]
+        beside = [i for i in lent if i not in distance]
         if beside:
-            self._add_similarity(similarity, beside, vector, where)
+            self._add_distances(distance, beside, vector, where)
+            similarity = {i: 1.0 - d for i, d in distance.items()}
             held = lexical.documents(beside)
             covered.update(words.coverage(held))
             matched |= words.matched(held)
         # Fading weighs each memory by its record: then every candidate is read.
-        shown = (
-            list(similarity)
-            if self.fade is not None
-            else (best_ids(similarity, covered, n_results, matched, lent))
-        )
+        if self.fade is not None:
+            shown = list(distance)
+        else:
+            shown = best_ids(similarity, covered, n_results, matched, lent)
         unread = [i for i in shown if i not in read]
         read.update((memory.id, memory) for memory in self.store.get_many(unread))
-        hits = [SearchHit(read[i], 1.0 - similarity[i]) for i in shown if i in read]
+        hits = [SearchHit(read[i], distance[i]) for i in shown if i in read]
         fading = (self.fade, self.clock.now()) if self.fade is not None else None
         found = newer_first(rank(hits, covered, n_results, matched, lent, fading))
         _log_recall(found, len(extra), started)
         return found
 
-    def _add_similarity(
+    def _add_distances(
         self,
-        similarity: dict[str, float],
+        distance: dict[str, float],
         memory_ids: list[str],
         vector: Vector,
         where: MemoryFilter | None,
     ) -> None:
-        """The similarity of each memory of ``memory_ids`` that passes ``where``."""
+        """The cosine distance of each memory of ``memory_ids`` that passes ``where``."""
         for memory_id, stored in self.store.vectors(memory_ids, where).items():
-            similarity[memory_id] = float(stored @ vector)
+            distance[memory_id] = float(1.0 - stored @ vector)
 
     def _read(self, read: Callable[..., _T], *args: Any) -> Future[_T]:
         """``read(*args)``, in a thread if reads overlap, else done now."""
