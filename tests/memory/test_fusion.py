@@ -2,7 +2,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from ego_mcp.memory.model import Memory, SearchHit
+from ego_mcp.memory.model import Memory, SearchHit, similarity_of
 from ego_mcp.memory.recall.fusion import RELEVANCE_FLOOR, rank
 
 START = datetime(2026, 5, 1, tzinfo=UTC)
@@ -39,14 +39,15 @@ def test_ranking_by_id_puts_first_what_rank_puts_first() -> None:
     chance = random.Random(7)
     for _ in range(200):
         ids = [f"m{i}" for i in range(chance.randint(1, 40))]
-        similarity = {i: round(chance.uniform(-0.1, 0.9), 2) for i in ids}
+        # Beyond [0, 1] too: a memory found by its words may sit at a negative cosine.
+        similarity = {i: round(chance.uniform(-0.3, 1.05), 2) for i in ids}
         coverage = {i: round(chance.uniform(0, 1), 2) for i in ids if chance.random() < 0.5}
         matched = {i for i in coverage if chance.random() < 0.7}
         lent = {i: Lent(chance.uniform(0, 0.3), "m0") for i in ids if chance.random() < 0.2}
         n = chance.randint(1, 10)
         hits = [hit(i, similarity[i]) for i in ids]
         whole = [r.memory.id for r in rank(hits, coverage, n, matched, lent)]
-        as_read = {h.memory.id: h.similarity for h in hits}  # 1 - distance, as recall has it
+        as_read = {h.memory.id: similarity_of(h.distance) for h in hits}  # as recall has it
         chosen = best_ids(as_read, coverage, n, matched, lent)
         assert chosen == whole
         subset = [h for h in hits if h.memory.id in chosen]

@@ -259,21 +259,43 @@ def test_what_differs_is_shown_as_the_user_wrote_it() -> None:
     assert found == ("words: office → garden",)
 
 
+def test_a_negated_participle_is_a_restatement() -> None:
+    """ "was closed" reads as the verb "close", an antonym of "open" as written."""
+    found = differences(
+        "The pharmacy was closed when Master got there.",
+        "The pharmacy wasn't open when Master got there.",
+    )
+    assert found == (Verdict.DUPLICATE, ())
+
+
+def test_a_converse_by_entailment_is_a_possible_duplicate_never_a_refusal() -> None:
+    """beat entails win, whose antonym is lose (WordNet): a converse when the parties
+    trade places, but such pointers prove none (push entails move, whose antonym is
+    stand still), so the pair is flagged, not refused."""
+    found = differences(
+        "Master beat Ken at tennis on Saturday.", "Ken lost to Master at tennis on Saturday."
+    )
+    assert found == (Verdict.POSSIBLE, ("wording: beat → lost (the other side)",))
+
+
 @pytest.mark.parametrize(
     ("existing", "new"),
     [
-        ("Master beat Ken at tennis on Saturday.", "Ken lost to Master at tennis on Saturday."),
+        ("Ken bought Emi a scarf for her birthday.", "Emi gave Ken a scarf for his birthday."),
+        ("Ken pushed Emi.", "Emi stayed with Ken."),
+        ("Emi fed Ken dinner.", "Ken ate dinner with Emi."),
+        ("Ken beat Emi.", "Emi missed Ken."),
+        # Told from the other side, any other opposite still differs.
+        ("Master beat Ken at tennis on a hot day.", "Ken lost to Master at tennis on a cold day."),
         (
-            "The pharmacy was closed when Master got there.",
-            "The pharmacy wasn't open when Master got there.",
+            "Ken sold his bike to Master on a hot day.",
+            "Master bought a bike from Ken on a cold day.",
         ),
     ],
 )
-def test_a_converse_by_entailment_and_a_negated_participle_are_restatements(
-    existing: str, new: str
-) -> None:
-    """beat entails win, whose antonym is lose (WordNet); "was closed" reads as a verb."""
-    assert differences(existing, new) == (Verdict.DUPLICATE, ())
+def test_pointers_that_suggest_a_converse_never_make_a_refusal(existing: str, new: str) -> None:
+    assert verdict(existing, new) is Verdict.DISTINCT
+    assert verdict(new, existing) is Verdict.DISTINCT
 
 
 @pytest.mark.parametrize(

@@ -188,7 +188,12 @@ class SearchHit:
 
     @property
     def similarity(self) -> float:
-        return max(0.0, min(1.0, 1.0 - self.distance))
+        return similarity_of(self.distance)
+
+
+def similarity_of(distance: float) -> float:
+    """A cosine distance as the similarity recall weighs, within [0, 1]."""
+    return max(0.0, min(1.0, 1.0 - distance))
 
 
 @dataclass(frozen=True)

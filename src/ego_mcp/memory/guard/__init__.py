@@ -84,8 +84,10 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
         if n.pos == o.pos == "v" and n.converse_of(o) and not n.opposes(o)
     ]
     turned_across = conflicts_by_opposites(old, new, turned)
+    told_from_the_other_side = ""
     if turned_across and converse(conflicts + across + turned_across, objects_turn=True):
         opposites, across, swapped = opposites + turned, across + turned_across, True
+        told_from_the_other_side = ", ".join(f"{o.surface} → {n.surface}" for o, n in turned)
     paired = {id(w) for pair in opposites for w in pair}
     # A doer that differs across two opposed verbs, which no converse explains, is a
     # difference too (Master didn't lend it to Emi / Emi borrowed Master's); the other
@@ -118,6 +120,10 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     if added:
         return Verdict.DISTINCT, (f"adds: {shown(added)}",)
     fewer = fewer_numbers + fewer_times + ([f"leaves out: {shown(left_out)}"] if left_out else [])
+    if told_from_the_other_side:
+        # WordNet's cause and entailment pointers suggest a converse; they prove none
+        # (push entails move, whose antonym is stand still): never a refusal.
+        fewer.append(f"wording: {told_from_the_other_side} (the other side)")
     if fewer:
         return Verdict.POSSIBLE, tuple(fewer)
     return Verdict.DUPLICATE, ()

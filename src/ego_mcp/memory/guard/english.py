@@ -121,7 +121,7 @@ def _senses(lemma: str, pos: str) -> tuple[frozenset[str], frozenset[str]]:
 @lru_cache(maxsize=16384)
 def _converses(verb: str) -> frozenset[str]:
     net = wordnet()
-    return converses(net, verb, VERB_SENSES) if net is not None else frozenset()
+    return converses(net, verb) if net is not None else frozenset()
 
 
 @lru_cache(maxsize=4096)

@@ -238,9 +238,10 @@ def negations(
         if same and all(other.negated != word.negated for other in same):
             found.append(word.surface)
     for before, after in opposites:
-        if swapped:
+        if swapped and after.pos == "v":
             # Told from the other side, the event must hold in both or in neither
-            # (Emi borrowed it / Master didn't lend it are two facts).
+            # (Emi borrowed it / Master didn't lend it are two facts); any other pair of
+            # opposites is a difference as ever (a hot day / a cold day).
             if before.negated != after.negated:
                 found.append(f"{before.surface} → {after.surface}")
         elif before.negated == after.negated:

@@ -179,23 +179,24 @@ def name_kind(wordnet: WordNet, name: str) -> str:
     return "name"
 
 
-def converses(wordnet: WordNet, verb: str, senses: int = 3) -> frozenset[str]:
-    """Verbs that tell the event of ``verb`` from its other party, over its ``senses``
-    most frequent senses: what it causes (teach -> learn, show -> see) and the
-    antonyms of what it entails (beat entails win, whose antonym is lose). Whether a pair
-    is a restatement still rests on the roles trading places (Master taught Aya / Aya
-    learned from Master)."""
+def converses(wordnet: WordNet, verb: str) -> frozenset[str]:
+    """Verbs that may tell the event of ``verb`` from its other party, from its most
+    frequent sense only: what it causes (teach -> learn) and the antonyms the entailed
+    sense itself points to (beat entails win, whose antonym is lose). Weaker evidence
+    than an antonym pair (sell / buy): the guard reads such a pair as a possible
+    duplicate at most, and only when the parties trade places."""
     found: set[str] = set()
-    for offset in wordnet.offsets(verb, "v")[:senses]:
+    for offset in wordnet.offsets(verb, "v")[:1]:
         for symbol, target, target_pos, _, _ in wordnet.synset(offset, "v").pointers:
             if target_pos != "v" or symbol not in (CAUSE, ENTAILMENT):
                 continue
-            words = wordnet.synset(target, "v").words
+            entailed = wordnet.synset(target, "v")
             if symbol == CAUSE:
-                found.update(words)
-            else:
-                for word in words:
-                    found.update(wordnet.related(word, "v", ANTONYM))
+                found.update(entailed.words)
+                continue
+            for kind, opposite, opposite_pos, _, _ in entailed.pointers:
+                if kind == ANTONYM and opposite_pos == "v":
+                    found.update(wordnet.synset(opposite, "v").words)
     return frozenset(found - {verb})
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ego_mcp.logs import Plain
-from ego_mcp.memory.model import SearchHit
+from ego_mcp.memory.model import SearchHit, similarity_of
 from ego_mcp.memory.parts import MemoryParts, memory_not_found
 from ego_mcp.memory.recall.bm25 import Concept, CorpusStats, concept_coverage
 from ego_mcp.memory.recall.context import CONTEXT_HITS, lent_scores
@@ -97,7 +97,7 @@ class Recall(MemoryParts):
         pooled = pool_terms.result()
         covered.update(words.coverage(pooled))
         matched |= words.matched(pooled)
-        similarity = {i: 1.0 - d for i, d in distance.items()}  # as SearchHit gives it
+        similarity = {i: similarity_of(d) for i, d in distance.items()}  # as SearchHit
         top = best_ids(similarity, covered, CONTEXT_HITS, matched)
         read = {memory.id: memory for memory in self.store.get_many(top)}
         lent = lent_scores(
@@ -107,7 +107,7 @@ class Recall(MemoryParts):
         beside = [i for i in lent if i not in distance]
         if beside:
             self._add_distances(distance, beside, vector, where)
-            similarity = {i: 1.0 - d for i, d in distance.items()}
+            similarity = {i: similarity_of(d) for i, d in distance.items()}
             held = lexical.documents(beside)
             covered.update(words.coverage(held))
             matched |= words.matched(held)
