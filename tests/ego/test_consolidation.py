@@ -284,7 +284,11 @@ def test_a_precious_memory_is_never_proposed_for_a_merge(
     """A moment shared with someone and felt strongly (remember(shared_with=...)) stays
     as it is, however close a rewording of it comes (memory/fading.py)."""
     felt = EmotionalTrace(primary=Emotion.MOVED, intensity=0.8)
+    plain = save(memory, EVENT, emotional_trace=felt)
+    rephrased = save(memory, REPHRASED)
+    proposed = consolidate(memory, clock.now()).merge_candidates
+    assert [{c.memory_a_id, c.memory_b_id} for c in proposed] == [{plain, rephrased}]
+    memory.forget(plain)
     shared = save(memory, EVENT, shared=True, emotional_trace=felt)
-    save(memory, REPHRASED)
     assert memory.store.get(shared).shared  # type: ignore[union-attr]
     assert consolidate(memory, clock.now()).merge_candidates == ()

@@ -40,3 +40,13 @@ def test_a_new_day_or_a_full_tally_sends_what_waits_at_once() -> None:
     assert yesterday.ids == {"memory_ids": "mem_a", "day": DAY}
     (full,) = tally.add("aya", ["mem_c", "mem_d"], NOON + timedelta(days=1))
     assert full.ids["memory_ids"] == "mem_b,mem_c,mem_d"
+
+
+def test_a_long_list_of_ids_stands_in_the_job_id_by_a_digest() -> None:
+    tally = RecallTally(interval=0, seconds=Seconds())
+    ids = [f"mem_{i:012x}" for i in range(30)]
+    (job,) = tally.add("aya", ids, NOON)
+    assert job.ids["memory_ids"] == ",".join(ids)  # the job still gets every id
+    assert len(job.job_id) < 80 and job.job_id.startswith("note_recalls:aya:sha256-")
+    (same,) = RecallTally(interval=0, seconds=Seconds()).add("aya", reversed(ids), NOON)
+    assert same.job_id == job.job_id  # the same set, the same job

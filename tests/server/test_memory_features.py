@@ -359,7 +359,7 @@ async def test_what_is_coming_is_shown_before_what_came(client: Client, clock: F
     assert "Dentist appointment at 2026-02-18T08" in lines[1] and len(lines) == 3
 
 
-async def test_a_merge_keeps_both_tags_and_the_anticipation_and_its_undo_gives_them_back(
+async def test_a_merge_keeps_both_tags_the_anticipation_and_sharing_and_its_undo_undoes_them(
     client: Client, app: AppContext
 ) -> None:
     keep = memory_id_in(
@@ -372,12 +372,13 @@ async def test_a_merge_keeps_both_tags_and_the_anticipation_and_its_undo_gives_t
             content="マスターの発表会は三月。",
             tags=["Cello", "発表会"],
             anticipated_at="2026-03-14",
+            shared_with="Ken",
             force=True,
         )
     )
     await call(client, "merge_memories", keep_id=keep, remove_id=remove)
     merged = app.memory.store.get(keep)
-    assert merged is not None and merged.tags == ("cello", "発表会")
+    assert merged is not None and merged.tags == ("cello", "発表会") and merged.shared
     assert merged.anticipated_at == datetime(2026, 3, 14, tzinfo=UTC)
     found = await call(client, "recall", context="recital", tags=["発表会"])
     assert recalled_ids(found) == [keep]
@@ -385,6 +386,7 @@ async def test_a_merge_keeps_both_tags_and_the_anticipation_and_its_undo_gives_t
     await call(client, "restore_memory", memory_id=remove)
     back = app.memory.store.get(keep)
     assert back is not None and back.tags == ("cello",) and back.anticipated_at is None
+    assert not back.shared
     assert recalled_ids(await call(client, "recall", context="recital", tags=["発表会"])) == [
         remove
     ]
@@ -447,9 +449,14 @@ async def test_recall_counts_each_memory_once_a_day_and_a_rewrite_keeps_the_coun
     today = int(clock.now().timestamp() // 86_400)
     assert await recalled() == (1, today)
     assert await recalled() == (1, today)
-    await call(client, "link_memories", source_id=first, target_id=other, link_type="related")
+    # A merge rewrites the kept memory's record whole, from what it read before.
+    spare = memory_id_in(
+        await call(client, "remember", content="Watered the bonsai twice.", force=True)
+    )
+    await call(client, "merge_memories", keep_id=first, remove_id=spare)
+    kept = app.memory.store.get(first)
+    assert kept is not None and (kept.recall_days, kept.recalled_on) == (1, today)
     clock.set(clock.now() + timedelta(days=2))
     assert await recalled() == (2, today + 2)
-    kept = app.memory.store.get(first)
-    assert kept is not None and kept.link_to(other) is not None
+    assert other in recalled_ids(await call(client, "recall", context="盆栽", n_results=5))
     assert app.memory.fade is None  # fading is off unless EGO_MCP_FADE_HALF_LIFE_DAYS is set

@@ -177,3 +177,23 @@ async def test_a_replay_the_journal_never_saw_runs_as_a_first_try(
 def test_the_journal_file_is_for_this_user_only(tmp_path: Path) -> None:
     ReplyJournal.open(tmp_path).close()
     assert (tmp_path / "replies.sqlite3").stat().st_mode & 0o077 == 0
+
+
+async def test_a_shared_memory_sent_again_after_a_cut_off_makes_no_second_episode(
+    session: Lines, app: AppContext, settings: Settings
+) -> None:
+    """The first try saved and shared, then its holder was killed before answering: the
+    call sent again finds the memory and its episode, and makes neither again."""
+    arguments = {"content": "Watched the harbour lights with Ken.", "shared_with": "Ken"}
+    first = answer_text(await session.request(call_line(7, "remember", **arguments), 7))
+    assert "Shared with Ken: episode ep_" in first
+    journal = ReplyJournal.open(settings.data_dir)
+    journal.begin(f"{SESSION}/8")
+    journal.close()
+
+    again = await session.request(mark_replayed(call_line(8, "remember", **arguments)), 8)
+
+    assert "made when this call first ran" in answer_text(again)
+    assert app.memory.store.count() == 1 and len(app.memory.episodes.all()) == 1
+    people = app.runtime.documents(app.agent).load("relationships")
+    assert people is not None and len(people["Ken"]["shared_episodes"]) == 1

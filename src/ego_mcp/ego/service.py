@@ -142,7 +142,11 @@ class EgoService:
         """The names the people ``names`` name are kept under (an alias gives its
         person's name; a new name stays as written), each once."""
         people = self.documents.load(RELATIONSHIPS) or {}
-        return list(dict.fromkeys(relationships.resolve(people, name) for name in names))
+        kept: dict[str, str] = {}  # one name per person, compared as names are (Ken / ken)
+        for name in names:
+            who = relationships.resolve(people, name)
+            kept.setdefault(relationships.name_key(who), who)
+        return list(kept.values())
 
     def share_episode(self, names: Sequence[str], episode_id: str) -> list[str]:
         """Add an episode to the shared history of each person ``names`` names (by name or

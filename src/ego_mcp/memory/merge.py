@@ -64,8 +64,8 @@ def episode_members_after_merge(
 def unmerged_memory(
     current: Memory, before: Memory, removed: Memory, alive: set[str]
 ) -> tuple[Memory, tuple[str, ...]]:
-    """The kept memory of a merge being undone: its own text, privacy, importance, tags
-    and anticipation as ``before`` the merge, its links as then (to memories in
+    """The kept memory of a merge being undone: its own text, privacy, importance, tags,
+    anticipation and sharing as ``before`` the merge, its links as then (to memories in
     ``alive``) beside those made since, without the links the merge brought over from
     ``removed``. Also the targets that lost their link to it (their link back must go
     too)."""
@@ -80,6 +80,7 @@ def unmerged_memory(
         importance=before.importance,
         tags=before.tags,
         anticipated_at=before.anticipated_at,
+        shared=before.shared,
         linked_ids=tuple(links.values()),
     )
     dropped = tuple(t for t in sorted(brought) if current.link_to(t) is not None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -29,8 +30,9 @@ class JobRequest:
 
     @property
     def job_id(self) -> str:
-        """One job per (kind, agent[, ids][, schedule slot][, occasion]) at a time."""
-        parts = [self.function, self.agent, *self.ids.values()]
+        """One job per (kind, agent[, ids][, schedule slot][, occasion]) at a time; a long
+        argument (a list of ids) stands in it by a digest, so the id stays short."""
+        parts = [self.function, self.agent, *(_short(value) for value in self.ids.values())]
         parts += [part for part in (self.slot, self.occasion) if part]
         return ":".join(parts)
 
@@ -46,3 +48,12 @@ class JobQueue(Protocol):
     async def close(self) -> None:
         """Before exit: let queued work finish or reach its store; nothing is dropped."""
         ...
+
+
+LONGEST_IN_ID = 40
+
+
+def _short(value: str) -> str:
+    if len(value) <= LONGEST_IN_ID:
+        return value
+    return "sha256-" + hashlib.sha256(value.encode()).hexdigest()[:16]

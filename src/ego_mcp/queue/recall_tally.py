@@ -2,9 +2,10 @@
 
 Counting a recall is a write to the store (``note_recalls``); one per recall would cost
 a recall as much again. So the ids recall shows are gathered per agent and day, and go
-out as one job when ``interval`` seconds have passed since the first, when the day turns,
-when ``most`` ids wait, and when the server stops (``flush``). A process killed before
-then loses what it gathered: a day of recall not counted, never a memory.
+out as one job with the first recall at least ``interval`` seconds after the first id
+waited, when the day turns, when ``most`` ids wait, and when the server stops
+(``flush``). Nothing runs on a timer: a process killed before then loses what waited (a
+day of recall not counted, never a memory).
 """
 
 from __future__ import annotations

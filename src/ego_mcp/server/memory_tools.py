@@ -108,7 +108,9 @@ async def remember(
         anticipated_at=inputs.future_moment(anticipated_at, "anticipated_at", now),
         shared=bool(people),
     )
-    missing = set(bundled) - await app.blocking(app.memory.store.existing_ids, bundled)
+    missing = set(bundled) - (
+        await app.blocking(app.memory.store.existing_ids, bundled) if bundled else set()
+    )
     if missing:
         raise InvalidInput("related_memories: no memory " + ", ".join(sorted(missing)))
     outcome = await app.blocking(app.memory.remember, draft, force, replayed(ctx))
@@ -134,7 +136,7 @@ async def remember(
         lines.extend(related_line(hit, now) for hit in outcome.linked[:3])
     lines.extend(_judgement_lines(outcome, saved.id))
     if people:
-        lines.append(await _share(app, saved, people, bundled))
+        lines.append(await _share(app, saved, people, bundled, outcome.already_saved))
     if outcome.workspace_failed:
         folder = app.runtime.profiles.profile(app.agent).workspace
         lines.append(
@@ -200,21 +202,38 @@ def _sharing(
     return people, list(dict.fromkeys(bundled))
 
 
-async def _share(app: AppContext, saved: Memory, people: list[str], bundled: list[str]) -> str:
+async def _share(
+    app: AppContext, saved: Memory, people: list[str], bundled: list[str], replayed: bool
+) -> str:
     """An episode of the new memory (and ``bundled``) in each person's shared history. A
-    private memory's words stay out of the episode's summary."""
+    private memory's words stay out of the episode's summary. A call sent again after a
+    hand-over whose first try shared already makes no second episode."""
     members = [saved.id, *(mid for mid in bundled if mid != saved.id)]
+    if replayed:
+        made = await app.blocking(_episodes_listing, app, saved.id)
+        if made:
+            return f"Shared: episode {made[0]} (made when this call first ran)."
     try:
         names = await app.blocking(app.ego.kept_names, people)
         summary = f"Shared with {', '.join(names)}"
         if not saved.is_private:
             summary += f": {snippet(saved.content, 100)}"
         episode = await app.blocking(app.memory.create_episode, summary, members, saved.importance)
-        names = await app.blocking(app.ego.share_episode, names, episode.id)
     except EgoError as error:
         return f"Not shared: {error} (create_episode, then update_relationship later)."
+    try:
+        names = await app.blocking(app.ego.share_episode, names, episode.id)
+    except EgoError as error:
+        return (
+            f"Episode {episode.id} made, not yet in their histories: {error} "
+            f"(update_relationship field=shared_episodes value={episode.id} later)."
+        )
     shown = counted(len(members), "memory", "memories")
     return f"Shared with {', '.join(names)}: episode {episode.id} ({shown})."
+
+
+def _episodes_listing(app: AppContext, memory_id: str) -> list[str]:
+    return [e.id for e in app.memory.episodes.all() if memory_id in e.memory_ids]
 
 
 async def _note_introspection(app: AppContext, memory_id: str) -> None:

@@ -30,6 +30,7 @@ SCHEMA_VERSION = 1
 Metadata = dict[str, str | int | float | bool | list[str]]
 TAG_INDEX = "tag"
 ANTICIPATED = "anticipated_ts"
+SHARED = "shared"
 RECALL_DAYS = "recall_days"
 RECALLED_ON = "recalled_on"
 
@@ -94,7 +95,7 @@ def memory_to_metadata(memory: Memory) -> Metadata:
         "follows": memory.follows,
     }
     if memory.shared:
-        metadata["shared"] = True
+        metadata[SHARED] = True
     # recall_days and recalled_on are not written here: only ``recall_tally`` writes them,
     # so that no rewrite of a memory read before a recall turns its count back.
     return metadata | tag_index(memory.tags) | anticipation(memory.anticipated_at)
@@ -125,8 +126,9 @@ def tag_index(tags: Sequence[str]) -> Metadata:
 
 def rewritten_metadata(memory: Memory) -> dict[str, Any]:
     """``memory_to_metadata`` for an update of a stored record: a memory left with no
-    tags or anticipation drops the record's (an update keeps the keys it does not name)."""
-    return {TAG_INDEX: None, ANTICIPATED: None} | memory_to_metadata(memory)
+    tags, anticipation or sharing drops the record's (an update keeps the keys it does not
+    name)."""
+    return {TAG_INDEX: None, ANTICIPATED: None, SHARED: None} | memory_to_metadata(memory)
 
 
 def memory_from_record(memory_id: str, document: str | None, meta: Mapping[str, Any]) -> Memory:
@@ -152,7 +154,7 @@ def memory_from_record(memory_id: str, document: str | None, meta: Mapping[str, 
         anticipated_at=(
             datetime.fromtimestamp(float(meta[ANTICIPATED]), UTC) if ANTICIPATED in meta else None
         ),
-        shared=bool(meta.get("shared", False)),
+        shared=bool(meta.get(SHARED, False)),
         recall_days=int(meta.get(RECALL_DAYS, 0)),
         recalled_on=int(meta.get(RECALLED_ON, 0)),
     )
