@@ -14,6 +14,7 @@ from ego_mcp.ego.self_model import open_questions
 from ego_mcp.errors import DocumentsUnavailable
 from ego_mcp.heap import releasing_heap
 from ego_mcp.memory import inputs
+from ego_mcp.memory.fading import precious
 from ego_mcp.memory.guard import mergeable
 from ego_mcp.memory.model import LinkType, Memory
 from ego_mcp.server import scaffolds
@@ -239,7 +240,12 @@ async def _render_consolidation(app: AppContext, stats: ConsolidationStats) -> s
     ids = [i for c in stats.merge_candidates for i in (c.memory_a_id, c.memory_b_id)]
     ids += [i for c in stats.corrections for i in (c.newer_id, c.older_id)]
     found = {m.id: m for m in await app.blocking(app.memory.store.get_many, ids)} if ids else {}
-    pairs = [c for c in stats.merge_candidates if c.memory_a_id in found and c.memory_b_id in found]
+    # A pair found before one of its memories became precious is not shown either.
+    pairs = [
+        c
+        for c in stats.merge_candidates
+        if all(i in found and not precious(found[i]) for i in (c.memory_a_id, c.memory_b_id))
+    ]
     corrected = sorted(
         (c for c in stats.corrections if _still_supersedes(found, c.newer_id, c.older_id)),
         key=lambda c: found[c.newer_id].timestamp,

@@ -359,8 +359,11 @@ def _framed(child: Token) -> bool:
     a subordinator opens (whether, if) is qualified by the subordinator itself."""
     if child.dep_ not in FRAMED:
         return False
-    if any(c.dep_ == "mark" and c.lower_ in CONDITION_AND_ORDER for c in child.children):
+    marks = [c for c in child.children if c.dep_ == "mark"]
+    if any(c.lower_ in CONDITION_AND_ORDER for c in marks):
         return False
+    if marks:
+        return True  # a clause "that" opens is a finite one (insisted that he leave)
     auxiliaries = any(c.dep_ in ("aux", "auxpass") for c in child.children)  # to, will, is
     return auxiliaries or child.tag_ not in ("VB", "VBG")
 
