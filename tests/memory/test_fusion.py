@@ -2,7 +2,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from ego_mcp.memory.model import Memory, SearchHit, similarity_of
+from ego_mcp.memory.model import Memory, SearchHit
 from ego_mcp.memory.recall.fusion import RELEVANCE_FLOOR, rank
 
 START = datetime(2026, 5, 1, tzinfo=UTC)
@@ -47,8 +47,7 @@ def test_ranking_by_id_puts_first_what_rank_puts_first() -> None:
         n = chance.randint(1, 10)
         hits = [hit(i, similarity[i]) for i in ids]
         whole = [r.memory.id for r in rank(hits, coverage, n, matched, lent)]
-        as_read = {h.memory.id: similarity_of(h.distance) for h in hits}  # as recall has it
-        chosen = best_ids(as_read, coverage, n, matched, lent)
+        chosen = best_ids({h.memory.id: h.distance for h in hits}, coverage, n, matched, lent)
         assert chosen == whole
         subset = [h for h in hits if h.memory.id in chosen]
         assert [r.memory.id for r in rank(subset, coverage, n, matched, lent)] == whole

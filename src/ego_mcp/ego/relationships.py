@@ -62,6 +62,16 @@ def resolve(people: Mapping[str, Any], name: str) -> str:
     return name
 
 
+def kept_names(people: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    """The names the people ``names`` name are kept under (an alias gives its person's
+    name; a new name stays as written), one per person, compared as names are (Ken / ken)."""
+    kept: dict[str, str] = {}
+    for name in names:
+        who = resolve(people, name)
+        kept.setdefault(name_key(who), who)
+    return list(kept.values())
+
+
 def aliases(
     value: Any, owner: str, people: Mapping[str, Any], reserved: Sequence[str] = ()
 ) -> list[str]:

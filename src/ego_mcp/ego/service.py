@@ -139,29 +139,19 @@ class EgoService:
         return Person(who, model, True), change
 
     def kept_names(self, names: Sequence[str]) -> list[str]:
-        """The names the people ``names`` name are kept under (an alias gives its
-        person's name; a new name stays as written), each once."""
-        people = self.documents.load(RELATIONSHIPS) or {}
-        kept: dict[str, str] = {}  # one name per person, compared as names are (Ken / ken)
-        for name in names:
-            who = relationships.resolve(people, name)
-            kept.setdefault(relationships.name_key(who), who)
-        return list(kept.values())
+        """The names the people ``names`` name are kept under (``relationships.kept_names``)."""
+        return relationships.kept_names(self.documents.load(RELATIONSHIPS) or {}, names)
 
     def share_episode(self, names: Sequence[str], episode_id: str) -> list[str]:
         """Add an episode to the shared history of each person ``names`` names (by name or
         alias; a new name is a new person), once each, in one write; their names as kept."""
         with self.memory.locks.hold(self.memory.agent):
             people = self.documents.load(RELATIONSHIPS) or {}
-            kept: list[str] = []
-            for name in names:
-                who = relationships.resolve(people, name)
-                if who in kept:
-                    continue
+            kept = relationships.kept_names(people, names)
+            for who in kept:
                 model = people.get(who) or relationships.new_person(who)
                 relationships.apply_update(model, "shared_episodes", episode_id, self.clock.now())
                 people[who] = model
-                kept.append(who)
             self.documents.save(RELATIONSHIPS, people)
         return kept
 

@@ -103,7 +103,8 @@ class Lifecycle(MemoryParts):
             return None
         return Forgotten(entry.memory, None, entry.deleted_at + self.undo_window)
 
-    def _episodes_listing(self, memory_id: str) -> list[Episode]:
+    def episodes_listing(self, memory_id: str) -> list[Episode]:
+        """The episodes that list ``memory_id``."""
         return [episode for episode in self.episodes.all() if memory_id in episode.memory_ids]
 
     def _log_deletion(
@@ -128,7 +129,7 @@ class Lifecycle(MemoryParts):
             earlier = [e.deleted_at for e in self._merges_into(kept.id)]
             now = max([now, *(t + MERGE_TICK for t in earlier)])
         if listing is None:
-            listing = self._episodes_listing(memory.id)
+            listing = self.episodes_listing(memory.id)
         episode_ids = tuple(episode.id for episode in listing)
         added_to = tuple(e.id for e in listing if kept is not None and kept.id not in e.memory_ids)
         merged_into = kept.id if kept is not None else None
@@ -156,7 +157,7 @@ class Lifecycle(MemoryParts):
                 merged, linked_ids=tuple(lk for lk in merged.linked_ids if lk.target_id not in gone)
             )
             vector = self.embedder.embed([content])[0] if content is not None else None
-            listing = self._episodes_listing(remove_id)
+            listing = self.episodes_listing(remove_id)
             until = self._log_deletion(remove, MERGE, listing, kept=keep)
             self.store.rewrite(merged, vector)
             self.store.replace_links([redirected(t, merged, remove_id) for t in targets])

@@ -210,9 +210,9 @@ async def _share(
     hand-over whose first try shared already makes no second episode."""
     members = [saved.id, *(mid for mid in bundled if mid != saved.id)]
     if replayed:
-        made = await app.blocking(_episodes_listing, app, saved.id)
+        made = await app.blocking(app.memory.episodes_listing, saved.id)
         if made:
-            return f"Shared: episode {made[0]} (made when this call first ran)."
+            return f"Shared: episode {made[0].id} (made when this call first ran)."
     try:
         names = await app.blocking(app.ego.kept_names, people)
         summary = f"Shared with {', '.join(names)}"
@@ -230,10 +230,6 @@ async def _share(
         )
     shown = counted(len(members), "memory", "memories")
     return f"Shared with {', '.join(names)}: episode {episode.id} ({shown})."
-
-
-def _episodes_listing(app: AppContext, memory_id: str) -> list[str]:
-    return [e.id for e in app.memory.episodes.all() if memory_id in e.memory_ids]
 
 
 async def _note_introspection(app: AppContext, memory_id: str) -> None:

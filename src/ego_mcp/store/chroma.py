@@ -353,16 +353,7 @@ class ChromaMemoryStore:
         self, embedding: Vector, n_results: int, where: MemoryFilter | None = None
     ) -> list[tuple[str, float]]:
         self._before_dates(where)
-        result = self._collection.query(
-            query_embeddings=embedding.reshape(1, -1),
-            n_results=n_results,
-            where=filter_to_where(where),
-            include=["distances"],
-        )
-        return [
-            (mid, float(dist))
-            for mid, dist in zip(result["ids"][0], result["distances"][0], strict=True)
-        ]
+        return self._neighbours(embedding.reshape(1, -1), n_results, filter_to_where(where))[0]
 
     def vectors(
         self, memory_ids: Sequence[str], where: MemoryFilter | None = None
@@ -406,8 +397,14 @@ class ChromaMemoryStore:
     def neighbour_ids(self, embeddings: Vector, n_results: int) -> list[list[tuple[str, float]]]:
         if len(embeddings) == 0:
             return []
+        return self._neighbours(embeddings, n_results, None)
+
+    def _neighbours(
+        self, embeddings: Vector, n_results: int, where: dict[str, Any] | None
+    ) -> list[list[tuple[str, float]]]:
+        """Each embedding's nearest ids and distances (no record is read)."""
         result = self._collection.query(
-            query_embeddings=embeddings, n_results=n_results, include=["distances"]
+            query_embeddings=embeddings, n_results=n_results, where=where, include=["distances"]
         )
         return [
             [(mid, float(dist)) for mid, dist in zip(ids, dists, strict=True)]

@@ -372,6 +372,7 @@ def _negated_stem(key: str) -> frozenset[str]:
     return frozenset()
 
 
+@lru_cache(maxsize=16384)
 def _converses(english: tuple[str, ...]) -> frozenset[str]:
     """The converse verbs of the word's glosses (教える "teach" / 習う "learn")."""
     net = wordnet()

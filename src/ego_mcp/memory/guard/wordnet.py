@@ -209,9 +209,7 @@ HYPERNYMS = frozenset({"@", "@i"})
 def is_place(wordnet: WordNet, noun: str, senses: int = 2, depth: int = 12) -> bool:
     """Whether one of ``noun``'s ``senses`` most frequent senses is a kind of place
     (``PLACE_CLASSES``, each by its first sense), up to ``depth`` hypernyms up."""
-    classes = {
-        wordnet.offsets(name, "n")[0] for name in PLACE_CLASSES if wordnet.offsets(name, "n")
-    }
+    classes = _place_classes(wordnet)
     seen: set[int] = set()
     plain = "".join(c for c in unicodedata.normalize("NFKD", noun) if not unicodedata.combining(c))
     frontier = list(wordnet.offsets(plain, "n")[:senses])  # café: WordNet writes cafe
@@ -228,6 +226,14 @@ def is_place(wordnet: WordNet, noun: str, senses: int = 2, depth: int = 12) -> b
         if not frontier:
             return False
     return False
+
+
+@cache
+def _place_classes(wordnet: WordNet) -> frozenset[int]:
+    """The first senses of ``PLACE_CLASSES``."""
+    return frozenset(
+        wordnet.offsets(name, "n")[0] for name in PLACE_CLASSES if wordnet.offsets(name, "n")
+    )
 
 
 def near(wordnet: WordNet, first: str, second: str, pos: str) -> bool:

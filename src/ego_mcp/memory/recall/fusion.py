@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ego_mcp.memory.fading import Fade
-from ego_mcp.memory.model import LinkType, Memory, SearchHit
+from ego_mcp.memory.model import LinkType, Memory, SearchHit, similarity_of
 from ego_mcp.memory.recall.context import Lent
 
 LEXICAL_WEIGHT = 1.0
@@ -76,15 +76,17 @@ def own_evidence(
 
 
 def best_ids(
-    similarity: Mapping[str, float],
+    distance: Mapping[str, float],
     coverage: Mapping[str, float],
     n_results: int,
     matched: AbstractSet[str] | None = None,
     lent: Mapping[str, Lent] | None = None,
 ) -> list[str]:
-    """The ids ``rank`` puts first, from the similarities by id alone, so that recall
-    reads only the records it shows (ties keep the order of ``similarity``)."""
+    """The ids ``rank`` puts first, from the cosine distances by id alone (read as
+    ``SearchHit`` reads them), so that recall reads only the records it shows (ties keep
+    the order of ``distance``)."""
     lent = lent or {}
+    similarity = {i: similarity_of(d) for i, d in distance.items()}
     kept = [
         i
         for i, value in similarity.items()

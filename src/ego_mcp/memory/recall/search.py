@@ -97,17 +97,16 @@ class Recall(MemoryParts):
         pooled = pool_terms.result()
         covered.update(words.coverage(pooled))
         matched |= words.matched(pooled)
-        similarity = {i: similarity_of(d) for i, d in distance.items()}  # as SearchHit
-        top = best_ids(similarity, covered, CONTEXT_HITS, matched)
+        top = best_ids(distance, covered, CONTEXT_HITS, matched)
         read = {memory.id: memory for memory in self.store.get_many(top)}
         lent = lent_scores(
-            [(read[i], fused(similarity[i], covered.get(i, 0.0), None)) for i in top if i in read],
+            [(read[i], fused(similarity_of(distance[i]), covered.get(i, 0.0), None))
+             for i in top if i in read],
             self.store.followers(top),
-        )
+        )  # fmt: skip
         beside = [i for i in lent if i not in distance]
         if beside:
             self._add_distances(distance, beside, vector, where)
-            similarity = {i: similarity_of(d) for i, d in distance.items()}
             held = lexical.documents(beside)
             covered.update(words.coverage(held))
             matched |= words.matched(held)
@@ -115,7 +114,7 @@ class Recall(MemoryParts):
         if self.fade is not None:
             shown = list(distance)
         else:
-            shown = best_ids(similarity, covered, n_results, matched, lent)
+            shown = best_ids(distance, covered, n_results, matched, lent)
         unread = [i for i in shown if i not in read]
         read.update((memory.id, memory) for memory in self.store.get_many(unread))
         hits = [SearchHit(read[i], distance[i]) for i in shown if i in read]
