@@ -20,6 +20,7 @@ from ego_mcp.logs import (
     setup_logging,
 )
 from ego_mcp.memory.service import MemoryService
+from ego_mcp.server.context import AppContext
 from tests.conftest import call, call_error
 
 pytestmark = pytest.mark.anyio
@@ -43,6 +44,7 @@ def log_file(tmp_path: Path) -> Iterator[Path]:
 
 async def test_no_text_of_any_call_reaches_the_log(
     client: Client,
+    app: AppContext,
     log_file: Path,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
@@ -71,6 +73,11 @@ async def test_no_text_of_any_call_reaches_the_log(
                value=["the rye baker"])  # fmt: skip
     await call(client, "recall", context="the rye baker", tags=["drafts folder"])
     await call(client, "recall", mode="explore", seed=memory_id)
+    # Shared with someone: the episode, the person's history, the recall-count job.
+    await call(client, "remember", content=SECRET + " Shared.", private=True,
+               shared_with=["Elm street baker"], related_memories=[memory_id])  # fmt: skip
+    await app.enqueue(app.recall_tally.flush())  # as when the server stops
+    await app.queue.join()  # type: ignore[attr-defined]
 
     def crash(*_: object, **__: object) -> None:
         raise RuntimeError(f"store exploded while saving {SECRET}")
@@ -84,6 +91,7 @@ async def test_no_text_of_any_call_reaches_the_log(
     assert "tool call remember" in logged and "RuntimeError (message withheld)" in logged
     assert "emotion=happy" in logged and f"memory_id={memory_id}" in logged
     assert f"content=<text:{len(SECRET)}>" in logged
+    assert "job note_recalls:" in logged  # the count job ran, and names ids only
     for words in WORDS:
         assert words not in logged
 
