@@ -28,6 +28,20 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
         ("Rui will drive Master on Friday.", "Turns out Aya will drive Master on Friday.", "name"),
         # Two common nouns WordNet files as places, in one role.
         ("Ken left his umbrella at the library.", "Ken left his umbrella at the café.", "place"),
+        # A place WordNet lists as two words; a place name with the place it names
+        # (京都の本店 / 奈良の支店: a compound WordNet lacks is a place by its head).
+        ("Ken waited for Emi at the bus stop.", "Ken waited for Emi at the train station.",
+         "place"),
+        ("マスターの新しい店は京都の本店だそうだ。", "マスターの新しい店は奈良の支店だそうだ。",
+         "place"),
+        # A katakana word with no meaning in the glossary that the dictionary lists as a
+        # given name is a person (アヤ is also 綾, "twill").
+        ("駅でマスターを待っていたのはアヤだった。",
+         "駅でマスターを待っていたのは実はユキだった。", "person"),
+        # A report (と聞いた) corrected by the fact; a denied ability is the deed denied.
+        ("ルイの引っ越しは3月5日だと聞いた。", "ルイの引っ越しは実は3月15日だった。", "time"),
+        ("Emi says she will join the hike on Sunday.",
+         "Emi says she won't be able to join the hike on Sunday.", "outcome"),
     ],
 )  # fmt: skip
 def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> None:
@@ -49,6 +63,11 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
         # A denial of its own is no marker: it adds words.
         ("Ken will come to the party.", "Ken will not come to the party, not unless Aya asks."),
         ("Master bought a lamp.", "Master bought a red lamp."),
+        # A report, then the same fact: nothing replaced. An ability without a denial.
+        ("ケンは大阪に引っ越すと聞いた。", "ケンは大阪に引っ越した。"),
+        ("Ken will come to the party.", "Ken will be able to come to the party."),
+        # A common noun in katakana is no name.
+        ("駅でマスターを待っていたのはアヤだった。", "駅でマスターを待っていたのはカメラだった。"),
     ],
 )  # fmt: skip
 def test_anything_else_is_no_correction(old: str, new: str) -> None:

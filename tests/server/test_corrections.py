@@ -24,6 +24,10 @@ CORRECTIONS = [
      "Ken failed the driving test on his second try.", "outcome"),
     ("マスターの飛行機は明日の9時に出る。", "マスターの飛行機は明日の11時に出る。", "time"),
     ("アヤは来月大阪に引っ越す。", "アヤは来月京都に引っ越す。", "place"),
+    # A report corrected by the fact; an inability beside a denial is the outcome denied.
+    ("ルイの引っ越しは3月5日だと聞いた。", "ルイの引っ越しは実は3月15日だった。", "time"),
+    ("Emi says she will join the hike on Sunday.",
+     "Emi says she won't be able to join the hike on Sunday.", "outcome"),
 ]  # fmt: skip
 NOT_CORRECTIONS = [
     ("Master ran 5 km along the river on Monday.",

@@ -19,8 +19,9 @@ The same judgement decides what consolidation proposes to merge (``mergeable``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
+from itertools import pairwise
 
 from ego_mcp.memory.guard.analysis import read
 from ego_mcp.memory.guard.corrections import tells_of_another_time, without_correction_marks
@@ -37,9 +38,16 @@ from ego_mcp.memory.guard.evidence import (
     shown,
     unmatched,
 )
-from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
+from ego_mcp.memory.guard.reading import (
+    ABILITY,
+    FIRST_PERSON,
+    HEARSAY,
+    REPORTED,
+    Reading,
+    Word,
+)
 from ego_mcp.memory.guard.spelling import read_by_initials, respelled, spelled_out
-from ego_mcp.memory.guard.wordnet import is_place, wordnet
+from ego_mcp.memory.guard.wordnet import WordNet, is_place, wordnet
 
 
 class Verdict(Enum):
@@ -191,7 +199,7 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     old = read(respelled(spelled_out(without_correction_marks(existing, new), new), new))
     unmarked = without_correction_marks(new, existing)
     fresh = read(respelled(spelled_out(unmarked, existing), existing))
-    verdict, found = judge(old, fresh)
+    verdict, found = judge(*_as_corrected(old, fresh))
     if verdict is not Verdict.DISTINCT or len(found) != 1:
         return None
     if tells_of_another_time(new, existing) or tells_of_another_time(existing, new):
@@ -203,7 +211,7 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     added = [w for w in unmatched(fresh.words, old.words) if w.key != FIRST_PERSON]
     left_out = [w for w in unmatched(old.words, fresh.words) if w.key != FIRST_PERSON]
     kind, _, detail = found[0].partition(": ")
-    moved = _place_for_place(added, left_out) if kind == "words" else set()
+    moved = _place_for_place(added, left_out) if kind in ("words", "place") else set()
     if kind in ("number", "time"):
         if " → " not in detail or detail.startswith("—"):
             return None  # a value added, not replaced
@@ -224,20 +232,61 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     return kind
 
 
+def _as_corrected(old: Reading, new: Reading) -> tuple[Reading, Reading]:
+    """Both readings without the qualifiers a correction drops along with the fact it
+    replaces: the old text's report (誕生日は7月12日だと聞いた, then 実は7月21日だった:
+    what was heard, then found out) and an inability beside a denial (will come / won't
+    be able to come: not able to come is not coming)."""
+    heard = {q for q in old.qualifiers - new.qualifiers if q.startswith(REPORTED) or q == HEARSAY}
+    old = replace(old, qualifiers=old.qualifiers - heard)
+    return _without_inability(old, new), _without_inability(new, old)
+
+
+def _without_inability(reading: Reading, other: Reading) -> Reading:
+    denies = reading.negations or any(w.negated for w in reading.words)
+    if not denies or ABILITY not in reading.qualifiers - other.qualifiers:
+        return reading
+    return replace(reading, qualifiers=reading.qualifiers - {ABILITY})
+
+
 def _place_for_place(added: list[Word], left_out: list[Word]) -> set[int]:
-    """One common noun of a place where the other text has another, in the same role
-    (at the library / at the café): the two words' ids, or none."""
+    """One place where the other text has another, in the same role (at the library / at
+    the café, near the station / in the shopping mall, 大阪の本社 / 神戸の支社): a common
+    noun WordNet files as a place, or two in a row it lists as one (shopping_mall). The
+    ids of the words, or none."""
     net = wordnet()
-    places = [
-        (o, n)
-        for n in added
-        for o in left_out
-        if n.pos == o.pos == "n" and n.role == o.role and net is not None
-        and any(is_place(net, e) for e in n.english) and any(is_place(net, e) for e in o.english)
-    ]  # fmt: skip
-    if len(places) != 1:
+    if net is None:
         return set()
-    return {id(places[0][0]), id(places[0][1])}
+    pairs = [
+        (old, new)
+        for new in _places(net, added)
+        for old in _places(net, left_out)
+        if new[0].role == old[0].role
+    ]
+    if len(pairs) != 1:
+        return set()
+    return {id(w) for place in pairs[0] for w in place}
+
+
+def _places(net: WordNet, words: list[Word]) -> list[tuple[Word, ...]]:
+    """The common nouns of places among ``words`` (names are told apart as names): each
+    one alone, or a compound of two in a row."""
+    compounds = [
+        (first, second)
+        for first, second in pairwise(words)
+        if second.pos == "n" and not second.name and is_place(net, f"{first.key}_{second.key}")
+        and net.offsets(f"{first.key}_{second.key}", "n")
+    ]  # fmt: skip
+    in_compounds = {id(w) for compound in compounds for w in compound}
+    single = [
+        (w,)
+        for w in words
+        if w.pos == "n"
+        and not w.name
+        and id(w) not in in_compounds
+        and any(is_place(net, e) for e in w.english)
+    ]
+    return [*compounds, *single]
 
 
 def _replaced(kind: str, added: list[Word], left_out: list[Word]) -> bool:

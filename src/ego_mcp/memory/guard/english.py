@@ -5,7 +5,8 @@ passive's subject is its object, its "by" phrase its subject), the party a prepo
 binds (from, to, with, than), and the owner of a possessive, each with the verb whose
 role it is. Unwritten subjects are the diarist's ("Watched the sunset").
 
-What qualifies a fact comes from the grammar: a modal (the MD tag: will, might, should),
+What qualifies a fact comes from the grammar: a modal (the MD tag: will, might, should;
+and "be able to", which grammars list with "can"),
 a subordinator of condition or order (if, whether, before, after, until), a quantifier
 (a determiner that is no article, demonstrative or possessive: all, some, every), the
 closed classes of degree, frequency, focus and aspect adverbs (almost, always, only,
@@ -25,7 +26,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Slotted, Word
+from ego_mcp.memory.guard.reading import ABILITY, FIRST_PERSON, Reading, Slotted, Word
 from ego_mcp.memory.guard.wordnet import ANTONYM, converses, name_kind, wordnet
 
 if TYPE_CHECKING:
@@ -71,6 +72,8 @@ EMPHASIS = closed("very really quite rather just so too also even pretty much ev
 SEQUENCE = closed("then afterwards afterward later")
 NEGATIONS = closed("not never no nobody nothing none neither nor nowhere n't")
 FUTURE = "will"
+# Adjectives a to-infinitive completes as a modal verb would ("be able to" is "can").
+MODAL_ADJECTIVES = {"able": ABILITY}
 SUBJECTS = frozenset({"nsubj", "csubj"})
 PASSIVE_SUBJECTS = frozenset({"nsubjpass", "csubjpass"})
 TAG_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
@@ -270,7 +273,11 @@ def read(
         sequence = sequence or token.lower_ in SEQUENCE
         kind = _kind(token, lemma)
         if kind == "qualifier":
-            qualifiers.add(FUTURE if lemma == "go" else CONDITION_AND_ORDER.get(lemma, lemma))
+            qualifiers.add(
+                FUTURE
+                if lemma == "go"
+                else CONDITION_AND_ORDER.get(lemma) or MODAL_ADJECTIVES.get(lemma, lemma)
+            )
         elif kind in ("content", "qualifying word"):
             word = _word(token, kind == "qualifying word", token.i in negated_at)
             if token.i in phrasal:
@@ -319,16 +326,25 @@ def _negated(token: Token) -> int | None:
         return None
     if verb.pos_ == "AUX":
         complement = next((c for c in verb.children if c.dep_ in ("acomp", "attr", "oprd")), None)
+        if complement is not None and _modal_adjective(complement):
+            return next(c.i for c in complement.children if c.dep_ == "xcomp")  # not able to go
         return complement.i if complement is not None else None
     return verb.i
+
+
+def _modal_adjective(token: Token) -> bool:
+    """An adjective a to-infinitive completes as a modal would (was able to come)."""
+    return token.lemma_.lower() in MODAL_ADJECTIVES and any(
+        c.dep_ == "xcomp" for c in token.children
+    )
 
 
 def _kind(token: Token, lemma: str) -> str:
     """What ``token`` is to the guard: a content word, a word or mark that qualifies the
     fact, or grammar to skip."""
     pos, tag = token.pos_, token.tag_
-    if tag == "MD":
-        return "qualifier"  # will, might, should, can
+    if tag == "MD" or _modal_adjective(token):
+        return "qualifier"  # will, might, should, can; is able to
     if lemma in CONDITION_AND_ORDER and pos in ("SCONJ", "ADP"):
         return "qualifier"  # if, whether, before, after: as a subordinator or preposition
     if lemma in QUANTIFIERS and pos in ("DET", "PRON", "NOUN", "ADJ", "ADV"):

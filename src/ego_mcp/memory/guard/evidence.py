@@ -9,7 +9,7 @@ from itertools import pairwise
 
 from ego_mcp.memory.guard.dates import shown as shown_unit
 from ego_mcp.memory.guard.glosses import glosses
-from ego_mcp.memory.guard.reading import Reading, Slotted, Word
+from ego_mcp.memory.guard.reading import FRAMED, REPORTED, Reading, Slotted, Word
 from ego_mcp.memory.guard.spelling import near_spelling
 from ego_mcp.memory.guard.wordnet import WordNet, near, wordnet
 from ego_mcp.memory.japanese import is_japanese
@@ -162,9 +162,14 @@ def qualifiers(
     if not gone and not added:
         return []
     label = "order" if set(gone + added) & ORDER_WORDS else "qualifier"
-    shown_gone = ", ".join(q.removeprefix("frame:") for q in gone) or "—"
-    shown_added = ", ".join(q.removeprefix("frame:") for q in added) or "—"
+    shown_gone = ", ".join(map(_framing_word, gone)) or "—"
+    shown_added = ", ".join(map(_framing_word, added)) or "—"
     return [f"{label}: {shown_gone} → {shown_added}"]
+
+
+def _framing_word(qualifier: str) -> str:
+    """A qualifier as the text words it: a frame's own word (と聞いた: 聞く)."""
+    return qualifier.removeprefix(REPORTED).removeprefix(FRAMED)
 
 
 def _unpaired(mine: list[str], theirs: list[str]) -> list[str]:
@@ -173,7 +178,7 @@ def _unpaired(mine: list[str], theirs: list[str]) -> list[str]:
         return mine
 
     def meanings(qualifier: str) -> set[str]:
-        return set(reader.of(qualifier.removeprefix("frame:"))) if is_japanese(qualifier) else set()
+        return set(reader.of(_framing_word(qualifier))) if is_japanese(qualifier) else set()
 
     return [q for q in mine if not any(meanings(q) & meanings(other) for other in theirs)]
 

@@ -8,7 +8,9 @@ sentence without a subject is the diarist's. Qualifiers come from the grammar: a
 verbs beyond tense, politeness and negation (たい, らしい, そう), adverbs (危うく, いつも),
 adverbial nouns (前, 後, 全部, 一部), the conditional form (降ったら), a verb after a
 quoting と (と思う), a noun a verb modifies that ends the sentence (引っ越す予定だ), an
-auxiliary verb after another verb (死にかけた), and a final か.
+auxiliary verb after another verb (死にかけた), and a final か. A katakana word the
+analyser takes for a common noun, which the glossary gives no meaning and the dictionary
+also lists as a given name (アヤ), is a person's name.
 
 The dictionary (Apache 2.0, Works Applications) is memory-mapped on first use.
 """
@@ -21,11 +23,11 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.glosses import glosses
-from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
+from ego_mcp.memory.guard.reading import FIRST_PERSON, FRAMED, HEARSAY, REPORTED, Reading, Word
 from ego_mcp.memory.guard.wordnet import ANTONYM, converses, wordnet
 
 if TYPE_CHECKING:
-    from sudachipy import Morpheme, Tokenizer
+    from sudachipy import Dictionary, Morpheme, Tokenizer
 
 CASE_ROLES = {
     "が": "subject", "は": "subject", "を": "object", "に": "to", "へ": "to", "から": "from",
@@ -38,8 +40,8 @@ ASPECT = frozenset(
      "ちゃう", "じゃう", "とく"}
 )  # fmt: skip
 # Auxiliaries of one meaning written two ways: passive or potential, causative, hearsay.
-AUXILIARY_FORMS = {"られる": "れる", "させる": "せる", "らしい": "hearsay", "そう": "hearsay",
-                   "よう": "hearsay", "みたい": "hearsay"}  # fmt: skip
+AUXILIARY_FORMS = {"られる": "れる", "させる": "せる", "らしい": HEARSAY, "そう": HEARSAY,
+                   "よう": HEARSAY, "みたい": HEARSAY}  # fmt: skip
 # Adverbs of degree and emphasis that change no fact (closed class).
 EMPHASIS = frozenset(
     {"とても", "迚も", "すごく", "凄く", "かなり", "結構", "けっこう", "本当", "大変", "非常",
@@ -65,10 +67,28 @@ _lock = threading.Lock()
 
 
 @cache
-def _tokenizer() -> Tokenizer:
-    from sudachipy import Dictionary, SplitMode
+def _dictionary() -> Dictionary:
+    from sudachipy import Dictionary
 
-    return Dictionary(dict="core").tokenizer(SplitMode.C)
+    return Dictionary(dict="core")
+
+
+@cache
+def _tokenizer() -> Tokenizer:
+    from sudachipy import SplitMode
+
+    return _dictionary().tokenizer(SplitMode.C)
+
+
+@lru_cache(maxsize=1024)
+def _katakana_given_name(surface: str) -> bool:
+    """Whether a word in katakana that the analyser took for a common noun is also a
+    given name in the dictionary (アヤ: 綾 "twill", and a name)."""
+    if not all("ァ" <= c <= "ヶ" or c == "ー" for c in surface):
+        return False
+    with _lock:
+        entries = [m.part_of_speech() for m in _dictionary().lookup(surface)]
+    return any(pos[1:3] == ("固有名詞", "人名") for pos in entries)
 
 
 @lru_cache(maxsize=512)
@@ -240,7 +260,7 @@ class _Reader:
         ):
             word = replace(word, pos="v")  # 出席する, 購入した: the noun is the predicate
         if pos[0] == "動詞" and _quotes(self.morphemes, index):
-            self.qualifiers.add(f"frame:{word.key}")  # と思う, と言った
+            self.qualifiers.add(f"{REPORTED}{word.key}")  # と思う, と言った, と聞いた
             return
         if (
             pos[0] == "名詞"
@@ -248,7 +268,7 @@ class _Reader:
             and _modified_by_verb(previous)
             and _ends_predicate(self.morphemes, index)
         ):
-            self.qualifiers.add(f"frame:{word.key}")  # 引っ越す予定, 行くつもり
+            self.qualifiers.add(f"{FRAMED}{word.key}")  # 引っ越す予定, 行くつもり
             return
         if word.pos in ("v", "a"):
             self.predicates.append(word.key)
@@ -327,11 +347,14 @@ def _content(m: Morpheme, prefix: str) -> Word | None:
     wordnet_pos = {"名詞": "n", "動詞": "v", "形容詞": "a", "形状詞": "a", "副詞": "r"}[kind]
     english = _english(m.dictionary_form() if not prefix else key, m.normalized_form())
     reading = (m.reading_form() or surface).translate(HIRAGANA_TO_KATAKANA).rstrip("ー")
+    name = NAME_KINDS.get(pos[2], "name") if sub == "固有名詞" else ""
+    if kind == "名詞" and not name and not english and _katakana_given_name(surface):
+        name = "person"  # a katakana word with no meaning in the glossary, listed as a name
     return Word(
         key=key,
         surface=surface,
         pos=wordnet_pos,
-        name=NAME_KINDS.get(pos[2], "name") if sub == "固有名詞" else "",
+        name=name,
         senses=frozenset(f"ja{group}" for group in m.synonym_group_ids()),
         reading=_reading_of_prefix(prefix) + reading,
         english=english,
@@ -395,10 +418,10 @@ def _evidence(morphemes: tuple[Morpheme, ...], index: int) -> str:
     the same as らしい; else "looks" (降りそうだ, 忙しそうだ, 元気そうだ: as it appears)."""
     previous = morphemes[index - 1] if index else None
     if morphemes[index].surface() != "そう":
-        return "hearsay"
+        return HEARSAY
     plain = previous is not None and previous.part_of_speech()[5].startswith(("終止形", "連体形"))
     after_copula = previous is not None and previous.part_of_speech()[0] == "助動詞"
-    return "hearsay" if plain or after_copula else "looks"
+    return HEARSAY if plain or after_copula else "looks"
 
 
 def _follows_verb(previous: Morpheme) -> bool:

@@ -10,6 +10,11 @@ from ego_mcp.memory.guard.frequency import likelier_misspelt
 from ego_mcp.memory.japanese import KANJI
 
 FIRST_PERSON = "i"  # the diarist, written or implied ("Watched the sunset", 夕日を見た)
+# The qualifier of a clause told as said, heard or thought (と聞いた) and of one framed as
+# planned or intended (行く予定だ): each followed by the framing word.
+REPORTED, FRAMED = "said:", "frame:"
+HEARSAY = "hearsay"  # an auxiliary of hearsay (だそうだ, らしい)
+ABILITY = "can"  # the modal of ability (can, could, is able to)
 
 
 @dataclass(frozen=True)

@@ -208,10 +208,13 @@ HYPERNYMS = frozenset({"@", "@i"})
 
 def is_place(wordnet: WordNet, noun: str, senses: int = 2, depth: int = 12) -> bool:
     """Whether one of ``noun``'s ``senses`` most frequent senses is a kind of place
-    (``PLACE_CLASSES``, each by its first sense), up to ``depth`` hypernyms up."""
+    (``PLACE_CLASSES``, each by its first sense), up to ``depth`` hypernyms up. A compound
+    WordNet lacks is a place when its head is (branch_office: an office)."""
     classes = _place_classes(wordnet)
     seen: set[int] = set()
     plain = "".join(c for c in unicodedata.normalize("NFKD", noun) if not unicodedata.combining(c))
+    if not wordnet.offsets(plain, "n"):
+        plain = plain.rsplit("_", 1)[-1]
     frontier = list(wordnet.offsets(plain, "n")[:senses])  # café: WordNet writes cafe
     for _ in range(depth):
         if classes & set(frontier):
