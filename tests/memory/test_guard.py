@@ -50,6 +50,13 @@ def verdict(existing: str, new: str) -> Verdict:
         ("雨が降るらしい。", "雨が降るそうだ。"),  # two words for hearsay
         ("図書館で二時間半勉強した。", "図書館で2.5時間勉強した。"),  # a duration's half
         ("マスターはケンに古いカメラを売った。", "ケンはマスターから古いカメラを買った。"),
+        # A passive with an object: the subject's thing (bite: no recipient in WordNet's
+        # frames), or given to the subject (teach: "teaches somebody something").
+        ("ケンは犬に足を噛まれた。", "犬がケンの足を噛んだ。"),
+        ("ケンは先生に英語を教えられた。", "先生がケンに英語を教えた。"),
+        # A passive that names no doer, and "someone" as the doer (で is no party).
+        ("自転車が駅で盗まれた。", "誰かが駅で自転車を盗んだ。"),
+        ("自転車が駅で誰かに盗まれた。", "誰かが駅で自転車を盗んだ。"),
     ],
 )
 def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str) -> None:
@@ -116,9 +123,11 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("雨が降るそうだ。", "雨が降った。", "qualifier: hearsay"),
         ("3時間歩いた。", "3時に歩いた。", "time"),  # a duration is no time of day
         ("雨が降りそうだ。", "雨が降るそうだ。", "qualifier: looks → hearsay"),
-        ("マスターは財布を盗まれた。", "マスターは財布を盗んだ。", "passive"),
-        # A passive with an object may be of his thing or a thing given to him.
-        ("ケンはエミに手紙を送られた。", "エミがケンの手紙を送った。", "passive"),
+        ("マスターは財布を盗まれた。", "マスターは財布を盗んだ。", "someone"),
+        ("自転車が駅で盗まれた。", "駅で自転車を盗んだ。", "someone"),  # not the diarist
+        # A passive with an object of a verb that gives: a thing given to him, not his.
+        ("ケンはエミに手紙を送られた。", "エミがケンの手紙を送った。", "roles"),
+        ("ケンは犬に足を噛まれた。", "犬がケンに足を噛んだ。", "roles"),
         ("昨日、夕飯を作ってもらった。", "昨日、夕飯を作った。", "qualifier"),  # done for me
         ("引っ越しを手伝ってくれた。", "引っ越しを手伝った。", "qualifier: favour"),
         ("ケンは忙しそうだ。", "ケンは忙しいらしい。", "qualifier: looks → hearsay"),

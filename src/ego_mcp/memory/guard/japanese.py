@@ -23,8 +23,16 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.glosses import glosses
-from ego_mcp.memory.guard.reading import FIRST_PERSON, FRAMED, HEARSAY, REPORTED, Reading, Word
-from ego_mcp.memory.guard.wordnet import ANTONYM, converses, wordnet
+from ego_mcp.memory.guard.reading import (
+    FIRST_PERSON,
+    FRAMED,
+    HEARSAY,
+    REPORTED,
+    UNNAMED_DOER,
+    Reading,
+    Word,
+)
+from ego_mcp.memory.guard.wordnet import ANTONYM, converses, takes_recipient, wordnet
 
 if TYPE_CHECKING:
     from sudachipy import Dictionary, Morpheme, Tokenizer
@@ -56,6 +64,7 @@ FAVOUR_TO_THE_DIARIST = frozenset({"呉れる", "下さる"})
 FAVOUR_RECEIVED = frozenset({"貰う", "頂く"})
 FIRST_PERSON_WORDS = frozenset({"私", "わたし", "僕", "ぼく", "俺", "おれ", "あたし", "自分"})
 HONORIFIC_PREFIXES = frozenset({"お", "ご", "御"})
+INDEFINITE_PERSONS = frozenset({"誰", "何者"})  # with か: someone
 NEGATING_PREFIXES = frozenset({"不", "非", "未", "無"})  # Sino-Japanese negation (接頭辞)
 CONDITIONAL_PARTICLES = frozenset({"ば", "なら"})
 NAME_KINDS = {"人名": "person", "地名": "place"}
@@ -174,8 +183,7 @@ class _Reader:
             else:
                 self.negations += 1
         elif base in PASSIVE and previous is not None and previous.part_of_speech()[0] == "動詞":
-            if not self._swap_doer(subject_becomes="object"):
-                self.qualifiers.add("passive")  # no doer named: 財布を盗まれた is no 財布を盗んだ
+            self._swap_doer(subject_becomes="object")
         elif base not in TENSE_AND_POLITENESS and base not in ASPECT:
             self.qualifiers.add(AUXILIARY_FORMS.get(base, base))
 
@@ -188,6 +196,8 @@ class _Reader:
             self.qualifiers.add("?")
         elif surface == "から" and previous is not None and previous.surface() in "てで":
             self.sequence = True  # 出してから行った: one thing after another
+        elif surface == "で" and sub == "格助詞":
+            self.phrase_start = len(self.words)  # 電車で: where or how, no party's role
         elif sub in ("格助詞", "係助詞", "副助詞") and self.words and surface in CASE_ROLES:
             role = CASE_ROLES[surface]
             for at in range(self.phrase_start, len(self.words)):  # the phrase it ends
@@ -210,6 +220,9 @@ class _Reader:
         previous = self.morphemes[index - 1] if index else None
         if base in EMPHASIS or m.surface() in EMPHASIS:
             return True
+        if base in INDEFINITE_PERSONS and _indefinite(self.morphemes, index):
+            self.qualifiers.add(UNNAMED_DOER)  # 誰かが盗んだ, 何者かに盗まれた
+            return True
         if (
             kind == "形容詞"
             and pos[5].startswith("連用形")
@@ -231,13 +244,24 @@ class _Reader:
         """The last clause's roles as the active voice gives them, its first に phrase
         the doer: a passive's subject is the object of the deed (マスターは部長に褒められた
         = 部長がマスターを褒めた); one who received a favour (説明してもらった) is its
-        beneficiary. A clause with no に phrase, or with an object as well (部長にプレゼンを
-        褒められた: his presentation, or one given to him?), is not swapped, and False is
-        returned."""
+        beneficiary. A passive with an object of its own has a subject who received it
+        when the verb gives something to somebody in WordNet's sentence frames (企画を
+        任された = 企画を任せた him), else one whose thing it was (部長にプレゼンを褒められた
+        = 部長が彼のプレゼンを褒めた); one with no に phrase has an unnamed doer (財布が
+        盗まれた = 誰かが財布を盗んだ, and no 財布を盗んだ). A favour with an object, or from
+        nobody named, is not swapped, and False is returned."""
         doers = next((r for r in self.goals if r.start >= self.last_clause), None)
         clause = range(self.last_clause, len(self.words))
-        if doers is None or any(self.words[i].role == "object" for i in clause):
-            return False
+        passive = subject_becomes == "object"
+        if any(self.words[i].role == "object" for i in clause):
+            if not passive:
+                return False
+            subject_becomes = "to" if self._recipient_verb() else "owner"
+        if doers is None:
+            if not passive:
+                return False
+            self.qualifiers.add(UNNAMED_DOER)
+            doers = range(0)
         for i in clause:
             word = self.words[i]
             if i in doers:
@@ -245,6 +269,15 @@ class _Reader:
             elif word.role == "subject":
                 self.words[i] = replace(word, role=subject_becomes)
         return True
+
+    def _recipient_verb(self) -> bool:
+        """Whether the verb just read gives something to somebody, by its first gloss
+        (褒める: praise, not commend; 送る: send)."""
+        net = wordnet()
+        verb = self.words[-1] if self.words else None
+        if net is None or verb is None or verb.pos != "v" or not verb.english:
+            return False
+        return takes_recipient(net, verb.english[0])
 
     def _content_word(self, index: int, m: Morpheme) -> None:
         word = _content(m, self.prefix)
@@ -422,6 +455,12 @@ def _evidence(morphemes: tuple[Morpheme, ...], index: int) -> str:
     plain = previous is not None and previous.part_of_speech()[5].startswith(("終止形", "連体形"))
     after_copula = previous is not None and previous.part_of_speech()[0] == "助動詞"
     return HEARSAY if plain or after_copula else "looks"
+
+
+def _indefinite(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """Whether the word at ``index`` is made indefinite by a following か (誰か)."""
+    following = morphemes[index + 1] if index + 1 < len(morphemes) else None
+    return following is not None and following.surface() == "か"
 
 
 def _follows_verb(previous: Morpheme) -> bool:

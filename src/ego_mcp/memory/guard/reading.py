@@ -15,6 +15,9 @@ FIRST_PERSON = "i"  # the diarist, written or implied ("Watched the sunset", 夕
 REPORTED, FRAMED = "said:", "frame:"
 HEARSAY = "hearsay"  # an auxiliary of hearsay (だそうだ, らしい)
 ABILITY = "can"  # the modal of ability (can, could, is able to)
+# A doer the text does not name: a passive without one (the window was broken, 財布が
+# 盗まれた) or an indefinite one (someone broke it, 誰かが盗んだ).
+UNNAMED_DOER = "someone"
 
 
 @dataclass(frozen=True)

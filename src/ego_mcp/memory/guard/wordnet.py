@@ -53,6 +53,7 @@ class Synset:
     words: tuple[str, ...]
     pointers: tuple[tuple[str, int, str, int, int], ...]  # symbol, offset, pos, source, target
     lexicographer_file: int = 0  # 15 noun.location, 18 noun.person, ...
+    frames: frozenset[int] = frozenset()  # a verb's sentence frames (15: "gives sth to sb")
 
 
 class WordNet:
@@ -145,7 +146,11 @@ class WordNet:
             pointers.append(
                 (symbol, int(target), target_pos[0], int(numbers[:2], 16), int(numbers[2:], 16))
             )
-        return Synset(offset, words, tuple(pointers), int(fields[1]))
+        cursor += 1 + 4 * pointer_count
+        frames = frozenset(
+            int(fields[cursor + 2 + 3 * i]) for i in range(int(fields[cursor]))
+        ) if pos == "v" and cursor < len(fields) else frozenset()  # fmt: skip
+        return Synset(offset, words, tuple(pointers), int(fields[1]), frames)
 
     def related(self, lemma: str, pos: str, symbol: str) -> frozenset[str]:
         """The words a lexical pointer of ``symbol`` leads to from ``lemma``'s senses."""
@@ -198,6 +203,20 @@ def converses(wordnet: WordNet, verb: str) -> frozenset[str]:
                 if kind == ANTONYM and opposite_pos == "v":
                     found.update(wordnet.synset(opposite, "v").words)
     return frozenset(found - {verb})
+
+
+# WordNet's sentence frames of a verb with a recipient: "Somebody ----s somebody
+# something" and "Somebody ----s something to somebody".
+RECIPIENT_FRAMES = frozenset({14, 15})
+
+
+def takes_recipient(wordnet: WordNet, verb: str, senses: int = 3) -> bool:
+    """Whether one of ``verb``'s ``senses`` most frequent senses gives something to
+    somebody (send, entrust, teach; not praise, bite, steal)."""
+    return any(
+        wordnet.synset(offset, "v").frames & RECIPIENT_FRAMES
+        for offset in wordnet.offsets(verb, "v")[:senses]
+    )
 
 
 # Where something happens, as WordNet files it: a point or extent in space, a built
