@@ -57,6 +57,7 @@ def verdict(existing: str, new: str) -> Verdict:
         # A passive that names no doer, and "someone" as the doer (で is no party).
         ("自転車が駅で盗まれた。", "誰かが駅で自転車を盗んだ。"),
         ("自転車が駅で誰かに盗まれた。", "誰かが駅で自転車を盗んだ。"),
+        ("The window was broken yesterday.", "Someone broke the window yesterday."),
     ],
 )
 def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str) -> None:
@@ -125,6 +126,8 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("雨が降りそうだ。", "雨が降るそうだ。", "qualifier: looks → hearsay"),
         ("マスターは財布を盗まれた。", "マスターは財布を盗んだ。", "someone"),
         ("自転車が駅で盗まれた。", "駅で自転車を盗んだ。", "someone"),  # not the diarist
+        ("The window was broken yesterday.", "I broke the window yesterday.", "someone → I"),
+        ("The window was broken yesterday.", "Broke the window yesterday.", "someone → I"),
         # A passive with an object of a verb that gives: a thing given to him, not his.
         ("ケンはエミに手紙を送られた。", "エミがケンの手紙を送った。", "roles"),
         ("ケンは犬に足を噛まれた。", "犬がケンに足を噛んだ。", "roles"),

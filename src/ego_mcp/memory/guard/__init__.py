@@ -37,6 +37,7 @@ from ego_mcp.memory.guard.evidence import (
     sequence,
     shown,
     unmatched,
+    unnamed_doers,
 )
 from ego_mcp.memory.guard.reading import (
     ABILITY,
@@ -114,6 +115,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
         gone, new_qualifiers = [], []
     hard += qualifiers(old, new, gone, new_qualifiers)
     hard += sequence(old, new)
+    hard += unnamed_doers(old, new)
     hard += negations(old, new, opposites, swapped)
     if hard:
         return Verdict.DISTINCT, tuple(hard)

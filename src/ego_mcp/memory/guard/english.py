@@ -151,6 +151,12 @@ def _passive(verb: Token) -> bool:
     return any(child.dep_ in ("auxpass", *PASSIVE_SUBJECTS) for child in verb.children)
 
 
+def _agent(verb: Token) -> bool:
+    """Whether a passive may name its doer: a "by" anywhere in its clause (the parser
+    may hang "by Dr. Abiodun" on the noun before it)."""
+    return any(token.lower_ == "by" for token in verb.subtree)
+
+
 def _subject(verb: Token) -> str:
     """The key of ``verb``'s subject: written, inherited (conj, xcomp) or the diarist."""
     for child in verb.children:
@@ -296,6 +302,14 @@ def read(
         qualifiers=frozenset(qualifiers),
         negations=negations,
         sequence=verbs if sequence else (),
+        unnamed_doer=frozenset(
+            t.lemma_.lower() for t in doc if t.pos_ == "VERB" and _passive(t) and not _agent(t)
+        ),
+        diarist_did=frozenset(
+            t.lemma_.lower()
+            for t in doc
+            if t.pos_ == "VERB" and not _passive(t) and _subject(t) == FIRST_PERSON
+        ),
     )
 
 

@@ -183,6 +183,13 @@ def _unpaired(mine: list[str], theirs: list[str]) -> list[str]:
     return [q for q in mine if not any(meanings(q) & meanings(other) for other in theirs)]
 
 
+def unnamed_doers(old: Reading, new: Reading) -> list[str]:
+    """A deed one text tells in the passive without its doer and the other tells as the
+    diarist's (the window was broken / I broke the window): the passive does not say who."""
+    deeds = (old.unnamed_doer & new.diarist_did) | (new.unnamed_doer & old.diarist_did)
+    return [f"roles: {deed} (someone → I)" for deed in sorted(deeds)]
+
+
 def sequence(old: Reading, new: Reading) -> list[str]:
     """Events told in another order (finished the report, then went out / went out,
     then finished the report)."""

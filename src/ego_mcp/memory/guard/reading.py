@@ -138,3 +138,7 @@ class Reading:
     qualifiers: frozenset[str] = field(default_factory=frozenset)
     negations: int = 0  # negations bound to no word of the text
     sequence: tuple[str, ...] = ()  # the predicates in order, when the text tells a sequence
+    # Deeds told in the passive with no doer (the window was broken), and deeds whose doer
+    # is the diarist, written or implied (I broke the window, Broke the window): by verb.
+    unnamed_doer: frozenset[str] = field(default_factory=frozenset)
+    diarist_did: frozenset[str] = field(default_factory=frozenset)
