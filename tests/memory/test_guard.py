@@ -58,6 +58,11 @@ def verdict(existing: str, new: str) -> Verdict:
         ("自転車が駅で盗まれた。", "誰かが駅で自転車を盗んだ。"),
         ("自転車が駅で誰かに盗まれた。", "誰かが駅で自転車を盗んだ。"),
         ("The window was broken yesterday.", "Someone broke the window yesterday."),
+        # A verb's antonym is its whole WordNet sense: accept / refuse, so decline.
+        (
+            "Ken didn't accept the invitation to the wedding.",
+            "Ken declined the invitation to the wedding.",
+        ),
     ],
 )
 def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str) -> None:
@@ -127,6 +132,7 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("マスターは財布を盗まれた。", "マスターは財布を盗んだ。", "someone"),
         ("自転車が駅で盗まれた。", "駅で自転車を盗んだ。", "someone"),  # not the diarist
         ("The window was broken yesterday.", "I broke the window yesterday.", "someone → I"),
+        ("Ken accepted the invitation.", "Ken declined the invitation.", "opposite"),
         ("The window was broken yesterday.", "Broke the window yesterday.", "someone → I"),
         # A passive with an object of a verb that gives: a thing given to him, not his.
         ("ケンはエミに手紙を送られた。", "エミがケンの手紙を送った。", "roles"),

@@ -117,7 +117,9 @@ def _senses(lemma: str, pos: str) -> tuple[frozenset[str], frozenset[str]]:
             for p in "nar"
             for o in net.offsets(lemma, p)[: NOUN_SENSES if p == "n" else OTHER_SENSES]
         )
-    opposites = net.related(lemma, pos, ANTONYM)
+    # A verb's antonym is its whole sense (accept / refuse, decline); an adjective's
+    # stays the word WordNet points to (big / little, not "small" of another cluster).
+    opposites = net.related(lemma, pos, ANTONYM, whole_synsets=pos == "v")
     return senses, opposites
 
 

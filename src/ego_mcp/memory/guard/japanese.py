@@ -415,7 +415,7 @@ def _opposites(english: tuple[str, ...], pos: str) -> frozenset[str]:
     # A gloss may be another part of speech than the word (出席: "attendance").
     return frozenset(
         a for gloss in english for part in dict.fromkeys((pos, "n", "v", "a"))
-        for a in net.related(gloss, part, ANTONYM)
+        for a in net.related(gloss, part, ANTONYM, whole_synsets=part == "v")
     )  # fmt: skip
 
 

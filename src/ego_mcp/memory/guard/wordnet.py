@@ -152,8 +152,12 @@ class WordNet:
         ) if pos == "v" and cursor < len(fields) else frozenset()  # fmt: skip
         return Synset(offset, words, tuple(pointers), int(fields[1]), frames)
 
-    def related(self, lemma: str, pos: str, symbol: str) -> frozenset[str]:
-        """The words a lexical pointer of ``symbol`` leads to from ``lemma``'s senses."""
+    def related(
+        self, lemma: str, pos: str, symbol: str, whole_synsets: bool = False
+    ) -> frozenset[str]:
+        """The words a lexical pointer of ``symbol`` leads to from ``lemma``'s senses;
+        with ``whole_synsets``, every word of the sense it leads to (accept's antonym is
+        refuse, and so decline, refuse's synonym in that sense)."""
         found: set[str] = set()
         key = lemma.lower().replace(" ", "_")
         for offset in self.offsets(key, pos):
@@ -165,7 +169,7 @@ class WordNet:
                 if kind != symbol or from_word not in (0, source):
                     continue
                 words = self.synset(target, "a" if target_pos == "s" else target_pos).words
-                found.update(words if to_word == 0 else (words[to_word - 1],))
+                found.update(words if to_word == 0 or whole_synsets else (words[to_word - 1],))
         return frozenset(found)
 
 
