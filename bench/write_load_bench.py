@@ -7,7 +7,9 @@ server (``chroma run``) and two workers, as a multi-agent deployment runs them. 
 in between (``MIX``: recall, search_memories, wake_up, emotion_trend, introspect,
 consolidate).
 The front end's resident memory is read from /proc every 250 writes. Prints the RSS
-after warm-up and at the end, and the growth per 1,000 writes after warm-up; writes JSON.
+after warm-up and at the end, and the growth per 1,000 writes after warm-up; and what the
+load cost the front end: calls served per second and its CPU per call (utime + stime from
+/proc over the whole load, every tool call counted). Writes JSON.
 
     python bench/write_load_bench.py --writes 4000
 """
@@ -60,6 +62,12 @@ def rss_mib(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     raise RuntimeError("no VmRSS")
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's user and system CPU time so far (/proc/<pid>/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def wait_http(url: str, process: subprocess.Popen[bytes], seconds: float = 90) -> None:
@@ -163,19 +171,23 @@ async def client_loop(
             if body.startswith("Saved (id: "):
                 mine.append(body[len("Saved (id: ") :][:16])
             counter["writes"] += 1
+            counter["calls"] += 1
             for every, tool, arguments in mix:
                 if number % every == every - 1:
                     await client.call_tool(tool, {**arguments, "context": text}
                                            if "context" in arguments else arguments)  # fmt: skip
+                    counter["calls"] += 1
             if number % 7 == 6 and mine:
                 await client.call_tool("forget", {"memory_id": mine.pop(0)})
+                counter["calls"] += 1
 
 
 async def load(
     deployment: Deployment, writes: int, per_agent: int, mix: list[tuple[int, str, dict[str, Any]]]
-) -> list[dict[str, float]]:
+) -> tuple[list[dict[str, float]], dict[str, float]]:
     assert deployment.front is not None
-    counter = {"writes": 0}
+    counter = {"writes": 0, "calls": 0}
+    cpu_before = cpu_seconds(deployment.front.pid)
     samples: list[dict[str, float]] = [{"writes": 0, "rss_mib": rss_mib(deployment.front.pid)}]
     texts = sentences(writes + 100, seed=11)
     clients = [(agent, n) for agent in AGENTS for n in range(per_agent)]
@@ -199,10 +211,17 @@ async def load(
         for i, (agent, _) in enumerate(clients)
     ]
     await asyncio.gather(sampler(), *tasks)
+    elapsed = time.monotonic() - started
+    cpu = cpu_seconds(deployment.front.pid) - cpu_before
     samples.append(
         {"writes": counter["writes"], "rss_mib": round(rss_mib(deployment.front.pid), 1)}
     )
-    return samples
+    cost = {
+        "calls": counter["calls"],
+        "calls_per_s": round(counter["calls"] / elapsed, 1),
+        "front_cpu_ms_per_call": round(1000 * cpu / max(1, counter["calls"]), 1),
+    }
+    return samples, cost
 
 
 def growth_per_thousand(samples: list[dict[str, float]], warm: int) -> float:
@@ -230,7 +249,7 @@ def main() -> None:
         deployment = Deployment(Path(scratch))
         try:
             deployment.up()
-            samples = asyncio.run(load(deployment, args.writes, args.clients_per_agent, mix))
+            samples, cost = asyncio.run(load(deployment, args.writes, args.clients_per_agent, mix))
         finally:
             deployment.down()
     warm = next(s for s in samples if s["writes"] >= args.warm)
@@ -241,12 +260,17 @@ def main() -> None:
         f" writes, {last['rss_mib']:.0f} after {last['writes']:.0f}; {slope:+.1f} MiB per"
         " 1,000 writes after warm-up"
     )
+    print(
+        f"{cost['calls']:.0f} calls, {cost['calls_per_s']} calls/s; front end CPU "
+        f"{cost['front_cpu_ms_per_call']} ms per call"
+    )
     results: dict[str, Any] = {
         "writes": args.writes,
         "clients": args.clients_per_agent * len(AGENTS),
         "mix": [tool for _, tool, _ in mix],
         "samples": samples,
         "mib_per_1000_writes_after_warm_up": round(slope, 2),
+        **cost,
     }
     write_results(results, args.out, "write_load.json")
 
