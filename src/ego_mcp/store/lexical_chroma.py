@@ -133,12 +133,12 @@ class ChromaLexicalIndex:
         touched = sorted({*gained, *lost})
         known, stats = self._records(touched)
         records = {term: known[term].changed(gained[term], lost[term]) for term in touched}
-        self._write_terms({term: r for term, r in records.items() if r.documents > 0})
         dropped = [term for term, record in records.items() if record.documents <= 0]
         if dropped:
             self._frequencies.delete(ids=dropped)
-        self._write_stats(
-            stats.minus(CorpusStats().with_documents(out.values())).with_documents(into.values())
+        self._write_terms(
+            {term: r for term, r in records.items() if r.documents > 0},
+            stats.minus(CorpusStats().with_documents(out.values())).with_documents(into.values()),
         )
 
     def frequencies(self, terms: Sequence[str]) -> dict[str, int]:
@@ -220,20 +220,6 @@ class ChromaLexicalIndex:
             found.update(_terms_of(page))
         return found
 
-    def _write_stats(self, stats: CorpusStats) -> None:
-        self._frequencies.upsert(
-            ids=[TOTALS],
-            embeddings=_constant(1),
-            metadatas=[
-                {
-                    "documents": stats.documents,
-                    "japanese": stats.japanese,
-                    "latin": stats.latin,
-                    "total_terms": stats.total_terms,
-                }
-            ],
-        )
-
     def recount(self) -> None:
         """Count the statistics and every term's record again from the memories' records
         (after a crash between two writes, or writers that raced without the lock)."""
@@ -256,19 +242,21 @@ class ChromaLexicalIndex:
             {
                 term: TermRecord(n, frozenset(holders[term]) if n <= POSTING_BUDGET else None)
                 for term, n in counts.items()
-            }
+            },
+            stats,
         )
-        self._write_stats(stats)
 
-    def _write_terms(self, records: Mapping[str, TermRecord]) -> None:
-        """Each term's record, ``WRITE_BATCH`` terms an upsert."""
-        terms = sorted(records)
-        for start in range(0, len(terms), WRITE_BATCH):
-            batch = terms[start : start + WRITE_BATCH]
+    def _write_terms(self, records: Mapping[str, TermRecord], stats: CorpusStats) -> None:
+        """Each term's record and the statistics, ``WRITE_BATCH`` records an upsert (the
+        statistics with the last batch: one round trip for a memory's few terms)."""
+        rows = [(term, _term_metadata(records[term])) for term in sorted(records)]
+        rows.append((TOTALS, _stats_metadata(stats)))
+        for start in range(0, len(rows), WRITE_BATCH):
+            batch = rows[start : start + WRITE_BATCH]
             self._frequencies.upsert(
-                ids=batch,
+                ids=[key for key, _ in batch],
                 embeddings=_constant(len(batch)),
-                metadatas=[_term_metadata(records[term]) for term in batch],
+                metadatas=[metadata for _, metadata in batch],
             )
 
     def ids(self) -> set[str]:
@@ -287,6 +275,15 @@ def _terms_of(result: dict[str, Any]) -> dict[str, tuple[str, ...]]:
 
 def _constant(rows: int) -> Any:
     return np.zeros((rows, 1), dtype=np.float32)
+
+
+def _stats_metadata(stats: CorpusStats) -> dict[str, Any]:
+    return {
+        "documents": stats.documents,
+        "japanese": stats.japanese,
+        "latin": stats.latin,
+        "total_terms": stats.total_terms,
+    }
 
 
 def _term_metadata(record: TermRecord) -> dict[str, Any]:
