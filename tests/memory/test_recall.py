@@ -124,7 +124,7 @@ def test_without_the_dictionary_words_count_only_as_written(memory: MemoryServic
     assert top.memory.id == ids[BILINGUAL[3]]  # the English memory that shares the name
 
 
-def test_reads_overlapped_in_threads_rank_as_reads_in_turn(memory: MemoryService) -> None:
+def test_reads_as_on_a_server_rank_as_reads_in_turn(memory: MemoryService) -> None:
     fill(memory)
     queries = ["LOG-131", "What did Caroline research?", "東京", "インフルエンザで寝込んだ"]
     in_turn = [memory.recall(q, 5) for q in queries]

@@ -106,6 +106,9 @@ class MemoryParts:
         # Recall's lexical reads beside its vector search: worth it when each read is a
         # round trip to a server; in one process the threads only contend for the GIL.
         self.overlap_reads = overlap_reads
+        # On a server, the scripts the memories are written in as the last recall's
+        # lookup read them (``memory/recall/search.py``); None until one has.
+        self.scripts_seen: frozenset[bool] | None = None
         self.store = store
         self.episodes = episodes
         self.embedder = embedder
