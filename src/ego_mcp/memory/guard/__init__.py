@@ -276,8 +276,8 @@ def _places(net: WordNet, words: list[Word]) -> list[tuple[Word, ...]]:
     compounds = [
         (first, second)
         for first, second in pairwise(words)
-        if second.pos == "n" and not second.name and is_place(net, f"{first.key}_{second.key}")
-        and net.offsets(f"{first.key}_{second.key}", "n")
+        if second.pos == "n" and not second.name and net.offsets(f"{first.key}_{second.key}", "n")
+        and is_place(net, f"{first.key}_{second.key}")
     ]  # fmt: skip
     in_compounds = {id(w) for compound in compounds for w in compound}
     single = [
