@@ -135,7 +135,7 @@ class WordNet:
                 high = start
         return None
 
-    @lru_cache(maxsize=8 * 2**SHARED_STEPS)  # noqa: B019 (one reader per process)
+    @lru_cache(maxsize=8 << SHARED_STEPS)  # noqa: B019 (one reader per process)
     def _probe(self, name: str, position: int) -> tuple[int, int, bytes]:
         """A line the first steps of every search read (the same few hundred)."""
         descriptor, size = self._file(name)
