@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from ego_mcp.embedding.local import LocalMiniLM
-from ego_mcp.embedding.multilingual import LocalMultilingualUSE
+from ego_mcp.embedding.multilingual import LocalMultilingualUSE, RowsOnDisk
 from ego_mcp.errors import ConfigError
 
 
@@ -65,3 +65,27 @@ def test_the_multilingual_model_reads_japanese_and_finds_across_languages(
     assert vectors.shape == (5, 512) and np.allclose(np.linalg.norm(vectors, axis=1), 1.0)
     assert float(vectors[0] @ vectors[1]) < 0.9  # MiniLM: 1.000, both are all [UNK]
     assert float(vectors[2] @ vectors[3]) > float(vectors[2] @ vectors[4]) + 0.3
+
+
+def test_the_token_table_is_read_from_a_file_with_the_same_vectors(tmp_path: Path) -> None:
+    """The 64 MiB table leaves the heap for a file in the cache folder; a file another
+    release or a broken write left there is replaced; an unwritable folder keeps the
+    table in memory. The vectors are the same every way."""
+    texts = ["マスターは毎朝、珈琲を淹れてから仕事を始める。", "", "a b c", "I paid the bill."]
+    in_memory = LocalMultilingualUSE(table_folder=tmp_path / "a-file" / "below")
+    (tmp_path / "a-file").write_text("not a folder")
+    expected = in_memory.embed(texts)
+    assert isinstance(in_memory._model._model.table, np.ndarray)
+
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    on_disk = LocalMultilingualUSE(table_folder=folder)
+    on_disk.embed(["load"])
+    (written,) = folder.iterdir()
+    assert isinstance(on_disk._model._model.table, RowsOnDisk)
+    assert np.array_equal(on_disk.embed(texts), expected)
+
+    written.write_bytes(b"\0" * written.stat().st_size)  # same size, wrong rows
+    again = LocalMultilingualUSE(table_folder=folder)
+    assert np.array_equal(again.embed(texts), expected)
+    assert [path.name for path in folder.iterdir()] == [written.name]
