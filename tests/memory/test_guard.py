@@ -58,6 +58,14 @@ def verdict(existing: str, new: str) -> Verdict:
         ("自転車が駅で盗まれた。", "誰かが駅で自転車を盗んだ。"),
         ("自転車が駅で誰かに盗まれた。", "誰かが駅で自転車を盗んだ。"),
         ("The window was broken yesterday.", "Someone broke the window yesterday."),
+        # A passive participle is the state it names, with its particle (WordNet's
+        # adjectives): annoyed / irritated, worn out / exhausted.
+        ("Ken is annoyed about the delay.", "Ken is irritated about the delay."),
+        ("The hikers were worn out by evening.", "The hikers were exhausted by evening."),
+        # A compound WordNet lists joins its head's senses; its modifier stays a word.
+        ("Ken asked a store clerk for help.", "Ken asked a shop assistant for help."),
+        # The small model's "Ken borrowed" (a name as an adverbial noun): the subject.
+        ("Yuki lent her bicycle to Ken.", "Ken borrowed Yuki's bicycle."),
         # A verb's antonym is its whole WordNet sense: accept / refuse, so decline.
         (
             "Ken didn't accept the invitation to the wedding.",
@@ -124,7 +132,7 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("Master won the final.", "Master lost the final.", "opposite"),
         ("Master beat Ken.", "Master lost to Ken.", "lost"),
         ("Master praised Ken.", "Ken criticized Master.", "opposite"),  # antonyms, no converse
-        ("Master didn't lend his umbrella to Emi.", "Emi borrowed Master's umbrella.", "roles"),
+        ("Master didn't lend his umbrella to Emi.", "Emi borrowed Master's umbrella.", "negation"),
         ("Ken sold his bike to Master.", "Master didn't buy a bike from Ken.", "negation"),
         ("雨が降るそうだ。", "雨が降った。", "qualifier: hearsay"),
         ("3時間歩いた。", "3時に歩いた。", "time"),  # a duration is no time of day
@@ -144,6 +152,7 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("マスターはケンにカメラを売った。", "マスターはケンのカメラを売った。", "roles"),
         ("Ken moved to LA.", "Ken moved to Los Altos.", "Altos"),  # initials prove nothing
         ("I read The Sun.", "I read on Sunday.", "time"),
+        ("Yuki lent her bicycle to Ken.", "Yuki borrowed Ken's bicycle.", "negation"),
     ],
 )
 def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> None:

@@ -162,7 +162,7 @@ def _agent(verb: Token) -> bool:
 def _subject(verb: Token) -> str:
     """The key of ``verb``'s subject: written, inherited (conj, xcomp) or the diarist."""
     for child in verb.children:
-        if child.dep_ in SUBJECTS:
+        if child.dep_ in SUBJECTS or _stray_subject(child):
             return _entity_key(child)
         if child.dep_ == "agent" or (child.lower_ == "by" and _passive(verb)):
             for party in child.children:
@@ -170,6 +170,27 @@ def _subject(verb: Token) -> str:
     if verb.dep_ in ("conj", "xcomp", "advcl") and verb.head.i != verb.i:
         return _subject(verb.head)
     return FIRST_PERSON
+
+
+FINITE = frozenset({"VBD", "VBZ", "VBP"})
+
+
+def _stray_subject(token: Token) -> bool:
+    """A name the small model hangs on a finite verb as a bare adverbial noun ("Emi
+    borrowed Master's umbrella": Emi, npadvmod, and "borrowed" a participle) where the
+    verb has no subject: before a finite verb, a noun phrase with nothing between is its
+    subject. A main verb tagged a participle with no auxiliary is a finite past."""
+    verb = token.head
+    auxiliaries = any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+    finite = verb.tag_ in FINITE or (verb.tag_ == "VBN" and verb.dep_ == "ROOT" and not auxiliaries)
+    return (
+        token.dep_ == "npadvmod"
+        and token.pos_ == "PROPN"
+        and finite
+        and token.i < verb.i
+        and all(t.dep_ in ("compound", "flat") for t in token.doc[token.i + 1 : verb.i])
+        and not any(c.dep_ in SUBJECTS or c.dep_ in PASSIVE_SUBJECTS for c in verb.children)
+    )
 
 
 def _entity_key(token: Token) -> str:
@@ -199,7 +220,7 @@ def _role(token: Token) -> str:
     dep = token.dep_
     if dep in ("conj", "compound", "appos", "flat") and token.head.i != token.i:
         return _role(token.head)
-    if dep in SUBJECTS:
+    if dep in SUBJECTS or _stray_subject(token):
         return "subject"
     if dep in PASSIVE_SUBJECTS or dep == "dobj":
         return "object"
@@ -269,6 +290,7 @@ def read(
     negated_at = {t for t in negated if t is not None and negated.count(t) % 2 == 1}
     sequence = False
     phrasal = _phrasal_verbs(doc)
+    compounds = _compound_nouns(doc)
     absorbed = {child for _, child in phrasal.values()}
     for token in doc:
         if token.idx in skip or token.is_punct or token.is_space or token.like_num:
@@ -290,7 +312,10 @@ def read(
             word = _word(token, kind == "qualifying word", token.i in negated_at)
             if token.i in phrasal:
                 key = phrasal[token.i][0]
-                word = replace(word, key=key, senses=_senses(key, "v")[0], english=(key,))
+                senses = _senses(key, "v")[0] | _state_senses(token, phrasal[token.i][1])
+                word = replace(word, key=key, senses=senses, english=(key,))
+            elif token.i in compounds:
+                word = replace(word, senses=word.senses | _senses(compounds[token.i], "n")[0])
             words.append(word)
     if text.rstrip().endswith("?"):
         qualifiers.add("?")
@@ -332,6 +357,34 @@ def _phrasal_verbs(doc: Doc) -> dict[int, tuple[str, int]]:
                 found[token.i] = (key, child.i)
                 break
     return found
+
+
+def _compound_nouns(doc: Doc) -> dict[int, str]:
+    """Nouns that WordNet lists with the noun before them as one noun (shop assistant:
+    shop_assistant, a clerk): the head's index to the compound. The head keeps its own
+    senses and its modifier stays a word (store clerk / shop assistant: store is shop);
+    the compound's senses join the head's. A name is no part of one."""
+    net = wordnet()
+    found: dict[int, str] = {}
+    for token in doc:
+        if net is None or token.pos_ != "NOUN" or token.i == 0:
+            continue
+        before = doc[token.i - 1]
+        if before.dep_ == "compound" and before.head.i == token.i and before.pos_ == "NOUN":
+            key = f"{before.lower_}_{token.lemma_.lower()}"
+            if net.offsets(key, "n"):
+                found[token.i] = key
+    return found
+
+
+def _state_senses(token: Token, particle: int | None = None) -> frozenset[str]:
+    """A passive participle reads as the state it names (was annoyed = was irritated,
+    was worn out = was exhausted): the senses WordNet gives the participle, with its
+    particle, as an adjective."""
+    if token.tag_ != "VBN" or not _passive(token):
+        return frozenset()
+    written = token.lower_ if particle is None else f"{token.lower_}_{token.doc[particle].lower_}"
+    return _senses(written, "a")[0] if _in_wordnet(written) else frozenset()
 
 
 def _negated(token: Token) -> int | None:
@@ -423,6 +476,8 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
     else:
         key, pos = _listed(token.lower_, token.lemma_.lower(), TAG_POS.get(token.pos_, ""))
     senses, opposites = _senses(key, pos)
+    if pos == "v":
+        senses |= _state_senses(token)
     verb = _clause_verb(token)
     role = _role(token)
     head = verb if verb is not None and verb.i != token.i else None
