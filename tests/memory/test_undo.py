@@ -102,3 +102,21 @@ def test_a_purged_entry_stays_forgotten_even_if_it_was_logged_before_the_record(
     memory.purge_deletion_log(everything=True)
 
     assert departed.known([old]) == {old}
+
+
+def test_a_forget_writes_the_log_and_the_purge_the_departed_record(
+    memory: MemoryService,
+) -> None:
+    """One write fewer a forget: while the text is in the log the log is what says the
+    memory left; the purge that takes the text notes it as departed for good."""
+    log, departed = memory.deletion_log, memory.departed
+    assert log is not None and departed is not None
+    gone = save(memory, "A passing thought about the ferry timetable.")
+    memory.forget(gone)
+    assert log.logged_ids([gone]) == {gone}
+    assert departed.known([gone]) == set()
+
+    memory.purge_deletion_log(everything=True)
+
+    assert log.logged_ids([gone]) == set()
+    assert departed.known([gone]) == {gone}

@@ -2,7 +2,9 @@
 and the purge of the deletion log.
 
 A memory leaves the store only after it is written to the deletion log (its text, for
-the undo window) and noted in the departed record (ids and hashes, for good). Merges
+the undo window); the purge that ends its window notes it in the departed record (its id
+and a hash, for good) before the entry goes, and ``import`` and ``migrate`` consult both,
+so a forgotten memory is never brought back by either. Merges
 into one memory are undone newest first, so the kept memory never loses what a later
 merge brought.
 """
@@ -116,11 +118,12 @@ class Lifecycle(MemoryParts):
     ) -> datetime | None:
         """Write the memory to the deletion log before it is deleted, with the episodes
         that list it (read here unless given) and, for a merge, the ``kept`` memory as it
-        was; returns the end of its undo window (None without a log). The memory is noted
-        as departed for good as well."""
-        if self.departed is not None:
-            self.departed.note([(memory.id, memory.content)])
+        was; returns the end of its undo window. Without a log the memory is noted as
+        departed for good at once (with one, the purge notes it: one write fewer a
+        forget) and None is returned."""
         if self.deletion_log is None:
+            if self.departed is not None:
+                self.departed.note([(memory.id, memory.content)])
             return None
         now = self.clock.now()
         if kept is not None:
