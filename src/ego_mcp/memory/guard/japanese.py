@@ -32,13 +32,7 @@ from ego_mcp.memory.guard.reading import (
     Reading,
     Word,
 )
-from ego_mcp.memory.guard.wordnet import (
-    ANTONYM,
-    converses,
-    standing_senses,
-    takes_recipient,
-    wordnet,
-)
+from ego_mcp.memory.guard.wordnet import ANTONYM, converses, takes_recipient, wordnet
 
 if TYPE_CHECKING:
     from sudachipy import Dictionary, Morpheme, Tokenizer
@@ -394,22 +388,12 @@ def _content(m: Morpheme, prefix: str) -> Word | None:
         surface=surface,
         pos=wordnet_pos,
         name=name,
-        senses=frozenset(f"ja{group}" for group in m.synonym_group_ids())
-        | _gloss_senses(english, wordnet_pos),
+        senses=frozenset(f"ja{group}" for group in m.synonym_group_ids()),
         reading=_reading_of_prefix(prefix) + reading,
         english=english,
         opposites=_opposites(english, wordnet_pos) | _negated_stem(key),
         converses=_converses(english) if wordnet_pos == "v" else frozenset(),
     )
-
-
-def _gloss_senses(english: tuple[str, ...], pos: str) -> frozenset[str]:
-    """The WordNet senses of the word's first gloss, as an English word's are read (述べる
-    "state" and 言う "say" share state / say / tell)."""
-    net = wordnet()
-    if net is None or not english:
-        return frozenset()
-    return standing_senses(net, english[0], pos)
 
 
 def _english(*forms: str) -> tuple[str, ...]:

@@ -46,11 +46,6 @@ SIMILAR = "&"
 # adjective's cluster (huge / enormous, both "large"), a derived word (smoke / smoking),
 # a verb group or a see-also.
 NEAR = frozenset({"@", "~", "@i", "~i", "&", "+", "$", "^"})
-# How many of a word's most frequent senses stand for it (``english._senses``,
-# ``standing_senses``): rarer ones join words seldom meant alike (friend / acquaintance).
-VERB_SENSES = 3
-NOUN_SENSES = 2
-OTHER_SENSES = 3  # an adjective's or adverb's
 SHARED_STEPS = 10  # a search's first steps are every search's: their lines are kept
 
 
@@ -231,12 +226,6 @@ def _long_line_around(descriptor: int, size: int, position: int) -> tuple[int, i
         text += block
         end += len(block)
     return start, end, text.rstrip(b"\r")
-
-
-def standing_senses(wordnet: WordNet, lemma: str, pos: str) -> frozenset[str]:
-    """The synsets that stand for ``lemma`` as ``pos``, as ids ("v2612762")."""
-    count = VERB_SENSES if pos == "v" else NOUN_SENSES if pos == "n" else OTHER_SENSES
-    return frozenset(f"{pos}{offset}" for offset in wordnet.offsets(lemma, pos)[:count])
 
 
 def name_kind(wordnet: WordNet, name: str) -> str:
