@@ -377,14 +377,30 @@ def _compound_nouns(doc: Doc) -> dict[int, str]:
     return found
 
 
+# WordNet's lexicographer files of verbs whose passive names the state of whom it befell
+# (psychological and bodily: annoy, bore, surprise at 37 verb.emotion; tire, exhaust,
+# wear out at 29 verb.body), as against an event done to a thing (moved, built, broken).
+STATE_VERB_FILES = frozenset({29, 37})
+
+
 def _state_senses(token: Token, particle: int | None = None) -> frozenset[str]:
-    """A passive participle reads as the state it names (was annoyed = was irritated,
-    was worn out = was exhausted): the senses WordNet gives the participle, with its
-    particle, as an adjective."""
-    if token.tag_ != "VBN" or not _passive(token):
+    """The passive participle of a verb of emotion or of the body reads as the state it
+    names (was annoyed = was irritated, was worn out = was exhausted): the adjective
+    senses WordNet gives the participle as written, with its particle. Other passives
+    tell an event (was moved is no "moved", touched, state)."""
+    net = wordnet()
+    if net is None or token.tag_ != "VBN" or not _passive(token):
+        return frozenset()
+    verb = (
+        token.lemma_.lower()
+        if particle is None
+        else f"{token.lemma_.lower()}_{token.doc[particle].lower_}"
+    )
+    first = net.offsets(verb, "v")[:1]
+    if not first or net.synset(first[0], "v").lexicographer_file not in STATE_VERB_FILES:
         return frozenset()
     written = token.lower_ if particle is None else f"{token.lower_}_{token.doc[particle].lower_}"
-    return _senses(written, "a")[0] if _in_wordnet(written) else frozenset()
+    return frozenset(f"a{offset}" for offset in net.offsets(written, "a")[:OTHER_SENSES])
 
 
 def _negated(token: Token) -> int | None:
