@@ -7,6 +7,7 @@ from itertools import permutations
 import pytest
 
 from ego_mcp.errors import InvalidInput
+from ego_mcp.memory.model import DeletedMemory
 from ego_mcp.memory.service import MemoryService
 from tests.helpers import assert_links_bidirectional, save
 
@@ -120,3 +121,28 @@ def test_a_forget_writes_the_log_and_the_purge_the_departed_record(
 
     assert log.logged_ids([gone]) == set()
     assert departed.known([gone]) == {gone}
+
+
+def test_a_forget_during_a_purge_of_everything_stays_in_the_log(
+    memory: MemoryService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``forgotten purge --all`` beside a front end (a Chroma server has no directory
+    lock): a memory forgotten after the purge read the log is not purged unread, so it is
+    in the log or the departed record, never in neither."""
+    log, departed = memory.deletion_log, memory.departed
+    assert log is not None and departed is not None
+    first = save(memory, "A note about the lighthouse keeper's lantern.")
+    second = save(memory, "A note about the bakery's new rye loaf.")
+    memory.forget(first)
+    read_entries = log.entries
+
+    def entries_then_a_forget() -> list[DeletedMemory]:
+        found = read_entries()
+        memory.forget(second)  # lands between the purge's read and its delete
+        return found
+
+    monkeypatch.setattr(log, "entries", entries_then_a_forget)
+    assert memory.purge_deletion_log(everything=True) == [first]
+
+    assert departed.known([first]) == {first}
+    assert log.logged_ids([second]) == {second}

@@ -308,7 +308,9 @@ class Lifecycle(MemoryParts):
         leaving = [e for e in log.entries() if before is None or e.deleted_at < before]
         if self.departed is not None:
             self.departed.note([(e.memory.id, e.memory.content) for e in leaving])
-        log.purge(before)
+        # Exactly the entries read and noted: one a forget logs meanwhile (no noting of its
+        # own) stays in the log, so it is never in neither.
+        log.purge([e.memory.id for e in leaving])
         return [e.memory.id for e in leaving]
 
     def unlink_forgotten(self, memory_id: str, target_ids: Sequence[str]) -> int:

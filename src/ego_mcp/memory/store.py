@@ -270,9 +270,10 @@ class EpisodeStore(Protocol):
 
 
 class DepartedRecord(Protocol):
-    """The ids of every memory that left the store (forgotten or merged away), kept for
-    good with a hash of the text, never the text: what ``import`` and ``migrate``
-    consult so that neither brings one back."""
+    """The ids of every memory that left the store (forgotten or merged away) and whose
+    deletion-log entry is gone (noted by the purge that takes the entry; at once where
+    there is no log), kept for good with a hash of the text, never the text: what
+    ``import`` and ``migrate`` consult, with the log, so that neither brings one back."""
 
     def note(self, departed: Sequence[tuple[str, str]]) -> None:
         """Record these (memory id, text) pairs as gone (the text is hashed, not kept)."""
@@ -311,6 +312,7 @@ class DeletionLog(Protocol):
         """The entries merged into ``keep_id``, oldest deletion first."""
         ...
 
-    def purge(self, before: datetime | None) -> int:
-        """Remove the entries deleted before ``before`` (every entry if None); how many."""
+    def purge(self, memory_ids: Sequence[str]) -> int:
+        """Remove the entries of ``memory_ids`` (those the caller read as past their
+        window, so that an entry logged meanwhile stays); how many."""
         ...

@@ -9,7 +9,6 @@ the embedding model, and a restored memory is embedded again by the current one.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
 
 from ego_mcp.memory.model import DeletedMemory
@@ -57,9 +56,8 @@ class ChromaDeletionLog:
         found = _entries(self._collection.get(where={"merged_into": keep_id}, include=_RECORD))
         return sorted(found, key=lambda entry: entry.deleted_at)
 
-    def purge(self, before: datetime | None) -> int:
-        where = {"deleted_at": {"$lt": before.timestamp()}} if before is not None else None
-        ids = list(self._collection.get(where=where, include=[])["ids"])
+    def purge(self, memory_ids: Sequence[str]) -> int:
+        ids = list(dict.fromkeys(memory_ids))
         for start in range(0, len(ids), WRITE_BATCH):
             self._collection.delete(ids=ids[start : start + WRITE_BATCH])
         return len(ids)

@@ -1,7 +1,8 @@
 """What left an agent's store, for good: the id of every memory forgotten or merged away,
 with a SHA-256 of its text and never the text, in a Chroma collection
 (``ego-{agent}-departed``) beside the memories. The deletion log keeps a memory's text for
-its undo window only; this record outlives it, so that ``import`` of an older backup and
+its undo window only; the purge that ends the window notes the memory here, and this
+record outlives the entry, so that ``import`` of an older backup and
 ``migrate`` never bring back what was forgotten (a resumed ``reembed`` mirrors the live
 store instead). A memory ``restore_memory`` or ``import --include-forgotten`` brings back
 leaves it."""
