@@ -153,6 +153,8 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("Ken moved to LA.", "Ken moved to Los Altos.", "Altos"),  # initials prove nothing
         ("I read The Sun.", "I read on Sunday.", "time"),
         ("Yuki lent her bicycle to Ken.", "Yuki borrowed Ken's bicycle.", "negation"),
+        # The small model reads "Emi called Ken." as a noun phrase (a man called Ken).
+        ("Emi called Ken.", "Ken called Emi.", "roles"),
     ],
 )
 def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> None:

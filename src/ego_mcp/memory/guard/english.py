@@ -146,7 +146,22 @@ def _clause_verb(token: Token) -> Token | None:
     node = token
     while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
         node = node.head
-    return node if node.pos_ in ("VERB", "AUX") else None
+    if node.pos_ not in ("VERB", "AUX"):
+        return _verb_read_as_modifier(node)
+    return node
+
+
+def _verb_read_as_modifier(root: Token) -> Token | None:
+    """The verb of a sentence the small model reads as a noun phrase ("Emi called Ken.":
+    Emi, modified by "called Ken", as in "a man called Ken"): a name at the root with a
+    past form right after it and no verb above. A diary's sentence is a clause: that
+    verb is its predicate and the name its subject."""
+    if root.dep_ != "ROOT" or root.pos_ != "PROPN":
+        return None
+    verb = next((c for c in root.children if c.dep_ == "acl" and c.i == root.i + 1), None)
+    if verb is None or verb.tag_ not in ("VBD", "VBN"):
+        return None
+    return None if any(c.dep_ in ("aux", "auxpass") for c in verb.children) else verb
 
 
 def _passive(verb: Token) -> bool:
@@ -220,8 +235,10 @@ def _role(token: Token) -> str:
     dep = token.dep_
     if dep in ("conj", "compound", "appos", "flat") and token.head.i != token.i:
         return _role(token.head)
-    if dep in SUBJECTS or _stray_subject(token):
+    if dep in SUBJECTS or _stray_subject(token) or _verb_read_as_modifier(token) is not None:
         return "subject"
+    if dep == "oprd" and _verb_read_as_modifier(token.head.head) is token.head:
+        return "object"  # Emi called Ken: Ken
     if dep in PASSIVE_SUBJECTS or dep == "dobj":
         return "object"
     if dep == "dative":
