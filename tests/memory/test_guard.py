@@ -155,6 +155,8 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("Yuki lent her bicycle to Ken.", "Yuki borrowed Ken's bicycle.", "negation"),
         # The small model reads "Emi called Ken." as a noun phrase (a man called Ken).
         ("Emi called Ken.", "Ken called Emi.", "roles"),
+        # 夫 also writes つま ("wife") in JMdict: the analyser's reading おっと decides.
+        ("ケンは夫と旅行した。", "ケンは妻と旅行した。", "夫 → 妻"),
     ],
 )
 def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> None:

@@ -27,6 +27,15 @@ FIRST_SENSE_GLOSSES = """
 NOTE = re.compile(r"\([^)]*\)")
 LEADS = frozenset({"to", "a", "an", "the"})
 MOST_WORDS = 2
+# The entries of a written form that are read as the analyser read it (夫 read おっと is
+# "husband"; the entry read つま, which 夫 may also write, is "wife").
+READ_AS = """
+    SELECT k.idseq FROM Kanji k JOIN Kana r ON r.idseq = k.idseq
+    WHERE k.text = ?1 AND r.text = ?2
+"""
+KATAKANA_TO_HIRAGANA = str.maketrans(
+    {chr(code + 0x60): chr(code) for code in range(ord("ぁ"), ord("ゖ") + 1)}
+)
 
 
 def translation_words(gloss: str) -> list[str]:
@@ -49,11 +58,20 @@ class Glosses:
         self._lock = threading.Lock()
 
     @lru_cache(maxsize=8192)  # noqa: B019 (one reader per process, kept for its life)
-    def of(self, word: str) -> tuple[str, ...]:
+    def of(self, word: str, reading: str = "") -> tuple[str, ...]:
         """The one- or two-word English glosses of ``word``'s entries' first senses,
-        lower case, without JMdict's notes and the "to" of a verb."""
+        lower case, without JMdict's notes and the "to" of a verb. With the ``reading``
+        the analyser gave it (kana), only the entries read so, if any are."""
         with self._lock:
-            rows = [row[0] for row in self._db.execute(FIRST_SENSE_GLOSSES, (word,))]
+            rows = []
+            if reading:
+                kana = reading.translate(KATAKANA_TO_HIRAGANA)
+                query = FIRST_SENSE_GLOSSES.replace(
+                    "SELECT idseq FROM Kanji WHERE text = ?1", READ_AS.strip()
+                )
+                rows = [row[0] for row in self._db.execute(query, (word, kana))]
+            if not rows:
+                rows = [row[0] for row in self._db.execute(FIRST_SENSE_GLOSSES, (word,))]
         found: dict[str, None] = {}
         for gloss in rows:
             words = translation_words(gloss)

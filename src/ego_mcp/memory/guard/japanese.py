@@ -378,7 +378,12 @@ def _content(m: Morpheme, prefix: str) -> Word | None:
         return None  # する, いる, ある on their own: tense and aspect, no fact
     key = prefix + m.normalized_form().rstrip("ー")
     wordnet_pos = {"名詞": "n", "動詞": "v", "形容詞": "a", "形状詞": "a", "副詞": "r"}[kind]
-    english = _english(m.dictionary_form() if not prefix else key, m.normalized_form())
+    # The analyser's reading picks among a written form's entries (夫: おっと, not つま);
+    # it is the written word's own only where the word is not inflected.
+    read_as = m.reading_form() if surface == m.dictionary_form() and not prefix else ""
+    english = _english(
+        m.dictionary_form() if not prefix else key, m.normalized_form(), reading=read_as
+    )
     reading = (m.reading_form() or surface).translate(HIRAGANA_TO_KATAKANA).rstrip("ー")
     name = NAME_KINDS.get(pos[2], "name") if sub == "固有名詞" else ""
     if kind == "名詞" and not name and not english and _katakana_given_name(surface):
@@ -396,14 +401,15 @@ def _content(m: Morpheme, prefix: str) -> Word | None:
     )
 
 
-def _english(*forms: str) -> tuple[str, ...]:
-    """The word's English glosses (JMdict's first senses), by any of its forms."""
+def _english(*forms: str, reading: str = "") -> tuple[str, ...]:
+    """The word's English glosses (JMdict's first senses), by any of its forms, of the
+    entries read ``reading`` where it is given and some are."""
     reader = glosses()
     if reader is None:
         return ()
     found: dict[str, None] = {}
     for form in dict.fromkeys(forms):
-        found.update(dict.fromkeys(reader.of(form)))
+        found.update(dict.fromkeys(reader.of(form, reading)))
     return tuple(found)
 
 
