@@ -66,6 +66,7 @@ def verdict(existing: str, new: str) -> Verdict:
         ("Ken asked a store clerk for help.", "Ken asked a shop assistant for help."),
         # The small model's "Ken borrowed" (a name as an adverbial noun): the subject.
         ("Yuki lent her bicycle to Ken.", "Ken borrowed Yuki's bicycle."),
+        ("Emi painted Master.", "Master was painted by Emi."),  # the order read, the voice
         # A verb's antonym is its whole WordNet sense: accept / refuse, so decline.
         (
             "Ken didn't accept the invitation to the wedding.",
@@ -153,8 +154,11 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("Ken moved to LA.", "Ken moved to Los Altos.", "Altos"),  # initials prove nothing
         ("I read The Sun.", "I read on Sunday.", "time"),
         ("Yuki lent her bicycle to Ken.", "Yuki borrowed Ken's bicycle.", "negation"),
-        # The small model reads "Emi called Ken." as a noun phrase (a man called Ken).
+        # Sentences the small model parses with no verb at the root ("Emi called Ken." as
+        # "a man called Ken", "Emi painted Master." as a painted Master): word order.
         ("Emi called Ken.", "Ken called Emi.", "roles"),
+        ("Master painted Emi.", "Emi painted Master.", "roles"),
+        ("A dog called Rex.", "Rex called a dog.", "roles"),
         # 夫 also writes つま ("wife") in JMdict: the analyser's reading おっと decides.
         ("ケンは夫と旅行した。", "ケンは妻と旅行した。", "夫 → 妻"),
     ],

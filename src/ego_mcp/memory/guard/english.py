@@ -146,22 +146,7 @@ def _clause_verb(token: Token) -> Token | None:
     node = token
     while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
         node = node.head
-    if node.pos_ not in ("VERB", "AUX"):
-        return _verb_read_as_modifier(node)
-    return node
-
-
-def _verb_read_as_modifier(root: Token) -> Token | None:
-    """The verb of a sentence the small model reads as a noun phrase ("Emi called Ken.":
-    Emi, modified by "called Ken", as in "a man called Ken"): a name at the root with a
-    past form right after it and no verb above. A diary's sentence is a clause: that
-    verb is its predicate and the name its subject."""
-    if root.dep_ != "ROOT" or root.pos_ != "PROPN":
-        return None
-    verb = next((c for c in root.children if c.dep_ == "acl" and c.i == root.i + 1), None)
-    if verb is None or verb.tag_ not in ("VBD", "VBN"):
-        return None
-    return None if any(c.dep_ in ("aux", "auxpass") for c in verb.children) else verb
+    return node if node.pos_ in ("VERB", "AUX") else None
 
 
 def _passive(verb: Token) -> bool:
@@ -235,10 +220,8 @@ def _role(token: Token) -> str:
     dep = token.dep_
     if dep in ("conj", "compound", "appos", "flat") and token.head.i != token.i:
         return _role(token.head)
-    if dep in SUBJECTS or _stray_subject(token) or _verb_read_as_modifier(token) is not None:
+    if dep in SUBJECTS or _stray_subject(token):
         return "subject"
-    if dep == "oprd" and _verb_read_as_modifier(token.head.head) is token.head:
-        return "object"  # Emi called Ken: Ken
     if dep in PASSIVE_SUBJECTS or dep == "dobj":
         return "object"
     if dep == "dative":
@@ -306,6 +289,7 @@ def read(
     # A word denied twice (not un-... never not) is affirmed: count each denial.
     negated_at = {t for t in negated if t is not None and negated.count(t) % 2 == 1}
     sequence = False
+    by_order = _roles_by_order(doc)
     phrasal = _phrasal_verbs(doc)
     compounds = _compound_nouns(doc)
     absorbed = {child for _, child in phrasal.values()}
@@ -327,6 +311,9 @@ def read(
             )
         elif kind in ("content", "qualifying word"):
             word = _word(token, kind == "qualifying word", token.i in negated_at)
+            if not word.role and token.i in by_order:
+                role, head, bound = by_order[token.i]
+                word = replace(word, role=role, head=head, bound=bound)
             if token.i in phrasal:
                 key = phrasal[token.i][0]
                 senses = _senses(key, "v")[0] | _state_senses(token, phrasal[token.i][1])
@@ -355,6 +342,53 @@ def read(
             if t.pos_ == "VERB" and not _passive(t) and _subject(t) == FIRST_PERSON
         ),
     )
+
+
+FINITE_OR_PAST = frozenset({"VBD", "VBZ", "VBP", "VBN"})
+NOUN_HEADS = frozenset({"PROPN", "NOUN", "PRON"})
+# What may stand between a verb and its object: the object's own determiner, adjectives,
+# the parts of a name or a possessive (a dog, the old bike, Master's umbrella).
+INSIDE_A_NOUN_PHRASE = frozenset({"DET", "ADJ", "NOUN", "PROPN", "PART", "NUM"})
+
+
+def _roles_by_order(doc: Doc) -> dict[int, tuple[str, str, str]]:
+    """Roles from English word order, where the parse found no clause: a sentence whose
+    root is no verb (the small model reads "Emi painted Master." as "Master" modified by
+    "Emi painted", and "A dog called Rex." as a noun phrase). English is
+    subject-verb-object: the noun before the sentence's first verb form (a finite one, or
+    a past participle with no auxiliary) is its subject, the noun right after it, with
+    only its own determiner and modifiers between, its object. Only words the parse gave
+    no role take these (``read``)."""
+    found: dict[int, tuple[str, str, str]] = {}  # role, predicate, subject it is bound to
+    for sentence in doc.sents:
+        if sentence.root.pos_ in ("VERB", "AUX"):
+            continue
+        verb = next(
+            (
+                t
+                for t in sentence
+                if t.pos_ == "VERB"
+                and t.tag_ in FINITE_OR_PAST
+                and not any(c.dep_ in ("aux", "auxpass") for c in t.children)
+            ),
+            None,
+        )
+        if verb is None:
+            continue
+        before = [t for t in sentence if t.i < verb.i and t.pos_ in NOUN_HEADS]
+        subject = _entity_key(before[-1]) if before else FIRST_PERSON
+        if before:
+            found[before[-1].i] = ("subject", verb.lemma_.lower(), "")
+        for token in doc[verb.i + 1 : sentence.end]:
+            if token.pos_ not in INSIDE_A_NOUN_PHRASE:
+                break
+            if token.pos_ in NOUN_HEADS and (
+                token.i + 1 >= sentence.end
+                or doc[token.i + 1].pos_ not in ("NOUN", "PROPN", "PART")
+            ):
+                found[token.i] = ("object", verb.lemma_.lower(), subject)
+                break
+    return found
 
 
 def _phrasal_verbs(doc: Doc) -> dict[int, tuple[str, int]]:
