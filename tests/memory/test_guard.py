@@ -204,6 +204,8 @@ def test_a_rewording_wordnet_relates_is_a_possible_duplicate() -> None:
         ("Our team was defeated yesterday.", "Our team was frustrated yesterday."),
         ("Emi was discharged from the hospital.", "Emi was fired from the hospital."),
         ("Ken was excited about the trip.", "Ken was upset about the trip."),
+        ("The exam was dreaded.", "The exam was terrible."),  # dread: its subject feels
+        ("Ken was wanted by the police.", "Ken was cherished by the police."),
     ],
 )
 def test_a_passive_of_an_event_is_no_state(existing: str, new: str) -> None:

@@ -429,16 +429,22 @@ def _compound_nouns(doc: Doc) -> dict[int, str]:
 
 
 # WordNet's lexicographer files of verbs whose passive names the state of whom it befell
-# (psychological and bodily: annoy, bore, surprise at 37 verb.emotion; tire, exhaust,
-# wear out at 29 verb.body), as against an event done to a thing (moved, built, broken).
+# (psychological and bodily: annoy, bore, frighten at 37 verb.emotion; exhaust, wear out
+# at 29 verb.body), as against an event done to a thing (moved, built, broken); and the
+# sentence frame of such a verb, "Something ----s somebody": the one it befalls is the
+# object, so the passive's subject is who is annoyed. A verb of feeling whose subject
+# feels (dread, love, want: "Somebody ----s something") has a passive that says how
+# others feel about its subject (was dreaded is no "dreaded", frightening, state).
 STATE_VERB_FILES = frozenset({29, 37})
+BEFALLS_SOMEBODY = 10
 
 
 def _state_senses(token: Token, particle: int | None = None) -> frozenset[str]:
-    """The passive participle of a verb of emotion or of the body reads as the state it
-    names (was annoyed = was irritated, was worn out = was exhausted): the adjective
-    senses WordNet gives the participle as written, with its particle. Other passives
-    tell an event (was moved is no "moved", touched, state)."""
+    """The passive participle of a verb of emotion or of the body that befalls somebody
+    reads as the state it names (was annoyed = was irritated, was worn out = was
+    exhausted): the first adjective sense WordNet gives the participle as written, with
+    its particle. Other passives tell an event (was moved is no "moved", touched, state;
+    was dreaded no "dreaded", frightening, one)."""
     net = wordnet()
     if net is None or token.tag_ != "VBN" or not _passive(token):
         return frozenset()
@@ -448,10 +454,16 @@ def _state_senses(token: Token, particle: int | None = None) -> frozenset[str]:
         else f"{token.lemma_.lower()}_{token.doc[particle].lower_}"
     )
     first = net.offsets(verb, "v")[:1]
-    if not first or net.synset(first[0], "v").lexicographer_file not in STATE_VERB_FILES:
+    sense = net.synset(first[0], "v") if first else None
+    if (
+        sense is None
+        or sense.lexicographer_file not in STATE_VERB_FILES
+        or BEFALLS_SOMEBODY not in sense.frames
+    ):
         return frozenset()
     written = token.lower_ if particle is None else f"{token.lower_}_{token.doc[particle].lower_}"
-    return frozenset(f"a{offset}" for offset in net.offsets(written, "a")[:OTHER_SENSES])
+    # Its first sense only: the adjective's others are other words' (wanted: cherished).
+    return frozenset(f"a{offset}" for offset in net.offsets(written, "a")[:1])
 
 
 def _negated(token: Token) -> int | None:
