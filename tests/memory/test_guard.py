@@ -67,6 +67,8 @@ def verdict(existing: str, new: str) -> Verdict:
         # The small model's "Ken borrowed" (a name as an adverbial noun): the subject.
         ("Yuki lent her bicycle to Ken.", "Ken borrowed Yuki's bicycle."),
         ("Emi painted Master.", "Master was painted by Emi."),  # the order read, the voice
+        ("Ken met Emi in Kyoto.", "In Kyoto, Ken met Emi."),  # a place may stand anywhere
+        ("Mom hugged Dad.", "Dad was hugged by Mom."),
         # A verb's antonym is its whole WordNet sense: accept / refuse, so decline.
         (
             "Ken didn't accept the invitation to the wedding.",
@@ -159,6 +161,10 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("Emi called Ken.", "Ken called Emi.", "roles"),
         ("Master painted Emi.", "Emi painted Master.", "roles"),
         ("A dog called Rex.", "Rex called a dog.", "roles"),
+        # Where the parse gives a name (or a person, an animal) no role, its order decides.
+        ("Ken hugs Emi.", "Emi hugs Ken.", "order"),
+        ("Haru painted Mia.", "Mia painted Haru.", "order"),  # Haru tagged a verb
+        ("Dog bites man.", "Man bites dog.", "order"),
         # 夫 also writes つま ("wife") in JMdict: the analyser's reading おっと decides.
         ("ケンは夫と旅行した。", "ケンは妻と旅行した。", "夫 → 妻"),
     ],

@@ -30,6 +30,7 @@ from ego_mcp.memory.guard.evidence import (
     conflicts_by_opposites,
     converse,
     facts,
+    names_reordered,
     negations,
     qualifiers,
     reworded,
@@ -115,6 +116,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
         gone, new_qualifiers = [], []
     hard += qualifiers(old, new, gone, new_qualifiers)
     hard += sequence(old, new)
+    hard += names_reordered(old, new)
     hard += unnamed_doers(old, new)
     hard += negations(old, new, opposites, swapped)
     if hard:

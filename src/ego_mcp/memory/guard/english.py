@@ -202,11 +202,11 @@ def _entity_key(token: Token) -> str:
 def _is_name(token: Token) -> bool:
     """A proper noun, as written: capitalised, and not a common word that opens a
     sentence (spaCy tags "Felt happy..." and "Quizzed Master..." as names); or a
-    capitalised noun no dictionary knows (the small model tags "Rui will drive" a common
-    noun)."""
+    capitalised noun, verb or adjective no dictionary knows (the small model tags "Rui will
+    drive" a common noun, "Haru painted Mia" a verb)."""
     if not token.text[:1].isupper() or not token.text[:1].isalpha():
         return False
-    if token.pos_ == "NOUN":
+    if token.pos_ in ("NOUN", "VERB", "ADJ"):  # the small model tags "Haru painted" a verb
         net = wordnet()
         return net is not None and not net.knows(token.lower_)  # in no inflection
     if token.pos_ != "PROPN":
@@ -577,6 +577,24 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         known=bool(senses) or name or token.pos_ == "PRON" or _in_wordnet(token.lower_),
         qualifier=qualifier,
         negated=negated,
+        in_phrase=token.dep_ == "pobj",
+        animate=pos == "n" and _animate(key),
+    )
+
+
+# WordNet's lexicographer files of nouns for who can act: 18 noun.person, 5 noun.animal.
+ANIMATE_FILES = frozenset({5, 18})
+
+
+@lru_cache(maxsize=16384)
+def _animate(noun: str) -> bool:
+    """Whether a noun's most frequent sense is a person or an animal (Mom, the dog)."""
+    net = wordnet()
+    first = net.offsets(noun, "n")[:1] if net is not None else ()
+    return (
+        bool(first)
+        and net is not None
+        and net.synset(first[0], "n").lexicographer_file in ANIMATE_FILES
     )
 
 

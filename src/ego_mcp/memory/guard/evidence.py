@@ -190,6 +190,33 @@ def unnamed_doers(old: Reading, new: Reading) -> list[str]:
     return [f"roles: {deed} (someone → I)" for deed in sorted(deeds)]
 
 
+def names_reordered(old: Reading, new: Reading) -> list[str]:
+    """Names, and nouns for persons or animals, both texts hold outside a prepositional
+    phrase, in another order, where the
+    parse gave one of them no role in either text (the small model misreads many a short
+    "Ken hugs Emi."): word order is then the only structure read, and it differs. Names
+    whose roles both texts give are weighed by those roles instead (the cake was baked by
+    Master / Master baked it); a place or time in a phrase may stand anywhere (In Kyoto,
+    Ken met Emi)."""
+    theirs = [w for w in new.words if _actor(w)]
+    shared: list[tuple[Word, Word]] = []
+    for word in (w for w in old.words if _actor(w)):
+        other = next((t for t in theirs if word.same_word(t)), None)
+        if other is not None and all(other is not pair[1] for pair in shared):
+            shared.append((word, other))
+    order = [theirs.index(other) for _, other in shared]
+    if order == sorted(order) or all(a.role and b.role for a, b in shared):
+        return []
+    before = ", ".join(a.surface for a, _ in shared)
+    after = ", ".join(b.surface for b in sorted((b for _, b in shared), key=theirs.index))
+    return [f"order: {before} → {after}"]
+
+
+def _actor(word: Word) -> bool:
+    """A name, or a noun for a person or an animal, outside a prepositional phrase."""
+    return bool(word.name or word.animate) and not word.in_phrase
+
+
 def sequence(old: Reading, new: Reading) -> list[str]:
     """Events told in another order (finished the report, then went out / went out,
     then finished the report)."""

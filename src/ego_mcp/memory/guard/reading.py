@@ -46,6 +46,8 @@ class Word:
     known: bool = True  # in the dictionary; a misspelling is not
     qualifier: bool = False  # it qualifies the fact (want to, used to, almost, いつも)
     negated: bool = False  # a predicate said not to hold (didn't forget, 覚えていなかった)
+    in_phrase: bool = False  # the object of a preposition (in Kyoto, with Emi)
+    animate: bool = False  # a common noun for a person or an animal (Mom, the dog)
 
     def same_word(self, other: Word) -> bool:
         if self.key == other.key or (self.senses & other.senses):
