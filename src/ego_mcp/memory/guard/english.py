@@ -553,7 +553,9 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
     elif token.tag_ in ("VBN", "VBG") and token.dep_ == "amod":
         key, pos = token.lower_, "a"  # a participle before a noun is an adjective (a used bike)
     else:
-        key, pos = _listed(token.lower_, token.lemma_.lower(), TAG_POS.get(token.pos_, ""))
+        verb_form = token.pos_ == "VERB" and token.tag_ in ("VBD", "VBN")
+        lemma = (verb_form and _past_of_e_verb(token.lower_)) or token.lemma_.lower()
+        key, pos = _listed(token.lower_, lemma, TAG_POS.get(token.pos_, ""))
     senses, opposites = _senses(key, pos)
     if pos == "v":
         senses |= _state_senses(token)
@@ -580,6 +582,25 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         in_phrase=token.dep_ == "pobj",
         animate=pos == "n" and _animate(key),
     )
+
+
+VOWELS = frozenset("aeiou")
+
+
+@lru_cache(maxsize=16384)
+def _past_of_e_verb(word: str) -> str:
+    """The verb a past form in -ed is of when its stem ends in e (scraped: scrape, which
+    the small model lemmatises "scrap"): one vowel and one consonant before the -ed,
+    which a stem of that shape would double (scrap: scrapped, hop: hopped), and the form
+    without its d a verb WordNet has. "" where that does not hold."""
+    if len(word) < 5 or not word.endswith("ed"):
+        return ""
+    vowel, consonant = word[-4], word[-3]
+    if vowel not in VOWELS or consonant in VOWELS or consonant in "wxy" or word[-5] in VOWELS:
+        return ""
+    net = wordnet()
+    stem = word[:-1]
+    return stem if net is not None and net.offsets(stem, "v") else ""
 
 
 # WordNet's lexicographer files of nouns for who can act: 18 noun.person, 5 noun.animal.
