@@ -581,6 +581,7 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         negated=negated,
         in_phrase=token.dep_ == "pobj",
         animate=pos == "n" and _animate(key),
+        owns=token.head.lemma_.lower() if role == "owner" else "",
     )
 
 

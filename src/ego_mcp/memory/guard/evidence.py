@@ -194,10 +194,11 @@ def names_reordered(old: Reading, new: Reading) -> list[str]:
     """Names, and nouns for persons or animals, both texts hold outside a prepositional
     phrase, in another order, where the
     parse gave one of them no role in either text (the small model misreads many a short
-    "Ken hugs Emi."): word order is then the only structure read, and it differs. Names
-    whose roles both texts give are weighed by those roles instead (the cake was baked by
-    Master / Master baked it); a place or time in a phrase may stand anywhere (In Kyoto,
-    Ken met Emi)."""
+    "Ken hugs Emi."), or gave them parts that differ (Ken's dog bit Emi's cat / Emi's dog
+    bit Ken's cat: owners of other things): word order is then what tells who did what,
+    and it differs. Names with the same part in both texts stand where the grammar puts
+    them (the cake was baked by Master / Master baked it); a place or time in a phrase
+    may stand anywhere (In Kyoto, Ken met Emi)."""
     theirs = [w for w in new.words if _actor(w)]
     shared: list[tuple[Word, Word]] = []
     for word in (w for w in old.words if _actor(w)):
@@ -205,11 +206,16 @@ def names_reordered(old: Reading, new: Reading) -> list[str]:
         if other is not None and all(other is not pair[1] for pair in shared):
             shared.append((word, other))
     order = [theirs.index(other) for _, other in shared]
-    if order == sorted(order) or all(a.role and b.role for a, b in shared):
+    if order == sorted(order) or all(a.role and _part(a) == _part(b) for a, b in shared):
         return []
     before = ", ".join(a.surface for a, _ in shared)
     after = ", ".join(b.surface for b in sorted((b for _, b in shared), key=theirs.index))
     return [f"order: {before} → {after}"]
+
+
+def _part(word: Word) -> tuple[str, str, str]:
+    """A word's part in its sentence: its role, the predicate, and what it owns."""
+    return word.role, word.head, word.owns
 
 
 def _actor(word: Word) -> bool:

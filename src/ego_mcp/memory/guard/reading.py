@@ -48,6 +48,7 @@ class Word:
     negated: bool = False  # a predicate said not to hold (didn't forget, 覚えていなかった)
     in_phrase: bool = False  # the object of a preposition (in Kyoto, with Emi)
     animate: bool = False  # a common noun for a person or an animal (Mom, the dog)
+    owns: str = ""  # an owner's thing (Ken's dog: dog), in English
 
     def same_word(self, other: Word) -> bool:
         if self.key == other.key or (self.senses & other.senses):
