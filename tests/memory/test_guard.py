@@ -69,6 +69,8 @@ def verdict(existing: str, new: str) -> Verdict:
         ("Emi painted Master.", "Master was painted by Emi."),  # the order read, the voice
         ("Ken met Emi in Kyoto.", "In Kyoto, Ken met Emi."),  # a place may stand anywhere
         ("Mom hugged Dad.", "Dad was hugged by Mom."),
+        ("Emi praised by Master.", "Master praised Emi."),
+        ("Emi borrowed Master's umbrella.", "Master lent Emi his umbrella."),  # a converse
         # A verb's antonym is its whole WordNet sense: accept / refuse, so decline.
         (
             "Ken didn't accept the invitation to the wedding.",
@@ -166,6 +168,8 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("Haru painted Mia.", "Mia painted Haru.", "order"),  # Haru tagged a verb
         ("Dog bites man.", "Man bites dog.", "order"),
         ("Ken's dog bit Emi's cat.", "Emi's dog bit Ken's cat.", "order"),  # other things owned
+        ("Ken works under Emi.", "Emi works under Ken.", "order"),  # "under" makes no party
+        ("Emi praised by Master.", "Master praised by Emi.", "roles"),  # a note's passive
         # The small model lemmatises scraped "scrap": a stem in e is read by the spelling.
         ("The car was scraped.", "The car was scrapped.", "words"),
         ("Ken stared at the sky.", "Ken starred at the sky.", "words"),

@@ -116,7 +116,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
         gone, new_qualifiers = [], []
     hard += qualifiers(old, new, gone, new_qualifiers)
     hard += sequence(old, new)
-    if not differing:  # roles read as differing say it already
+    if not differing and not swapped:  # differing roles, or a converse, say it already
         hard += names_reordered(old, new)
     hard += unnamed_doers(old, new)
     hard += negations(old, new, opposites, swapped)

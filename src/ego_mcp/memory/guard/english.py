@@ -150,7 +150,18 @@ def _clause_verb(token: Token) -> Token | None:
 
 
 def _passive(verb: Token) -> bool:
-    return any(child.dep_ in ("auxpass", *PASSIVE_SUBJECTS) for child in verb.children)
+    written = any(child.dep_ in ("auxpass", *PASSIVE_SUBJECTS) for child in verb.children)
+    return written or _reduced_passive(verb)
+
+
+def _reduced_passive(verb: Token) -> bool:
+    """A participle with a "by" phrase and no auxiliary, as a note or a headline writes a
+    passive ("Emi praised by Master."): the noun before it is who it befell."""
+    return (
+        verb.tag_ == "VBN"
+        and any(child.dep_ == "agent" for child in verb.children)
+        and not any(child.dep_ in ("aux", "auxpass") for child in verb.children)
+    )
 
 
 def _agent(verb: Token) -> bool:
@@ -162,7 +173,7 @@ def _agent(verb: Token) -> bool:
 def _subject(verb: Token) -> str:
     """The key of ``verb``'s subject: written, inherited (conj, xcomp) or the diarist."""
     for child in verb.children:
-        if child.dep_ in SUBJECTS or _stray_subject(child):
+        if (child.dep_ in SUBJECTS or _stray_subject(child)) and not _reduced_passive(verb):
             return _entity_key(child)
         if child.dep_ == "agent" or (child.lower_ == "by" and _passive(verb)):
             for party in child.children:
@@ -182,7 +193,12 @@ def _stray_subject(token: Token) -> bool:
     subject. A main verb tagged a participle with no auxiliary is a finite past."""
     verb = token.head
     auxiliaries = any(c.dep_ in ("aux", "auxpass") for c in verb.children)
-    finite = verb.tag_ in FINITE or (verb.tag_ == "VBN" and verb.dep_ == "ROOT" and not auxiliaries)
+    finite = verb.tag_ in FINITE or (
+        verb.tag_ == "VBN"
+        and verb.dep_ == "ROOT"
+        and not auxiliaries
+        and not _reduced_passive(verb)
+    )
     return (
         token.dep_ == "npadvmod"
         and token.pos_ == "PROPN"
@@ -220,6 +236,8 @@ def _role(token: Token) -> str:
     dep = token.dep_
     if dep in ("conj", "compound", "appos", "flat") and token.head.i != token.i:
         return _role(token.head)
+    if dep in ("npadvmod", *SUBJECTS) and token.i < token.head.i and _reduced_passive(token.head):
+        return "object"  # Emi praised by Master: Emi
     if dep in SUBJECTS or _stray_subject(token):
         return "subject"
     if dep in PASSIVE_SUBJECTS or dep == "dobj":
@@ -579,7 +597,7 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         known=bool(senses) or name or token.pos_ == "PRON" or _in_wordnet(token.lower_),
         qualifier=qualifier,
         negated=negated,
-        in_phrase=token.dep_ == "pobj",
+        preposition=token.head.lemma_.lower() if token.dep_ == "pobj" else "",
         animate=pos == "n" and _animate(key),
         owns=token.head.lemma_.lower() if role == "owner" else "",
     )

@@ -191,14 +191,13 @@ def unnamed_doers(old: Reading, new: Reading) -> list[str]:
 
 
 def names_reordered(old: Reading, new: Reading) -> list[str]:
-    """Names, and nouns for persons or animals, both texts hold outside a prepositional
-    phrase, in another order, where the
-    parse gave one of them no role in either text (the small model misreads many a short
-    "Ken hugs Emi."), or gave them parts that differ (Ken's dog bit Emi's cat / Emi's dog
-    bit Ken's cat: owners of other things): word order is then what tells who did what,
-    and it differs. Names with the same part in both texts stand where the grammar puts
-    them (the cake was baked by Master / Master baked it); a place or time in a phrase
-    may stand anywhere (In Kyoto, Ken met Emi)."""
+    """Names, and nouns for persons or animals, both texts hold in another order, where
+    the parse gave one of them no part in either text (the small model misreads many a
+    short "Ken hugs Emi."), or parts that differ (Ken's dog bit Emi's cat / Emi's dog bit
+    Ken's cat: owners of other things; Ken works under Emi / Emi works under Ken: the
+    object of "under" and the subject): word order is then what tells who did what, and
+    it differs. Names with the same part in both texts stand where the grammar puts them
+    (the cake was baked by Master / Master baked it; In Kyoto, Ken met Emi)."""
     theirs = [w for w in new.words if _actor(w)]
     shared: list[tuple[Word, Word]] = []
     for word in (w for w in old.words if _actor(w)):
@@ -206,21 +205,26 @@ def names_reordered(old: Reading, new: Reading) -> list[str]:
         if other is not None and all(other is not pair[1] for pair in shared):
             shared.append((word, other))
     order = [theirs.index(other) for _, other in shared]
-    if order == sorted(order) or all(a.role and _part(a) == _part(b) for a, b in shared):
+    if order == sorted(order) or all(
+        (a.role or a.preposition) and _part(a) == _part(b) for a, b in shared
+    ):
         return []
     before = ", ".join(a.surface for a, _ in shared)
     after = ", ".join(b.surface for b in sorted((b for _, b in shared), key=theirs.index))
     return [f"order: {before} → {after}"]
 
 
-def _part(word: Word) -> tuple[str, str, str]:
-    """A word's part in its sentence: its role, the predicate, and what it owns."""
-    return word.role, word.head, word.owns
+def _part(word: Word) -> tuple[str, str, str, str]:
+    """A word's part in its sentence: its role, the predicate, what it owns, and the
+    preposition it is the object of."""
+    return word.role, word.head, word.owns, word.preposition
 
 
 def _actor(word: Word) -> bool:
-    """A name, or a noun for a person or an animal, outside a prepositional phrase."""
-    return bool(word.name or word.animate) and not word.in_phrase
+    """A name, or a noun for a person or an animal, but for one a preposition makes a
+    party (by, to, from, with: the voice and converse verbs move those, and their roles
+    are weighed)."""
+    return bool(word.name or word.animate) and not (word.preposition and word.role)
 
 
 def sequence(old: Reading, new: Reading) -> list[str]:

@@ -46,7 +46,7 @@ class Word:
     known: bool = True  # in the dictionary; a misspelling is not
     qualifier: bool = False  # it qualifies the fact (want to, used to, almost, いつも)
     negated: bool = False  # a predicate said not to hold (didn't forget, 覚えていなかった)
-    in_phrase: bool = False  # the object of a preposition (in Kyoto, with Emi)
+    preposition: str = ""  # the preposition whose object it is (in Kyoto: in), in English
     animate: bool = False  # a common noun for a person or an animal (Mom, the dog)
     owns: str = ""  # an owner's thing (Ken's dog: dog), in English
 
