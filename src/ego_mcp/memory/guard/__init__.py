@@ -27,6 +27,7 @@ from ego_mcp.memory.guard.analysis import read
 from ego_mcp.memory.guard.corrections import tells_of_another_time, without_correction_marks
 from ego_mcp.memory.guard.evidence import (
     DIRECTIONS,
+    compounds_turned,
     conflicts_by_opposites,
     converse,
     facts,
@@ -118,6 +119,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     hard += sequence(old, new)
     if not differing and not swapped:  # differing roles, or a converse, say it already
         hard += names_reordered(old, new)
+    hard += compounds_turned(old, new)
     hard += unnamed_doers(old, new)
     hard += negations(old, new, opposites, swapped)
     if hard:

@@ -600,6 +600,7 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         preposition=token.head.lemma_.lower() if token.dep_ == "pobj" else "",
         animate=pos == "n" and _animate(key),
         owns=token.head.lemma_.lower() if role == "owner" else "",
+        modifies=token.head.lemma_.lower() if token.dep_ == "compound" else "",
     )
 
 

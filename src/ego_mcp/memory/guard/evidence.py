@@ -214,6 +214,17 @@ def names_reordered(old: Reading, new: Reading) -> list[str]:
     return [f"order: {before} → {after}"]
 
 
+def compounds_turned(old: Reading, new: Reading) -> list[str]:
+    """A compound noun one text writes the other way round (a dog house / a house dog,
+    milk chocolate / chocolate milk): the modifier names what kind of thing the head is,
+    so the two are two things."""
+    written = {(w.key, w.modifies) for w in old.words if w.modifies}
+    turned = [w for w in new.words if w.modifies and (w.modifies, w.key) in written]
+    if not turned:
+        return []
+    return [f"order: {', '.join(f'{w.modifies} {w.key} → {w.key} {w.modifies}' for w in turned)}"]
+
+
 def _part(word: Word) -> tuple[str, str, str, str]:
     """A word's part in its sentence: its role, the predicate, what it owns, and the
     preposition it is the object of."""

@@ -49,6 +49,7 @@ class Word:
     preposition: str = ""  # the preposition whose object it is (in Kyoto: in), in English
     animate: bool = False  # a common noun for a person or an animal (Mom, the dog)
     owns: str = ""  # an owner's thing (Ken's dog: dog), in English
+    modifies: str = ""  # the noun a noun modifies (dog house: house), in English
 
     def same_word(self, other: Word) -> bool:
         if self.key == other.key or (self.senses & other.senses):
