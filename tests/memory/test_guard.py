@@ -176,6 +176,9 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("Ken stared at the sky.", "Ken starred at the sky.", "words"),
         # 夫 also writes つま ("wife") in JMdict: the analyser's reading おっと decides.
         ("ケンは夫と旅行した。", "ケンは妻と旅行した。", "夫 → 妻"),
+        # One English gloss in common proves nothing: "letter", "picture".
+        ("手紙を書いた。", "文字を書いた。", "手紙 → 文字"),
+        ("写真を見た。", "絵を見た。", "写真 → 絵"),
     ],
 )
 def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> None:

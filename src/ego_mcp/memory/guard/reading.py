@@ -54,8 +54,8 @@ class Word:
     def same_word(self, other: Word) -> bool:
         if self.key == other.key or (self.senses & other.senses):
             return True
-        if self.reading and other.reading and set(self.english) & set(other.english):
-            return True  # two Japanese words with one meaning (近く / そば: "near")
+        if self.reading and other.reading and _glossed_alike(self.english, other.english):
+            return True  # two Japanese words with one meaning (近く / そば: "near", "vicinity")
         if (
             (self.name or other.name)
             and self.surface[:1].isupper()
@@ -146,3 +146,12 @@ class Reading:
     # is the diarist, written or implied (I broke the window, Broke the window): by verb.
     unnamed_doer: frozenset[str] = field(default_factory=frozenset)
     diarist_did: frozenset[str] = field(default_factory=frozenset)
+
+
+def _glossed_alike(mine: tuple[str, ...], theirs: tuple[str, ...]) -> bool:
+    """Two Japanese words whose glosses say they mean the same: two glosses shared, or the
+    same glosses. One English word in common is too little: English words have many
+    meanings (手紙 and 文字 are both "letter", 写真 and 絵 both "picture", 火事 and 火 both
+    "fire")."""
+    shared = set(mine) & set(theirs)
+    return len(shared) >= 2 or (bool(shared) and set(mine) == set(theirs))
