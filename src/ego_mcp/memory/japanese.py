@@ -23,6 +23,7 @@ KANJI = re.compile(r"[\u4e00-\u9fff]")
 HIRAGANA_TO_KATAKANA = str.maketrans(
     {chr(code): chr(code + 0x60) for code in range(ord("ぁ"), ord("ゖ") + 1)}
 )
+KATAKANA_TO_HIRAGANA = str.maketrans({v: k for k, v in HIRAGANA_TO_KATAKANA.items()})
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ego_mcp.memory.guard.glosses import translation_words
+from ego_mcp.memory.japanese import KATAKANA_TO_HIRAGANA
 from ego_mcp.memory.recall.terms import is_japanese_term, terms
 
 CACHED_TERMS = 65_536
@@ -116,4 +117,4 @@ def _translation(gloss: str) -> str | None:
 
 def _hiragana(text: str) -> str:
     """Katakana letters as hiragana (JMnedict records names' readings in hiragana)."""
-    return "".join(chr(ord(ch) - 0x60) if "\u30a1" <= ch <= "\u30f6" else ch for ch in text)
+    return text.translate(KATAKANA_TO_HIRAGANA)

@@ -16,6 +16,8 @@ import threading
 from functools import cache, lru_cache
 from pathlib import Path
 
+from ego_mcp.memory.japanese import KATAKANA_TO_HIRAGANA
+
 FIRST_SENSE_GLOSSES = """
     SELECT g.text FROM Sense s JOIN SenseGloss g ON g.sid = s.ID
     WHERE s.ID IN (
@@ -27,14 +29,13 @@ FIRST_SENSE_GLOSSES = """
 NOTE = re.compile(r"\([^)]*\)")
 LEADS = frozenset({"to", "a", "an", "the"})
 MOST_WORDS = 2
-# The entries of a written form that are read as the analyser read it (夫 read おっと is
-# "husband"; the entry read つま, which 夫 may also write, is "wife").
-READ_AS = """
-    SELECT k.idseq FROM Kanji k JOIN Kana r ON r.idseq = k.idseq
-    WHERE k.text = ?1 AND r.text = ?2
-"""
-KATAKANA_TO_HIRAGANA = str.maketrans(
-    {chr(code + 0x60): chr(code) for code in range(ord("ぁ"), ord("ゖ") + 1)}
+# The same, of the entries of a written form read as the analyser read it (?2, in
+# hiragana): 夫 read おっと is "husband"; the entry read つま, which 夫 may also write, is
+# "wife".
+FIRST_SENSE_GLOSSES_READ_AS = FIRST_SENSE_GLOSSES.replace(
+    "SELECT idseq FROM Kanji WHERE text = ?1",
+    "SELECT k.idseq FROM Kanji k JOIN Kana r ON r.idseq = k.idseq "
+    "WHERE k.text = ?1 AND r.text = ?2",
 )
 
 
@@ -65,11 +66,8 @@ class Glosses:
         with self._lock:
             rows = []
             if reading:
-                kana = reading.translate(KATAKANA_TO_HIRAGANA)
-                query = FIRST_SENSE_GLOSSES.replace(
-                    "SELECT idseq FROM Kanji WHERE text = ?1", READ_AS.strip()
-                )
-                rows = [row[0] for row in self._db.execute(query, (word, kana))]
+                read_as = (word, reading.translate(KATAKANA_TO_HIRAGANA))
+                rows = [row[0] for row in self._db.execute(FIRST_SENSE_GLOSSES_READ_AS, read_as)]
             if not rows:
                 rows = [row[0] for row in self._db.execute(FIRST_SENSE_GLOSSES, (word,))]
         found: dict[str, None] = {}

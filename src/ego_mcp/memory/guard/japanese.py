@@ -33,6 +33,7 @@ from ego_mcp.memory.guard.reading import (
     Word,
 )
 from ego_mcp.memory.guard.wordnet import ANTONYM, converses, takes_recipient, wordnet
+from ego_mcp.memory.japanese import HIRAGANA_TO_KATAKANA
 
 if TYPE_CHECKING:
     from sudachipy import Dictionary, Morpheme, Tokenizer
@@ -68,9 +69,6 @@ INDEFINITE_PERSONS = frozenset({"誰", "何者"})  # with か: someone
 NEGATING_PREFIXES = frozenset({"不", "非", "未", "無"})  # Sino-Japanese negation (接頭辞)
 CONDITIONAL_PARTICLES = frozenset({"ば", "なら"})
 NAME_KINDS = {"人名": "person", "地名": "place"}
-HIRAGANA_TO_KATAKANA = str.maketrans(
-    {chr(code): chr(code + 0x60) for code in range(ord("ぁ"), ord("ゖ") + 1)}
-)
 
 _lock = threading.Lock()
 
