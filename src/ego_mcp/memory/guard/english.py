@@ -466,12 +466,8 @@ def _state_senses(token: Token, particle: int | None = None) -> frozenset[str]:
     net = wordnet()
     if net is None or token.tag_ != "VBN" or not _passive(token):
         return frozenset()
-    verb = (
-        token.lemma_.lower()
-        if particle is None
-        else f"{token.lemma_.lower()}_{token.doc[particle].lower_}"
-    )
-    first = net.offsets(verb, "v")[:1]
+    with_particle = "" if particle is None else f"_{token.doc[particle].lower_}"
+    first = net.offsets(token.lemma_.lower() + with_particle, "v")[:1]
     sense = net.synset(first[0], "v") if first else None
     if (
         sense is None
@@ -479,9 +475,8 @@ def _state_senses(token: Token, particle: int | None = None) -> frozenset[str]:
         or BEFALLS_SOMEBODY not in sense.frames
     ):
         return frozenset()
-    written = token.lower_ if particle is None else f"{token.lower_}_{token.doc[particle].lower_}"
     # Its first sense only: the adjective's others are other words' (wanted: cherished).
-    return frozenset(f"a{offset}" for offset in net.offsets(written, "a")[:1])
+    return frozenset(f"a{offset}" for offset in net.offsets(token.lower_ + with_particle, "a")[:1])
 
 
 def _negated(token: Token) -> int | None:

@@ -199,18 +199,18 @@ def names_reordered(old: Reading, new: Reading) -> list[str]:
     it differs. Names with the same part in both texts stand where the grammar puts them
     (the cake was baked by Master / Master baked it; In Kyoto, Ken met Emi)."""
     theirs = [w for w in new.words if _actor(w)]
-    shared: list[tuple[Word, Word]] = []
+    shared: list[tuple[Word, int]] = []  # a name of ``old``, where it stands in ``theirs``
     for word in (w for w in old.words if _actor(w)):
-        other = next((t for t in theirs if word.same_word(t)), None)
-        if other is not None and all(other is not pair[1] for pair in shared):
-            shared.append((word, other))
-    order = [theirs.index(other) for _, other in shared]
+        at = next((i for i, t in enumerate(theirs) if word.same_word(t)), -1)
+        if at >= 0 and all(at != taken for _, taken in shared):
+            shared.append((word, at))
+    order = [at for _, at in shared]
     if order == sorted(order) or all(
-        (a.role or a.preposition) and _part(a) == _part(b) for a, b in shared
+        (a.role or a.preposition) and _part(a) == _part(theirs[at]) for a, at in shared
     ):
         return []
     before = ", ".join(a.surface for a, _ in shared)
-    after = ", ".join(b.surface for b in sorted((b for _, b in shared), key=theirs.index))
+    after = ", ".join(theirs[at].surface for at in sorted(order))
     return [f"order: {before} → {after}"]
 
 
