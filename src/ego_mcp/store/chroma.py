@@ -212,6 +212,12 @@ def note_ids(
         collection.upsert(ids=batch, embeddings=[ID_PLACEHOLDER] * len(batch), **extra)
 
 
+def delete_ids(collection: Any, ids: Sequence[str]) -> None:
+    """Delete ``ids`` from ``collection``, ``WRITE_BATCH`` at a time."""
+    for start in range(0, len(ids), WRITE_BATCH):
+        collection.delete(ids=list(ids[start : start + WRITE_BATCH]))
+
+
 def present_ids(collection: Any, ids: Sequence[str]) -> set[str]:
     """Those of ``ids`` the collection holds, read ``READ_BATCH`` ids at a time."""
     unique = _unique(ids)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ego_mcp.memory.model import DeletedMemory
-from ego_mcp.store.chroma import WRITE_BATCH, open_id_collection, pages, present_ids, records
+from ego_mcp.store.chroma import delete_ids, open_id_collection, pages, present_ids, records
 from ego_mcp.store.codec import deleted_from_record, deleted_to_metadata
 
 KIND = "forgotten"
@@ -58,8 +58,7 @@ class ChromaDeletionLog:
 
     def purge(self, memory_ids: Sequence[str]) -> int:
         ids = list(dict.fromkeys(memory_ids))
-        for start in range(0, len(ids), WRITE_BATCH):
-            self._collection.delete(ids=ids[start : start + WRITE_BATCH])
+        delete_ids(self._collection, ids)
         return len(ids)
 
 

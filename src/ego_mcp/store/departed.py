@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ego_mcp.memory.model import content_hash
-from ego_mcp.store.chroma import WRITE_BATCH, IdRecord, note_ids
+from ego_mcp.store.chroma import IdRecord, delete_ids, note_ids
 
 
 class ChromaDepartedRecord(IdRecord):
@@ -28,5 +28,4 @@ class ChromaDepartedRecord(IdRecord):
         )
 
     def returned(self, memory_ids: Sequence[str]) -> None:
-        for start in range(0, len(memory_ids), WRITE_BATCH):
-            self._collection.delete(ids=list(memory_ids[start : start + WRITE_BATCH]))
+        delete_ids(self._collection, memory_ids)

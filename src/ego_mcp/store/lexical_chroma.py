@@ -37,6 +37,7 @@ from ego_mcp.memory.recall.bm25 import CorpusStats, scripts_of
 from ego_mcp.memory.store import IndexedText, LexicalLookup
 from ego_mcp.store.chroma import (
     WRITE_BATCH,
+    delete_ids,
     id_pages,
     open_id_collection,
     pages,
@@ -236,8 +237,7 @@ class ChromaLexicalIndex:
                         holders[term].add(memory_id)
         kept = {*counts, TOTALS}
         stale = sorted({i for page in id_pages(self._frequencies) for i in page} - kept)
-        for start in range(0, len(stale), WRITE_BATCH):
-            self._frequencies.delete(ids=stale[start : start + WRITE_BATCH])
+        delete_ids(self._frequencies, stale)
         self._write_terms(
             {
                 term: TermRecord(n, frozenset(holders[term]) if n <= POSTING_BUDGET else None)
