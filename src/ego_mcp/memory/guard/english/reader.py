@@ -1,0 +1,323 @@
+"""The reading of an English text the guard compares: its words with their roles and
+senses, what qualifies the fact, its numbers and dates in their slots."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ego_mcp.memory.guard.english.lexicon import (
+    compound_nouns,
+    converses_of,
+    in_wordnet,
+    is_animate,
+    lemma_of,
+    listed,
+    name_kind_of,
+    past_of_e_verb,
+    phrasal_verbs,
+    senses_of,
+)
+from ego_mcp.memory.guard.english.pipeline import parse
+from ego_mcp.memory.guard.english.roles import (
+    agent_written,
+    clause_verb,
+    is_name,
+    passive,
+    role_of,
+    roles_by_order,
+    subject_of,
+)
+from ego_mcp.memory.guard.reading import ABILITY, FIRST_PERSON, Reading, Slotted, Word
+from ego_mcp.memory.guard.wordnet import wordnet
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+
+def closed(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+CONDITION_AND_ORDER = {
+    "if": "if", "unless": "unless", "whether": "if", "before": "before", "after": "after",
+    "until": "until", "till": "until",
+}  # fmt: skip
+# The closed classes of adverbs that change a fact (degree, frequency, focus, aspect),
+# as grammars list them (Quirk et al.'s subjuncts); emphasis words change none.
+QUALIFYING_ADVERBS = closed(
+    "almost nearly barely hardly scarcely partly partially half fully completely entirely "
+    "totally mostly always never sometimes often usually rarely seldom occasionally "
+    "frequently once twice only merely solely still already yet anymore again soon "
+    "recently longer"
+)
+# Quantifiers (closed class), whether spaCy tags them determiners or pronouns.
+QUANTIFIERS = closed("all some none every each both any most many few several half either")
+# What a number or a date can be, as a slot: a start, an end, a bound of order.
+SLOT_ROLES = {"from": "from", "to": "to", "until": "until", "till": "until", "since": "from",
+              "before": "before", "after": "after"}  # fmt: skip
+EMPHASIS = closed("very really quite rather just so too also even pretty much ever")
+SEQUENCE = closed("then afterwards afterward later")
+NEGATIONS = closed("not never no nobody nothing none neither nor nowhere n't")
+FUTURE = "will"
+# Adjectives a to-infinitive completes as a modal verb would ("be able to" is "can").
+MODAL_ADJECTIVES = {"able": ABILITY}
+TAG_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
+FRAMED = frozenset({"xcomp", "ccomp"})
+
+
+def _slot(doc: Doc, start: int) -> tuple[str, str]:
+    """The role and anchor of the number or date that starts at character ``start``:
+    the noun it counts (50 dollars), or the preposition and the noun it hangs from (the
+    flight at 9, from Monday)."""
+    token = next((t for t in doc if t.idx <= start < t.idx + len(t.text)), None)
+    if token is None:
+        return "", ""
+    node = token
+    while node.dep_ in ("nummod", "compound", "quantmod") and node.head.i != node.i:
+        node = node.head
+        if node.pos_ in ("NOUN", "PROPN"):
+            return "", _what_for(node)
+    if node.dep_ == "pobj":
+        preposition = node.head
+        word = preposition.lemma_.lower()
+        role = SLOT_ROLES.get(word, "")
+        anchor = preposition.head
+        return role, "" if anchor.pos_ in ("VERB", "AUX") else anchor.lemma_.lower()
+    return "", ""
+
+
+def _what_for(unit: Token) -> str:
+    """What an amount is of or for: the next noun in its stretch of the sentence (3,000
+    yen for the ticket, six hours on weekdays), else its unit (50 dollars)."""
+    for token in unit.doc[unit.i + 1 :]:
+        if token.is_punct or token.lower_ in ("and", "but", "or") or token.like_num:
+            break
+        if token.pos_ in ("NOUN", "PROPN"):
+            return token.lemma_.lower()
+    return unit.lemma_.lower()
+
+
+def read(
+    text: str,
+    numbers: tuple[tuple[int, str], ...],
+    when: tuple[tuple[int, frozenset[str]], ...],
+    skip: frozenset[int],
+) -> Reading:
+    """The English of ``text`` (numbers as digits): ``numbers`` and ``when`` give each
+    value with the character where it starts; ``skip`` the characters they cover."""
+    doc = parse(text)
+    words: list[Word] = []
+    qualifiers: set[str] = set()
+    negated = [_negated(t) for t in doc if t.lower_ in NEGATIONS or t.dep_ == "neg"]
+    negations = sum(1 for t in negated if t is None)
+    # A word denied twice (not un-... never not) is affirmed: count each denial.
+    negated_at = {t for t in negated if t is not None and negated.count(t) % 2 == 1}
+    sequence = False
+    by_order = roles_by_order(doc)
+    phrasal = phrasal_verbs(doc)
+    compounds = compound_nouns(doc)
+    absorbed = {child for _, child in phrasal.values()}
+    for token in doc:
+        if token.idx in skip or token.is_punct or token.is_space or token.like_num:
+            continue
+        if token.i in absorbed:
+            continue
+        lemma = token.lemma_.lower()
+        if token.lower_ in NEGATIONS or lemma in NEGATIONS or token.dep_ == "neg":
+            continue
+        sequence = sequence or token.lower_ in SEQUENCE
+        kind = _kind(token, lemma)
+        if kind == "qualifier":
+            qualifiers.add(
+                FUTURE
+                if lemma == "go"
+                else CONDITION_AND_ORDER.get(lemma) or MODAL_ADJECTIVES.get(lemma, lemma)
+            )
+        elif kind in ("content", "qualifying word"):
+            word = _word(token, kind == "qualifying word", token.i in negated_at)
+            if not word.role and token.i in by_order:
+                role, head, bound = by_order[token.i]
+                word = replace(word, role=role, head=head, bound=bound)
+            if token.i in phrasal:
+                key = phrasal[token.i][0]
+                senses = senses_of(key, "v")[0] | _state_senses(token, phrasal[token.i][1])
+                word = replace(word, key=key, senses=senses, english=(key,))
+            elif token.i in compounds:
+                word = replace(word, senses=word.senses | senses_of(compounds[token.i], "n")[0])
+            words.append(word)
+    if text.rstrip().endswith("?"):
+        qualifiers.add("?")
+    verbs = tuple(t.lemma_.lower() for t in doc if t.pos_ == "VERB" and t.dep_ in ("ROOT", "conj"))
+    return Reading(
+        words=tuple(words),
+        numbers=tuple(Slotted(value, *_slot(doc, start)) for start, value in numbers),
+        when=tuple(
+            Slotted(unit, *_slot(doc, start)) for start, units in when for unit in sorted(units)
+        ),
+        qualifiers=frozenset(qualifiers),
+        negations=negations,
+        sequence=verbs if sequence else (),
+        unnamed_doer=frozenset(
+            t.lemma_.lower()
+            for t in doc
+            if t.pos_ == "VERB" and passive(t) and not agent_written(t)
+        ),
+        diarist_did=frozenset(
+            t.lemma_.lower()
+            for t in doc
+            if t.pos_ == "VERB" and not passive(t) and subject_of(t) == FIRST_PERSON
+        ),
+    )
+
+
+# (psychological and bodily: annoy, bore, frighten at 37 verb.emotion; exhaust, wear out
+# at 29 verb.body), as against an event done to a thing (moved, built, broken); and the
+# sentence frame of such a verb, "Something ----s somebody": the one it befalls is the
+# object, so the passive's subject is who is annoyed. A verb of feeling whose subject
+# feels (dread, love, want: "Somebody ----s something") has a passive that says how
+# others feel about its subject (was dreaded is no "dreaded", frightening, state).
+STATE_VERB_FILES = frozenset({29, 37})
+BEFALLS_SOMEBODY = 10
+
+
+def _state_senses(token: Token, particle: int | None = None) -> frozenset[str]:
+    """The passive participle of a verb of emotion or of the body that befalls somebody
+    reads as the state it names (was annoyed = was irritated, was worn out = was
+    exhausted): the first adjective sense WordNet gives the participle as written, with
+    its particle. Other passives tell an event (was moved is no "moved", touched, state;
+    was dreaded no "dreaded", frightening, one)."""
+    net = wordnet()
+    if net is None or token.tag_ != "VBN" or not passive(token):
+        return frozenset()
+    with_particle = "" if particle is None else f"_{token.doc[particle].lower_}"
+    first = net.offsets(token.lemma_.lower() + with_particle, "v")[:1]
+    sense = net.synset(first[0], "v") if first else None
+    if (
+        sense is None
+        or sense.lexicographer_file not in STATE_VERB_FILES
+        or BEFALLS_SOMEBODY not in sense.frames
+    ):
+        return frozenset()
+    # Its first sense only: the adjective's others are other words' (wanted: cherished).
+    return frozenset(f"a{offset}" for offset in net.offsets(token.lower_ + with_particle, "a")[:1])
+
+
+def _negated(token: Token) -> int | None:
+    """The index of the word a negation denies: its verb, or the adjective or noun of a
+    copula (was not present); None when there is none."""
+    verb = clause_verb(token) if token.dep_ != "neg" else token.head
+    if verb is None:
+        return None
+    if verb.pos_ == "AUX":
+        complement = next((c for c in verb.children if c.dep_ in ("acomp", "attr", "oprd")), None)
+        if complement is not None and _modal_adjective(complement):
+            return next(c.i for c in complement.children if c.dep_ == "xcomp")  # not able to go
+        return complement.i if complement is not None else None
+    return verb.i
+
+
+def _modal_adjective(token: Token) -> bool:
+    """An adjective a to-infinitive completes as a modal would (was able to come)."""
+    return token.lemma_.lower() in MODAL_ADJECTIVES and any(
+        c.dep_ == "xcomp" for c in token.children
+    )
+
+
+def _kind(token: Token, lemma: str) -> str:
+    """What ``token`` is to the guard: a content word, a word or mark that qualifies the
+    fact, or grammar to skip."""
+    pos, tag = token.pos_, token.tag_
+    if tag == "MD" or _modal_adjective(token):
+        return "qualifier"  # will, might, should, can; is able to
+    if lemma in CONDITION_AND_ORDER and pos in ("SCONJ", "ADP"):
+        return "qualifier"  # if, whether, before, after: as a subordinator or preposition
+    if lemma in QUANTIFIERS and pos in ("DET", "PRON", "NOUN", "ADJ", "ADV"):
+        return "qualifier"  # all, some, none of the cookies
+    if pos == "DET" or tag == "PDT":
+        return "qualifier" if _quantifier(token) else "skip"
+    if pos == "ADV":
+        if lemma in QUALIFYING_ADVERBS:
+            return "qualifying word"
+        return "skip" if lemma in EMPHASIS or lemma in SEQUENCE or tag == "WRB" else "content"
+    if pos == "PRON":
+        return "content" if "1" in token.morph.get("Person", []) else "skip"
+    if pos == "VERB" and any(_framed(child) for child in token.children):
+        if lemma == "go" and tag == "VBG":
+            return "qualifier"  # "is going to" is the future, as "will" is
+        return "qualifying word"  # used to, want to, thinks that
+    if pos in ("PROPN", "NOUN", "VERB", "ADJ"):
+        return "content"
+    return "skip"  # AUX, ADP, CCONJ, PART, punctuation, symbols
+
+
+def _framed(child: Token) -> bool:
+    """Whether ``child`` is a clause its verb frames as wished, planned, habitual or
+    believed rather than done: a to-infinitive (wants to go, used to love) or a finite
+    clause (thinks that it is closed, suspects it is leaking). A bare infinitive or a
+    gerund is an event the verb tells as it happened (helped him pick, made me laugh,
+    kept dropping, started taking): that verb is a content word like any other. A clause
+    a subordinator opens (whether, if) is qualified by the subordinator itself."""
+    if child.dep_ not in FRAMED:
+        return False
+    marks = [c for c in child.children if c.dep_ == "mark"]
+    if any(c.lower_ in CONDITION_AND_ORDER for c in marks):
+        return False
+    if marks:
+        return True  # a clause "that" opens is a finite one (insisted that he leave)
+    auxiliaries = any(c.dep_ in ("aux", "auxpass") for c in child.children)  # to, will, is
+    return auxiliaries or child.tag_ not in ("VB", "VBG")
+
+
+def _quantifier(token: Token) -> bool:
+    """all, some, every, each, both, any: a determiner that is no article (a, the), no
+    demonstrative (this) and no possessive (my)."""
+    return (
+        not token.morph.get("PronType", [])
+        and not token.morph.get("Poss", [])
+        and token.lower_ not in ("a", "an", "the")
+    )
+
+
+def _word(token: Token, qualifier: bool, negated: bool) -> Word:
+    name = is_name(token)
+    if token.pos_ == "PRON":
+        key, pos = FIRST_PERSON, ""
+    elif name:
+        key, pos = token.lower_, ""
+    elif token.pos_ == "PROPN":  # a verb opening the sentence ("Felt happy when...")
+        key, pos = lemma_of(token.lower_), "v"
+    elif token.tag_ in ("VBN", "VBG") and token.dep_ == "amod":
+        key, pos = token.lower_, "a"  # a participle before a noun is an adjective (a used bike)
+    else:
+        verb_form = token.pos_ == "VERB" and token.tag_ in ("VBD", "VBN")
+        lemma = (verb_form and past_of_e_verb(token.lower_)) or token.lemma_.lower()
+        key, pos = listed(token.lower_, lemma, TAG_POS.get(token.pos_, ""))
+    senses, opposites = senses_of(key, pos)
+    if pos == "v":
+        senses |= _state_senses(token)
+    verb = clause_verb(token)
+    role = role_of(token)
+    head = verb if verb is not None and verb.i != token.i else None
+    head_senses = senses_of(head.lemma_.lower(), "v")[0] if head is not None else frozenset()
+    return Word(
+        key=key,
+        surface=token.text,
+        pos=pos,
+        role=role,
+        bound="" if role == "subject" or verb is None or head is None else subject_of(verb),
+        head=head.lemma_.lower() if head is not None else "",
+        head_senses=head_senses,
+        name=name_kind_of(token.lower_) if name else "",
+        senses=senses,
+        opposites=opposites,
+        converses=converses_of(key) if pos == "v" else frozenset(),
+        english=(key,),
+        known=bool(senses) or name or token.pos_ == "PRON" or in_wordnet(token.lower_),
+        qualifier=qualifier,
+        negated=negated,
+        preposition=token.head.lemma_.lower() if token.dep_ == "pobj" else "",
+        animate=pos == "n" and is_animate(key),
+        owns=token.head.lemma_.lower() if role == "owner" else "",
+        modifies=token.head.lemma_.lower() if token.dep_ == "compound" else "",
+    )

@@ -1,0 +1,188 @@
+"""Who did what to whom in an English parse: the subject and object of each verb (a
+passive's subject is its object, its "by" phrase its subject), the party a preposition
+binds, the owner of a possessive; and the repairs of what the small model misreads (a
+name hung on a verb as an adverbial noun, a passive without its auxiliary, a sentence
+whose root is no verb)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ego_mcp.memory.guard.english.lexicon import in_wordnet
+from ego_mcp.memory.guard.reading import FIRST_PERSON
+from ego_mcp.memory.guard.wordnet import wordnet
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+# Prepositions that bind a party to the event; place prepositions (in, at, on, near)
+# bind none: "at the park" and "in the park" tell one scene.
+PARTY_PREPOSITIONS = {
+    "from": "from", "to": "to", "into": "to", "onto": "to", "toward": "to", "towards": "to",
+    "with": "with", "for": "for", "than": "than", "by": "by",
+}  # fmt: skip
+# Subordinators and prepositions whose choice is a fact: condition, question, order.
+SUBJECTS = frozenset({"nsubj", "csubj"})
+PASSIVE_SUBJECTS = frozenset({"nsubjpass", "csubjpass"})
+
+
+def clause_verb(token: Token) -> Token | None:
+    """The verb whose clause ``token`` is in (itself, for a verb)."""
+    node = token
+    while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
+        node = node.head
+    return node if node.pos_ in ("VERB", "AUX") else None
+
+
+def passive(verb: Token) -> bool:
+    written = any(child.dep_ in ("auxpass", *PASSIVE_SUBJECTS) for child in verb.children)
+    return written or reduced_passive(verb)
+
+
+def reduced_passive(verb: Token) -> bool:
+    """A participle with a "by" phrase and no auxiliary, as a note or a headline writes a
+    passive ("Emi praised by Master."): the noun before it is who it befell."""
+    return (
+        verb.tag_ == "VBN"
+        and any(child.dep_ == "agent" for child in verb.children)
+        and not any(child.dep_ in ("aux", "auxpass") for child in verb.children)
+    )
+
+
+def agent_written(verb: Token) -> bool:
+    """Whether a passive may name its doer: a "by" anywhere in its clause (the parser
+    may hang "by Dr. Abiodun" on the noun before it)."""
+    return any(token.lower_ == "by" for token in verb.subtree)
+
+
+def subject_of(verb: Token) -> str:
+    """The key of ``verb``'s subject: written, inherited (conj, xcomp) or the diarist."""
+    for child in verb.children:
+        if (child.dep_ in SUBJECTS or stray_subject(child)) and not reduced_passive(verb):
+            return entity_key(child)
+        if child.dep_ == "agent" or (child.lower_ == "by" and passive(verb)):
+            for party in child.children:
+                return entity_key(party)
+    if verb.dep_ in ("conj", "xcomp", "advcl") and verb.head.i != verb.i:
+        return subject_of(verb.head)
+    return FIRST_PERSON
+
+
+FINITE = frozenset({"VBD", "VBZ", "VBP"})
+
+
+def stray_subject(token: Token) -> bool:
+    """A name the small model hangs on a finite verb as a bare adverbial noun ("Emi
+    borrowed Master's umbrella": Emi, npadvmod, and "borrowed" a participle) where the
+    verb has no subject: before a finite verb, a noun phrase with nothing between is its
+    subject. A main verb tagged a participle with no auxiliary is a finite past."""
+    verb = token.head
+    auxiliaries = any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+    finite = verb.tag_ in FINITE or (
+        verb.tag_ == "VBN" and verb.dep_ == "ROOT" and not auxiliaries and not reduced_passive(verb)
+    )
+    return (
+        token.dep_ == "npadvmod"
+        and token.pos_ == "PROPN"
+        and finite
+        and token.i < verb.i
+        and all(t.dep_ in ("compound", "flat") for t in token.doc[token.i + 1 : verb.i])
+        and not any(c.dep_ in SUBJECTS or c.dep_ in PASSIVE_SUBJECTS for c in verb.children)
+    )
+
+
+def entity_key(token: Token) -> str:
+    if token.pos_ == "PRON":
+        return FIRST_PERSON if "1" in token.morph.get("Person", []) else token.lower_
+    return token.lower_ if is_name(token) else token.lemma_.lower()
+
+
+def is_name(token: Token) -> bool:
+    """A proper noun, as written: capitalised, and not a common word that opens a
+    sentence (spaCy tags "Felt happy..." and "Quizzed Master..." as names); or a
+    capitalised noun, verb or adjective no dictionary knows (the small model tags "Rui will
+    drive" a common noun, "Haru painted Mia" a verb)."""
+    if not token.text[:1].isupper() or not token.text[:1].isalpha():
+        return False
+    if token.pos_ in ("NOUN", "VERB", "ADJ"):  # the small model tags "Haru painted" a verb
+        net = wordnet()
+        return net is not None and not net.knows(token.lower_)  # in no inflection
+    if token.pos_ != "PROPN":
+        return False
+    return not (token.is_sent_start and token.dep_ == "ROOT" and in_wordnet(token.lower_))
+
+
+def role_of(token: Token) -> str:
+    if any(ancestor.lower_ == "than" for ancestor in token.ancestors):
+        return "than"  # the other side of a comparison, whatever it holds
+    dep = token.dep_
+    if dep in ("conj", "compound", "appos", "flat") and token.head.i != token.i:
+        return role_of(token.head)
+    if dep in ("npadvmod", *SUBJECTS) and token.i < token.head.i and reduced_passive(token.head):
+        return "object"  # Emi praised by Master: Emi
+    if dep in SUBJECTS or stray_subject(token):
+        return "subject"
+    if dep in PASSIVE_SUBJECTS or dep == "dobj":
+        return "object"
+    if dep == "dative":
+        return "recipient"
+    if dep == "poss":
+        return "owner"
+    if dep == "pobj":
+        preposition = token.head
+        verb = clause_verb(preposition)
+        if preposition.dep_ == "agent" or (
+            preposition.lower_ == "by" and verb is not None and passive(verb)
+        ):
+            return "subject"
+        if preposition.dep_ == "dative":
+            return "recipient"
+        return PARTY_PREPOSITIONS.get(preposition.lemma_.lower(), "")
+    return ""
+
+
+FINITE_OR_PAST = frozenset({"VBD", "VBZ", "VBP", "VBN"})
+NOUN_HEADS = frozenset({"PROPN", "NOUN", "PRON"})
+# What may stand between a verb and its object: the object's own determiner, adjectives,
+# the parts of a name or a possessive (a dog, the old bike, Master's umbrella).
+INSIDE_A_NOUN_PHRASE = frozenset({"DET", "ADJ", "NOUN", "PROPN", "PART", "NUM"})
+
+
+def roles_by_order(doc: Doc) -> dict[int, tuple[str, str, str]]:
+    """Roles from English word order, where the parse found no clause: a sentence whose
+    root is no verb (the small model reads "Emi painted Master." as "Master" modified by
+    "Emi painted", and "A dog called Rex." as a noun phrase). English is
+    subject-verb-object: the noun before the sentence's first verb form (a finite one, or
+    a past participle with no auxiliary) is its subject, the noun right after it, with
+    only its own determiner and modifiers between, its object. Only words the parse gave
+    no role take these (``read``)."""
+    found: dict[int, tuple[str, str, str]] = {}  # role, predicate, subject it is bound to
+    for sentence in doc.sents:
+        if sentence.root.pos_ in ("VERB", "AUX"):
+            continue
+        verb = next(
+            (
+                t
+                for t in sentence
+                if t.pos_ == "VERB"
+                and t.tag_ in FINITE_OR_PAST
+                and not any(c.dep_ in ("aux", "auxpass") for c in t.children)
+            ),
+            None,
+        )
+        if verb is None:
+            continue
+        before = [t for t in sentence if t.i < verb.i and t.pos_ in NOUN_HEADS]
+        subject = entity_key(before[-1]) if before else FIRST_PERSON
+        if before:
+            found[before[-1].i] = ("subject", verb.lemma_.lower(), "")
+        for token in doc[verb.i + 1 : sentence.end]:
+            if token.pos_ not in INSIDE_A_NOUN_PHRASE:
+                break
+            if token.pos_ in NOUN_HEADS and (
+                token.i + 1 >= sentence.end
+                or doc[token.i + 1].pos_ not in ("NOUN", "PROPN", "PART")
+            ):
+                found[token.i] = ("object", verb.lemma_.lower(), subject)
+                break
+    return found
