@@ -101,10 +101,19 @@ class WordNet:
         key = word.lower()
         if self.offsets(key, pos):
             return (key,)
-        irregular = self._line(f"{POS_FILES[pos]}.exc", key.encode() + b" ")
-        bases = irregular.split()[1:] if irregular is not None else []
+        bases = list(self.irregular_bases(key, pos))
         bases += [key[: -len(end)] + base for end, base in DETACHMENTS[pos] if key.endswith(end)]
         return tuple(dict.fromkeys(b for b in bases if b and self.offsets(b, pos)))
+
+    @lru_cache(maxsize=16384)  # noqa: B019 (one reader per process, kept for its life)
+    def irregular_bases(self, word: str, pos: str) -> tuple[str, ...]:
+        """The bases WordNet's exception list gives an irregular form (geese: goose)."""
+        line = self._line(f"{POS_FILES[pos]}.exc", word.lower().encode() + b" ")
+        return tuple(line.split()[1:]) if line is not None else ()
+
+    def lists(self, lemma: str, pos: str) -> bool:
+        """Whether WordNet's index has ``lemma`` as written, as ``pos`` (no variants)."""
+        return self._index_line(lemma.lower(), pos) is not None
 
     def knows(self, word: str) -> bool:
         """Whether ``word`` is an English word WordNet has, as written or inflected."""

@@ -6,6 +6,8 @@ import threading
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
+from ego_mcp.memory.guard.english.lemmas import lemmatise
+
 if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
@@ -24,10 +26,12 @@ def _pipeline() -> Language:
     # (84,780 strings, 17 MiB resident): features are hashes of the text, labels come
     # with their components, and a parse adds the strings it makes (same tags, parse,
     # lemmas and norms on 2,716 texts of the eval sets).
-    return spacy.load(PIPELINE, exclude=["ner", "strings"])
+    # No lemmatizer: its tables are WordNet's, 8 MiB in memory; ``lemmas.py`` makes the
+    # same lemmas from the WordNet files the guard reads.
+    return spacy.load(PIPELINE, exclude=["ner", "strings", "lemmatizer"])
 
 
 @lru_cache(maxsize=512)
 def parse(text: str) -> Doc:
     with _lock:
-        return _pipeline()(text)
+        return lemmatise(_pipeline()(text))
