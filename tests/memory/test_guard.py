@@ -76,6 +76,12 @@ def verdict(existing: str, new: str) -> Verdict:
             "Ken didn't accept the invitation to the wedding.",
             "Ken declined the invitation to the wedding.",
         ),
+        # What was said, however reported: a verb of saying (WordNet's verb.communication)
+        # quoting it, a sentence-final って, or the hearsay of そうだ.
+        ("マスターは今日は疲れたと言っていた。", "マスターは今日は疲れたそうだ。"),
+        ("マスターは今日は疲れたと言っていた。", "マスターは今日は疲れたと話していた。"),
+        ("マスターは今日は疲れたって。", "マスターは今日は疲れたそうだ。"),
+        ("マスターは明日行くって言ってた。", "マスターは明日行くと言っていた。"),
     ],
 )
 def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str) -> None:
@@ -176,6 +182,11 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("Ken stared at the sky.", "Ken starred at the sky.", "words"),
         # 夫 also writes つま ("wife") in JMdict: the analyser's reading おっと decides.
         ("ケンは夫と旅行した。", "ケンは妻と旅行した。", "夫 → 妻"),
+        # A report is no belief, no question and no fact told as the diarist's own.
+        ("マスターは今日は疲れたと言っていた。", "マスターは今日は疲れたと思っていた。", "思う"),
+        ("マスターは雨だと言った。", "マスターは雨かと聞いた。", "?"),
+        ("マスターは今日は疲れたと言っていた。", "マスターは今日は疲れた。", "hearsay"),
+        ("ケンはマスターが疲れたと言っていた。", "マスターは疲れたそうだ。", "ケン"),
     ],
 )
 def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> None:

@@ -68,6 +68,7 @@ HONORIFIC_PREFIXES = frozenset({"お", "ご", "御"})
 INDEFINITE_PERSONS = frozenset({"誰", "何者"})  # with か: someone
 NEGATING_PREFIXES = frozenset({"不", "非", "未", "無"})  # Sino-Japanese negation (接頭辞)
 CONDITIONAL_PARTICLES = frozenset({"ば", "なら"})
+QUOTATIVES = frozenset({"と", "って"})  # the particles that quote what was said or thought
 NAME_KINDS = {"人名": "person", "地名": "place"}
 
 _lock = threading.Lock()
@@ -192,6 +193,12 @@ class _Reader:
             self.qualifiers.add("if")
         elif surface == "か" and sub == "終助詞":
             self.qualifiers.add("?")
+        elif (
+            surface in QUOTATIVES
+            and _after_predicate(self.morphemes, index)
+            and _ends(self.morphemes, index)
+        ):
+            self.qualifiers.add(HEARSAY)  # 疲れたって。休むんだって: "he says", unsaid
         elif surface == "から" and previous is not None and previous.surface() in "てで":
             self.sequence = True  # 出してから行った: one thing after another
         elif surface == "で" and sub == "格助詞":
@@ -291,7 +298,10 @@ class _Reader:
         ):
             word = replace(word, pos="v")  # 出席する, 購入した: the noun is the predicate
         if pos[0] == "動詞" and _quotes(self.morphemes, index):
-            self.qualifiers.add(f"{REPORTED}{word.key}")  # と思う, と言った, と聞いた
+            # と言っていた, と話していた, って仰った: a report of what was said, as
+            # そうだ and らしい tell one; と思う, と聞いた keep their own verb.
+            said = _communicates(word.english)
+            self.qualifiers.add(HEARSAY if said else f"{REPORTED}{word.key}")
             return
         if (
             pos[0] == "名詞"
@@ -473,11 +483,45 @@ def _follows_verb(previous: Morpheme) -> bool:
 
 
 def _quotes(morphemes: tuple[Morpheme, ...], index: int) -> bool:
-    """A verb after と that follows a predicate: と思う, と言った (not 太郎と行った)."""
-    if index < 2 or morphemes[index - 1].surface() != "と":
+    """A verb after a quoting と or って that follows a predicate: と思う, と言った,
+    行くって言ってた (not 太郎と行った)."""
+    if index < 2 or morphemes[index - 1].surface() not in QUOTATIVES:
         return False
-    before = morphemes[index - 2].part_of_speech()[0]
-    return before in ("動詞", "助動詞", "形容詞")
+    return _after_predicate(morphemes, index - 1)
+
+
+def _after_predicate(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """The word before ``index`` ends a predicate (a verb, an auxiliary, an adjective)."""
+    return index >= 1 and morphemes[index - 1].part_of_speech()[0] in ("動詞", "助動詞", "形容詞")
+
+
+def _ends(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """Nothing but punctuation or a sentence-final particle follows ``index`` in its
+    sentence (疲れたって。, 来るってさ)."""
+    for after in morphemes[index + 1 :]:
+        kind, sub = after.part_of_speech()[:2]
+        if sub == "句点" or after.surface() in "!?！？":
+            return True
+        if not (kind == "補助記号" or sub == "終助詞"):
+            return False
+    return True
+
+
+# WordNet's lexicographer file of verbs of communication (say, talk, state, tell).
+COMMUNICATION_FILE = 32
+
+
+def _communicates(english: tuple[str, ...]) -> bool:
+    """The verb is one of saying: its first gloss's most frequent WordNet sense is a
+    verb of communication (言う: say, 話す: talk, 述べる: state; not 思う: think, 聞く:
+    hear)."""
+    net = wordnet()
+    first = net.offsets(english[0], "v")[:1] if net is not None and english else ()
+    return (
+        bool(first)
+        and net is not None
+        and (net.synset(first[0], "v").lexicographer_file == COMMUNICATION_FILE)
+    )
 
 
 def _ends_predicate(morphemes: tuple[Morpheme, ...], index: int) -> bool:
