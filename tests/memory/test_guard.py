@@ -82,6 +82,8 @@ def verdict(existing: str, new: str) -> Verdict:
         ("マスターは今日は疲れたと言っていた。", "マスターは今日は疲れたと話していた。"),
         ("マスターは今日は疲れたって。", "マスターは今日は疲れたそうだ。"),
         ("マスターは明日行くって言ってた。", "マスターは明日行くと言っていた。"),
+        # A causative JMdict lists as a verb of its own is that verb (驚かせる: surprise).
+        ("マスターはケンを驚かせた。", "マスターはケンを驚かした。"),
     ],
 )
 def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str) -> None:
@@ -187,6 +189,9 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("マスターは雨だと言った。", "マスターは雨かと聞いた。", "?"),
         ("マスターは今日は疲れたと言っていた。", "マスターは今日は疲れた。", "hearsay"),
         ("ケンはマスターが疲れたと言っていた。", "マスターは疲れたそうだ。", "ケン"),
+        # A causative no dictionary lists on its own is one (made to eat: not ate).
+        ("母は子供に野菜を食べさせた。", "子供が野菜を食べた。", "せる"),
+        ("マスターはケンを驚かせた。", "ケンはマスターを驚かせた。", "roles"),
     ],
 )
 def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> None:
@@ -210,6 +215,14 @@ def test_adding_a_fact_is_distinct() -> None:
     assert differences("Master bought a bike.", "Master bought a bike and a helmet.") == (
         Verdict.DISTINCT,
         ("adds: helmet",),
+    )
+
+
+def test_a_lexicalised_causative_is_a_verb_not_a_causative() -> None:
+    # 済ませる is JMdict's "finish": a rewording of 終える, not "made to end".
+    assert differences("息子は夕食前に宿題を終えた。", "息子は夕食前に宿題を済ませた。") == (
+        Verdict.POSSIBLE,
+        ("wording: 終え → 済ませ",),
     )
 
 

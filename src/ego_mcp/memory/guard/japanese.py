@@ -57,6 +57,7 @@ EMPHASIS = frozenset(
      "ちょっと", "少し", "すこし", "もっと", "割と", "なかなか", "随分"}
 )  # fmt: skip
 PASSIVE = frozenset({"れる", "られる"})
+CAUSATIVE = frozenset({"せる", "させる"})
 # Auxiliaries of favour after て: one done for the diarist (教えてくれた) and one received
 # from a doer its に names (マスターに説明してもらった, as a passive names it) are one
 # favour; received from nobody named (作ってもらった) or given (作ってあげた) they stay
@@ -183,8 +184,35 @@ class _Reader:
                 self.negations += 1
         elif base in PASSIVE and previous is not None and previous.part_of_speech()[0] == "動詞":
             self._swap_doer(subject_becomes="object")
+        elif base in CAUSATIVE and previous is not None and self._lexicalised(previous, m):
+            pass  # 済ませた, 知らせた, 驚かせた: a verb of its own, no causative
         elif base not in TENSE_AND_POLITENESS and base not in ASPECT:
             self.qualifiers.add(AUXILIARY_FORMS.get(base, base))
+
+    def _lexicalised(self, verb: Morpheme, causative: Morpheme) -> bool:
+        """Whether the verb and its causative auxiliary are one verb the glossary lists
+        (済ま + せる: 済ませる "finish", 知らせる "notify", 驚かせる "surprise"; not
+        食べさせる, made to eat); if so, the verb just read becomes that verb."""
+        last = self.words[-1] if self.words else None
+        joined = verb.surface() + causative.normalized_form()
+        reader = glosses()
+        if last is None or last.pos != "v" or reader is None:
+            return False
+        english = reader.of(joined, "")
+        if not english:
+            return False
+        reading = (causative.reading_form() or causative.surface()).translate(HIRAGANA_TO_KATAKANA)
+        self.words[-1] = replace(
+            last,
+            key=joined,
+            surface=last.surface + causative.surface(),
+            senses=frozenset(),
+            english=english,
+            reading=last.reading + reading,
+            opposites=_opposites(english, "v"),
+            converses=_converses(english),
+        )
+        return True
 
     def _particle(self, index: int, m: Morpheme) -> None:
         surface, sub = m.surface(), m.part_of_speech()[1]
