@@ -16,7 +16,8 @@ def test_the_pipeline_runs_without_its_lemmatizer_or_string_table() -> None:
     pipeline = _pipeline()
     assert "lemmatizer" not in pipeline.pipe_names
     assert "ner" not in pipeline.pipe_names
-    assert len(pipeline.vocab.strings) < 10_000  # the model's 84,780 are not loaded
+    # The model's 84,780 strings are not loaded: none of these is, until a text has it.
+    assert not {"Wachovia", "ulmanis", "gastroenterologist"} & set(pipeline.vocab.strings)
 
 
 @pytest.mark.parametrize(
