@@ -76,12 +76,15 @@ def verdict(existing: str, new: str) -> Verdict:
             "Ken didn't accept the invitation to the wedding.",
             "Ken declined the invitation to the wedding.",
         ),
-        # What was said, however reported: a verb of saying (WordNet's verb.communication)
-        # quoting it, a sentence-final って, or the hearsay of そうだ.
+        # What another said, however reported: a neutral verb of saying (WordNet's senses
+        # of say and talk) quoting it, or the hearsay of そうだ.
         ("マスターは今日は疲れたと言っていた。", "マスターは今日は疲れたそうだ。"),
         ("マスターは今日は疲れたと言っていた。", "マスターは今日は疲れたと話していた。"),
-        ("マスターは今日は疲れたって。", "マスターは今日は疲れたそうだ。"),
         ("マスターは明日行くって言ってた。", "マスターは明日行くと言っていた。"),
+        # A quote in brackets is a quote.
+        ("ケンは「来る」と言った。", "ケンは来ると言った。"),
+        # A noun that modifies another, or that a numeral counts, has no number of its own.
+        ("Master watched a documentary about glaciers.", "Master watched a glacier documentary."),
         # A causative JMdict lists as a verb of its own is that verb (驚かせる: surprise).
         ("マスターはケンを驚かせた。", "マスターはケンを驚かした。"),
     ],
@@ -192,6 +195,21 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         # A causative no dictionary lists on its own is one (made to eat: not ate).
         ("母は子供に野菜を食べさせた。", "子供が野菜を食べた。", "せる"),
         ("マスターはケンを驚かせた。", "ケンはマスターを驚かせた。", "roles"),
+        # する is no stem of a lexicalised causative, nor is a quoted predicate.
+        ("マスターはケンに勉強させた。", "マスターはケンに掃除させた。", "勉強 → 掃除"),
+        ("マスターはケンに明日来ると知らせた。", "マスターはケンに明日休むと知らせた。", "来る → 休む"),
+        # The diarist's own saying, and a manner of speech, are no hearsay.
+        ("私はケンが来ると言った。", "ケンが来るそうだ。", "hearsay"),
+        ("マスターはケンが来ると叫んだ。", "マスターはケンが来ると言った。", "叫ぶ"),
+        # A denied saying is no saying of a denial; a final って is no plain fact.
+        ("マスターは来ないと言った。", "マスターは来ると言わなかった。", "negation"),
+        ("マスターは疲れたって。", "マスターは疲れた。", "って"),
+        ("マスターは疲れたって\nケンは元気だ", "マスターは疲れた\nケンは元気だ", "って"),
+        # English number and degree, read from the words' forms.
+        ("Ken works harder now.", "Ken works hard now.", "harder → hard"),
+        ("Ken ran farther.", "Ken ran far.", "farther → far"),  # WordNet's irregular forms
+        ("Ken saw a wolf.", "Ken saw wolves.", "wolf → wolves"),
+        ("Ken fed the mouse.", "Ken fed the mice.", "mouse → mice"),
     ],
 )
 def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> None:

@@ -33,6 +33,7 @@ from ego_mcp.memory.guard.evidence import (
     facts,
     names_reordered,
     negations,
+    number_and_degree,
     qualifiers,
     reworded,
     role_conflicts,
@@ -122,6 +123,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     hard += compounds_turned(old, new)
     hard += unnamed_doers(old, new)
     hard += negations(old, new, opposites, swapped)
+    hard += number_and_degree(old, new)
     if hard:
         return Verdict.DISTINCT, tuple(hard)
     skipped = {id(w) for w in gone + new_qualifiers} | paired

@@ -287,6 +287,28 @@ def reworded(gone: list[Word], added: list[Word]) -> bool:
     return len(gone) >= 2 and len(added) >= 2 and bool(near_gone)
 
 
+def number_and_degree(old: Reading, new: Reading) -> list[str]:
+    """A word both texts have, written in another number (the goose / the geese, a wolf
+    / wolves: one thing or several, both definite or both not) or degree (works harder /
+    works hard, the oldest / old). The same word as written is the same, whatever the
+    tagger calls it."""
+    found = []
+    for word in new.words:
+        same = [w for w in _matched(word, old.words) if w.surface.lower() != word.surface.lower()]
+        if not same:
+            continue
+        before = same[0]
+        articles = {w.number.split()[0] for w in (before, word) if w.number}
+        other_number = (
+            before.number and word.number and len(articles) == 1 and before.number != word.number
+        )
+        if other_number or before.graded != word.graded:
+            found.append(f"{before.surface} → {word.surface}")
+    # Quantity and degree are qualifiers of a fact (all / some, almost): so labelled, and
+    # never read as a corrected value (``guard.corrects``).
+    return [f"qualifier: {', '.join(found)}"] if found else []
+
+
 def negations(
     old: Reading, new: Reading, opposites: list[tuple[Word, Word]], swapped: bool
 ) -> list[str]:

@@ -144,6 +144,7 @@ class _Reader:
         self.describing: set[int] = set()  # adjectives before a noun (古いカメラ)
         self.subject_at: int | None = None  # the word the open clause's が marks
         self.topic_at = -1  # where the last は named the topic
+        self.quoting = False  # the last predicate read quotes a clause (と言った)
 
     def reading(self) -> Reading:
         return Reading(
@@ -177,7 +178,9 @@ class _Reader:
         base = m.normalized_form()
         previous = self.morphemes[index - 1] if index else None
         if m.dictionary_form() in NEGATIONS or base in NEGATIONS or base == "無い":
-            if self.words and self.words[-1].pos in ("v", "a", "n"):
+            if self.quoting:
+                self.negations += 1  # 来ると言わなかった: the saying is denied, not 来る
+            elif self.words and self.words[-1].pos in ("v", "a", "n"):
                 last = self.words[-1]
                 self.words[-1] = replace(last, negated=not last.negated)
             else:
@@ -196,7 +199,12 @@ class _Reader:
         last = self.words[-1] if self.words else None
         joined = verb.surface() + causative.normalized_form()
         reader = glosses()
-        if last is None or last.pos != "v" or reader is None:
+        # The word just read must be this verb (not a quoted predicate before と知らせた),
+        # and する is no stem: 勉強させた is made to study, not させる.
+        this_verb = last is not None and last.key == verb.normalized_form()
+        if last is None or not this_verb or last.pos != "v" or reader is None:
+            return False
+        if verb.normalized_form() == "為る":
             return False
         english = reader.of(joined, "")
         if not english:
@@ -226,7 +234,9 @@ class _Reader:
             and _after_predicate(self.morphemes, index)
             and _ends(self.morphemes, index)
         ):
-            self.qualifiers.add(HEARSAY)  # 疲れたって。休むんだって: "he says", unsaid
+            # 疲れたって。休むんだって: a report, or an insistence (行くって！), never the
+            # plain fact; which of the two, the particle alone does not say.
+            self.qualifiers.add("って")
         elif surface == "から" and previous is not None and previous.surface() in "てで":
             self.sequence = True  # 出してから行った: one thing after another
         elif surface == "で" and sub == "格助詞":
@@ -326,11 +336,16 @@ class _Reader:
         ):
             word = replace(word, pos="v")  # 出席する, 購入した: the noun is the predicate
         if pos[0] == "動詞" and _quotes(self.morphemes, index):
-            # と言っていた, と話していた, って仰った: a report of what was said, as
-            # そうだ and らしい tell one; と思う, と聞いた keep their own verb.
-            said = _communicates(word.english)
-            self.qualifiers.add(HEARSAY if said else f"{REPORTED}{word.key}")
+            # マスターは…と言っていた, …と話していた: what another said, as そうだ and
+            # らしい report it. The diarist's own saying (私は…と言った, or with no one
+            # named), a manner or act of speech (叫ぶ, 答える, 断る), と思う and と聞いた
+            # keep their own verb.
+            diarist = any(w.key == FIRST_PERSON and w.role == "subject" for w in self.words)
+            hearsay = self.topic_at >= 0 and not diarist and _says(word.english)
+            self.qualifiers.add(HEARSAY if hearsay else f"{REPORTED}{word.key}")
+            self.quoting = True
             return
+        self.quoting = False
         if (
             pos[0] == "名詞"
             and previous is not None
@@ -519,8 +534,12 @@ def _quotes(morphemes: tuple[Morpheme, ...], index: int) -> bool:
 
 
 def _after_predicate(morphemes: tuple[Morpheme, ...], index: int) -> bool:
-    """The word before ``index`` ends a predicate (a verb, an auxiliary, an adjective)."""
-    return index >= 1 and morphemes[index - 1].part_of_speech()[0] in ("動詞", "助動詞", "形容詞")
+    """The word before ``index`` ends a predicate (a verb, an auxiliary, an adjective),
+    inside closing brackets or not (「来る」と言った)."""
+    before = index - 1
+    while before >= 0 and morphemes[before].part_of_speech()[1] == "括弧閉":
+        before -= 1
+    return before >= 0 and morphemes[before].part_of_speech()[0] in ("動詞", "助動詞", "形容詞")
 
 
 def _ends(morphemes: tuple[Morpheme, ...], index: int) -> bool:
@@ -528,28 +547,29 @@ def _ends(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     sentence (疲れたって。, 来るってさ)."""
     for after in morphemes[index + 1 :]:
         kind, sub = after.part_of_speech()[:2]
-        if sub == "句点" or after.surface() in "!?！？":
+        if sub == "句点" or after.surface() in "!?！？" or "\n" in after.surface():
             return True
-        if not (kind == "補助記号" or sub == "終助詞"):
+        if not (kind in ("補助記号", "記号", "空白") or sub == "終助詞"):
             return False
     return True
 
 
-# WordNet's lexicographer file of verbs of communication (say, talk, state, tell).
-COMMUNICATION_FILE = 32
+# The verbs that report speech and say nothing of its manner or act: WordNet's first
+# senses of "say" (state, say, tell) and "talk" (talk, speak), as grammars list the
+# neutral reporting verbs; shout, whisper, answer, refuse, order tell more.
+REPORTING_VERBS = ("say", "talk")
 
 
-def _communicates(english: tuple[str, ...]) -> bool:
-    """The verb is one of saying: its first gloss's most frequent WordNet sense is a
-    verb of communication (言う: say, 話す: talk, 述べる: state; not 思う: think, 聞く:
-    hear)."""
+def _says(english: tuple[str, ...]) -> bool:
+    """The verb reports speech: its first gloss's most frequent WordNet sense is that
+    of "say" or of "talk" (言う: say, 話す: talk, 述べる: state; not 叫ぶ: shout, 思う:
+    think, 聞く: hear)."""
     net = wordnet()
-    first = net.offsets(english[0], "v")[:1] if net is not None and english else ()
-    return (
-        bool(first)
-        and net is not None
-        and (net.synset(first[0], "v").lexicographer_file == COMMUNICATION_FILE)
-    )
+    if net is None or not english:
+        return False
+    first = net.offsets(english[0], "v")[:1]
+    reporting = {net.offsets(verb, "v")[0] for verb in REPORTING_VERBS}
+    return bool(first) and first[0] in reporting
 
 
 def _ends_predicate(morphemes: tuple[Morpheme, ...], index: int) -> bool:

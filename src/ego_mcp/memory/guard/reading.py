@@ -50,6 +50,9 @@ class Word:
     animate: bool = False  # a common noun for a person or an animal (Mom, the dog)
     owns: str = ""  # an owner's thing (Ken's dog: dog), in English
     modifies: str = ""  # the noun a noun modifies (dog house: house), in English
+    # English grammar's number and degree, where they are facts: "" where none is read.
+    number: str = ""  # a counted noun's: "the one", "the many", "a one", "a many"
+    graded: bool = False  # a comparative or superlative by its ending (harder, oldest)
 
     def same_word(self, other: Word) -> bool:
         if self.key == other.key or (self.senses & other.senses):

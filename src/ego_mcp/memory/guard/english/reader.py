@@ -217,6 +217,35 @@ def _negated(token: Token) -> int | None:
     return verb.i
 
 
+GRADED_TAGS = frozenset({"JJR", "JJS", "RBR", "RBS"})
+DEFINITE = closed("the this that these those")
+
+
+def _graded(token: Token, key: str, pos: str) -> bool:
+    """A comparative or superlative by its ending (harder, oldest) or one WordNet lists
+    as irregular (farther: far, best: well), not an adverb WordNet lists as its own word
+    (later, sooner: a time) nor a word the tagger took for one (glacier)."""
+    if pos not in ("a", "r") or key == token.lower_:
+        return False
+    net = wordnet()
+    irregular = net is not None and key in net.irregular_bases(token.lower_, pos)
+    return token.tag_ in GRADED_TAGS or irregular
+
+
+def _number(token: Token) -> str:
+    """A common noun's number with its definiteness, where a restatement keeps both (the
+    goose / the geese, a wolf / wolves): "" for a noun that modifies another (glacier
+    documentary), one a numeral counts (2 litres: the number says it) or a name."""
+    if token.pos_ != "NOUN" or token.dep_ == "compound":
+        return ""
+    if any(child.dep_ == "nummod" for child in token.children):
+        return ""
+    determiners = [c for c in token.children if c.dep_ in ("det", "poss")]
+    definite = any(c.dep_ == "poss" or c.lower_ in DEFINITE for c in determiners)
+    many = "Plur" in token.morph.get("Number", [])
+    return f"{'the' if definite else 'a'} {'many' if many else 'one'}"
+
+
 def _modal_adjective(token: Token) -> bool:
     """An adjective a to-infinitive completes as a modal would (was able to come)."""
     return token.lemma_.lower() in MODAL_ADJECTIVES and any(
@@ -320,4 +349,6 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         animate=pos == "n" and is_animate(key),
         owns=token.head.lemma_.lower() if role == "owner" else "",
         modifies=token.head.lemma_.lower() if token.dep_ == "compound" else "",
+        number=_number(token),
+        graded=_graded(token, key, pos),
     )
