@@ -155,10 +155,21 @@ def _comparable(first: Word, second: Word) -> bool:
     return first.key[1:] == second.key or second.key[1:] == first.key
 
 
+# The longest text read word by word: a parse of 20,000 characters takes seconds, and the
+# Japanese analyser reads at most 49,149 bytes. Longer texts are not vouched for.
+LONGEST_COMPARED = 4_000
+TOO_LONG = f"length: over {LONGEST_COMPARED:,} characters, not compared word by word"
+
+
 def differences(existing: str, new: str) -> tuple[Verdict, tuple[str, ...]]:
     """What ``new`` says beside ``existing``, and the verdict it leads to. Texts that are
     one only when an acronym is read by its initials alone (HR / human resources) are a
-    possible duplicate: the guard cannot vouch for the reading (LA / Los Altos)."""
+    possible duplicate: the guard cannot vouch for the reading (LA / Los Altos); so is a
+    text too long to read word by word, unless the two are written the same."""
+    if max(len(existing), len(new)) > LONGEST_COMPARED:
+        if " ".join(existing.split()) == " ".join(new.split()):
+            return Verdict.DUPLICATE, ()
+        return Verdict.POSSIBLE, (TOO_LONG,)
     verdict, found = _judged(existing, new, vouched=True)
     guessed = read_by_initials(existing, new) + read_by_initials(new, existing)
     loose = _judged(existing, new, vouched=False)[0] if guessed else Verdict.DISTINCT
@@ -205,6 +216,8 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     7 km on Thursday: more likely another time), adds or leaves out a fact, or is no
     different; and when either text places itself by the day it was written (today,
     yesterday, 今日) and the two were written ``days_apart`` days apart."""
+    if max(len(existing), len(new)) > LONGEST_COMPARED:
+        return None
     old = read(respelled(spelled_out(without_correction_marks(existing, new), new), new))
     unmarked = without_correction_marks(new, existing)
     fresh = read(respelled(spelled_out(unmarked, existing), existing))
