@@ -157,7 +157,7 @@ def _comparable(first: Word, second: Word) -> bool:
 
 # The longest text read word by word: a parse of 20,000 characters takes seconds, and the
 # Japanese analyser reads at most 49,149 bytes. Longer texts are not vouched for.
-LONGEST_COMPARED = 4_000
+LONGEST_COMPARED = 2_000
 TOO_LONG = f"length: over {LONGEST_COMPARED:,} characters, not compared word by word"
 
 
