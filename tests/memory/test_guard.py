@@ -205,6 +205,7 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("マスターは来ないと言った。", "マスターは来ると言わなかった。", "negation"),
         ("マスターは疲れたって。", "マスターは疲れた。", "って"),
         ("マスターは疲れたって\nケンは元気だ", "マスターは疲れた\nケンは元気だ", "って"),
+        ("マスターは疲れたって（笑）", "マスターは疲れた（笑）", "って"),
         # English number and degree, read from the words' forms.
         ("Ken works harder now.", "Ken works hard now.", "harder → hard"),
         ("Ken ran farther.", "Ken ran far.", "farther → far"),  # WordNet's irregular forms

@@ -544,11 +544,11 @@ def _after_predicate(morphemes: tuple[Morpheme, ...], index: int) -> bool:
 
 def _ends(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     """Nothing but punctuation or a sentence-final particle follows ``index`` in its
-    sentence (疲れたって。, 来るってさ)."""
+    sentence (疲れたって。, 来るってさ, 疲れたって（笑）)."""
     for after in morphemes[index + 1 :]:
         kind, sub = after.part_of_speech()[:2]
-        if sub == "句点" or after.surface() in "!?！？" or "\n" in after.surface():
-            return True
+        if sub in ("句点", "括弧開") or after.surface() in "!?！？" or "\n" in after.surface():
+            return True  # an aside in brackets after it ends it too: 疲れたって（笑）
         if not (kind in ("補助記号", "記号", "空白") or sub == "終助詞"):
             return False
     return True
