@@ -230,7 +230,7 @@ class _Reader:
         elif surface == "か" and sub == "終助詞":
             self.qualifiers.add("?")
         elif (
-            surface in QUOTATIVES
+            surface == "って"
             and _after_predicate(self.morphemes, index)
             and _ends(self.morphemes, index)
         ):
