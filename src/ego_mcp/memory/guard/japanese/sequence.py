@@ -1,0 +1,95 @@
+"""What a morpheme's neighbours say of it: a quote, a sentence's end, a predicate that
+modifies a noun, the evidence an auxiliary's stem gives. Pure functions of the
+morphemes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ego_mcp.memory.guard.reading import HEARSAY
+
+if TYPE_CHECKING:
+    from sudachipy import Morpheme
+
+QUOTATIVES = frozenset({"と", "って"})  # the particles that quote what was said or thought
+
+
+def evidence(morphemes: tuple[Morpheme, ...], index: int) -> str:
+    """What the stem of an auxiliary (そう, よう, みたい) says of the fact: "hearsay" after
+    a predicate's plain form (降るそうだ, 忙しいそうだ) and for よう and みたい (降ったようだ),
+    the same as らしい; else "looks" (降りそうだ, 忙しそうだ, 元気そうだ: as it appears)."""
+    previous = morphemes[index - 1] if index else None
+    if morphemes[index].surface() != "そう":
+        return HEARSAY
+    plain = previous is not None and previous.part_of_speech()[5].startswith(("終止形", "連体形"))
+    after_copula = previous is not None and previous.part_of_speech()[0] == "助動詞"
+    return HEARSAY if plain or after_copula else "looks"
+
+
+def indefinite(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """Whether the word at ``index`` is made indefinite by a following か (誰か)."""
+    following = morphemes[index + 1] if index + 1 < len(morphemes) else None
+    return following is not None and following.surface() == "か"
+
+
+def follows_verb(previous: Morpheme) -> bool:
+    kind = previous.part_of_speech()[0]
+    return kind == "動詞" or (kind == "助詞" and previous.surface() in ("て", "で"))
+
+
+def quotes(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """A verb after a quoting と or って that follows a predicate: と思う, と言った,
+    行くって言ってた (not 太郎と行った)."""
+    if index < 2 or morphemes[index - 1].surface() not in QUOTATIVES:
+        return False
+    return after_predicate(morphemes, index - 1)
+
+
+def after_predicate(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """The word before ``index`` ends a predicate (a verb, an auxiliary, an adjective),
+    inside closing brackets or not (「来る」と言った)."""
+    before = index - 1
+    while before >= 0 and morphemes[before].part_of_speech()[1] == "括弧閉":
+        before -= 1
+    return before >= 0 and morphemes[before].part_of_speech()[0] in ("動詞", "助動詞", "形容詞")
+
+
+def ends(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """Nothing but punctuation or a sentence-final particle follows ``index`` in its
+    sentence (疲れたって。, 来るってさ, 疲れたって（笑）)."""
+    for after in morphemes[index + 1 :]:
+        kind, sub = after.part_of_speech()[:2]
+        if sub in ("句点", "括弧開") or after.surface() in "!?！？" or "\n" in after.surface():
+            return True  # an aside in brackets after it ends it too: 疲れたって（笑）
+        if not (kind in ("補助記号", "記号", "空白") or sub == "終助詞"):
+            return False
+    return True
+
+
+def ends_predicate(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """The noun is the sentence's predicate: the copula or the end follows it (引っ越す
+    予定だ, 行くつもり。), where a noun a verb only describes goes on (疲れた声で, 買った本を,
+    作るとき、)."""
+    after = morphemes[index + 1] if index + 1 < len(morphemes) else None
+    return after is None or after.part_of_speech()[0] == "助動詞" or after.surface() in "。！？!?"
+
+
+def modified_by_verb(previous: Morpheme) -> bool:
+    pos = previous.part_of_speech()
+    return pos[0] in ("動詞", "助動詞") and pos[5].startswith("連体形")
+
+
+def modifies_noun(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """A predicate in its attributive form before a noun (新しい部屋, 買った本)."""
+    after = morphemes[index + 1 : index + 3]
+    nouns = [m for m in after if m.part_of_speech()[0] == "名詞"]
+    return bool(nouns) and morphemes[index].part_of_speech()[5].startswith("連体形")
+
+
+def light_verb_follows(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """する after a verbal noun (出席する, 購入した)."""
+    return index + 1 < len(morphemes) and morphemes[index + 1].normalized_form() == "為る"
+
+
+def next_is_predicate(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    return index + 1 < len(morphemes) and morphemes[index + 1].part_of_speech()[0] == "動詞"

@@ -1,0 +1,132 @@
+"""A Japanese content word as the guard compares it: its normalised form, reading,
+synonym groups, English glosses and their WordNet antonyms and converses, and whether it
+is a name; and whether a verb is one of saying."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ego_mcp.memory.guard.glosses import glosses
+from ego_mcp.memory.guard.japanese.analyser import katakana_given_name, morphemes
+from ego_mcp.memory.guard.reading import FIRST_PERSON, Word
+from ego_mcp.memory.guard.wordnet import ANTONYM, converses, wordnet
+from ego_mcp.memory.japanese import HIRAGANA_TO_KATAKANA
+
+if TYPE_CHECKING:
+    from sudachipy import Morpheme
+
+ASPECT = frozenset(
+    {"いる", "ある", "おく", "しまう", "居る", "有る", "置く", "仕舞う", "為る", "てる", "とる",
+     "ちゃう", "じゃう", "とく"}
+)  # fmt: skip
+FIRST_PERSON_WORDS = frozenset({"私", "わたし", "僕", "ぼく", "俺", "おれ", "あたし", "自分"})
+NEGATING_PREFIXES = frozenset({"不", "非", "未", "無"})  # Sino-Japanese negation (接頭辞)
+NAME_KINDS = {"人名": "person", "地名": "place"}
+
+
+def content(m: Morpheme, prefix: str) -> Word | None:
+    pos = m.part_of_speech()
+    kind, sub = pos[0], pos[1]
+    surface = m.surface()
+    if kind == "代名詞":
+        if surface in FIRST_PERSON_WORDS:
+            return Word(key=FIRST_PERSON, surface=surface)
+        return None
+    if kind == "名詞" and sub in ("数詞", "助数詞可能") and pos[2] != "一般":
+        return None
+    if kind not in ("名詞", "動詞", "形容詞", "形状詞", "副詞"):
+        return None
+    if kind in ("動詞", "形容詞") and sub == "非自立可能" and m.normalized_form() in ASPECT:
+        return None  # する, いる, ある on their own: tense and aspect, no fact
+    key = prefix + m.normalized_form().rstrip("ー")
+    wordnet_pos = {"名詞": "n", "動詞": "v", "形容詞": "a", "形状詞": "a", "副詞": "r"}[kind]
+    # The analyser's reading picks among a written form's entries (夫: おっと, not つま);
+    # it is the written word's own only where the word is not inflected.
+    read_as = m.reading_form() if surface == m.dictionary_form() and not prefix else ""
+    english = english_of(
+        m.dictionary_form() if not prefix else key, m.normalized_form(), reading=read_as
+    )
+    reading = (m.reading_form() or surface).translate(HIRAGANA_TO_KATAKANA).rstrip("ー")
+    name = NAME_KINDS.get(pos[2], "name") if sub == "固有名詞" else ""
+    if kind == "名詞" and not name and not english and katakana_given_name(surface):
+        name = "person"  # a katakana word with no meaning in the glossary, listed as a name
+    return Word(
+        key=key,
+        surface=surface,
+        pos=wordnet_pos,
+        name=name,
+        senses=frozenset(f"ja{group}" for group in m.synonym_group_ids()),
+        reading=reading_of_prefix(prefix) + reading,
+        english=english,
+        opposites=opposites(english, wordnet_pos) | negated_stem(key),
+        converses=converses_of(english) if wordnet_pos == "v" else frozenset(),
+    )
+
+
+def english_of(*forms: str, reading: str = "") -> tuple[str, ...]:
+    """The word's English glosses (JMdict's first senses), by any of its forms, of the
+    entries read ``reading`` where it is given and some are."""
+    reader = glosses()
+    if reader is None:
+        return ()
+    found: dict[str, None] = {}
+    for form in dict.fromkeys(forms):
+        found.update(dict.fromkeys(reader.of(form, reading)))
+    return tuple(found)
+
+
+def opposites(english: tuple[str, ...], pos: str) -> frozenset[str]:
+    """WordNet's antonyms of the word's glosses (覚える "remember" / 忘れる "forget")."""
+    net = wordnet()
+    if net is None:
+        return frozenset()
+    # A gloss may be another part of speech than the word (出席: "attendance").
+    return frozenset(
+        a for gloss in english for part in dict.fromkeys((pos, "n", "v", "a"))
+        for a in net.related(gloss, part, ANTONYM, whole_synsets=part == "v")
+    )  # fmt: skip
+
+
+def negated_stem(key: str) -> frozenset[str]:
+    """What a word with a negating prefix denies (不合格 / 合格, 未完成 / 完成, 非公開 /
+    公開): the prefix is grammar's, its stem the opposite (two kanji at least,
+    so 不安 is not read as "not 安")."""
+    if len(key) >= 3 and key[0] in NEGATING_PREFIXES:
+        return frozenset({key[1:]})
+    return frozenset()
+
+
+@lru_cache(maxsize=16384)
+def converses_of(english: tuple[str, ...]) -> frozenset[str]:
+    """The converse verbs of the word's glosses (教える "teach" / 習う "learn")."""
+    net = wordnet()
+    if net is None:
+        return frozenset()
+    return frozenset(c for gloss in english for c in converses(net, gloss))
+
+
+def reading_of_prefix(prefix: str) -> str:
+    if not prefix:
+        return ""
+    return "".join((m.reading_form() or m.surface()) for m in morphemes(prefix)).translate(
+        HIRAGANA_TO_KATAKANA
+    )
+
+
+# The verbs that report speech and say nothing of its manner or act: WordNet's first
+# senses of "say" (state, say, tell) and "talk" (talk, speak), as grammars list the
+# neutral reporting verbs; shout, whisper, answer, refuse, order tell more.
+REPORTING_VERBS = ("say", "talk")
+
+
+def says(english: tuple[str, ...]) -> bool:
+    """The verb reports speech: its first gloss's most frequent WordNet sense is that
+    of "say" or of "talk" (言う: say, 話す: talk, 述べる: state; not 叫ぶ: shout, 思う:
+    think, 聞く: hear)."""
+    net = wordnet()
+    if net is None or not english:
+        return False
+    first = net.offsets(english[0], "v")[:1]
+    reporting = {net.offsets(verb, "v")[0] for verb in REPORTING_VERBS}
+    return bool(first) and first[0] in reporting
