@@ -74,10 +74,11 @@ def _base_form(part: str, morphology: dict[str, str]) -> bool:
 
 
 def _punctuation(written: str) -> str:
+    """Punctuation as written, with a typographic quote made plain."""
     for typographic, plain in PLAIN_QUOTES.items():
         if written.endswith(typographic):
             return written[: -len(typographic)] + plain
-    return written.lower()
+    return written
 
 
 @lru_cache(maxsize=16384)
