@@ -81,6 +81,8 @@ def verdict(existing: str, new: str) -> Verdict:
         ("マスターは今日は疲れたと言っていた。", "マスターは今日は疲れたそうだ。"),
         ("マスターは今日は疲れたと言っていた。", "マスターは今日は疲れたと話していた。"),
         ("マスターは明日行くって言ってた。", "マスターは明日行くと言っていた。"),
+        # A possessive written without its apostrophe, where a possessive stands.
+        ("Ken's dog barked at the mailman.", "Kens dog barked at the mailman."),
         # A quote in brackets is a quote.
         ("ケンは「来る」と言った。", "ケンは来ると言った。"),
         # A noun that modifies another, or that a numeral counts, has no number of its own.
@@ -211,6 +213,7 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("Ken ran farther.", "Ken ran far.", "farther → far"),  # WordNet's irregular forms
         ("Ken saw a wolf.", "Ken saw wolves.", "wolf → wolves"),
         ("Ken fed the mouse.", "Ken fed the mice.", "mouse → mice"),
+        ("The Smiths visited Emi.", "Smith visited Emi.", "Smith"),  # a family, no possessive
     ],
 )
 def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> None:

@@ -63,9 +63,14 @@ class Word:
             (self.name or other.name)
             and self.surface[:1].isupper()
             and other.surface[:1].isupper()
-            and (self.key + "s" == other.key or other.key + "s" == self.key)
+            and (
+                (self.key + "s" == other.key and bool(other.modifies))
+                or (other.key + "s" == self.key and bool(self.modifies))
+            )
         ):
-            return True  # a possessive written without its apostrophe (Masters cousin)
+            # A possessive written without its apostrophe, where a possessive stands:
+            # before a noun (Masters cousin). The Smiths, on their own, are a family.
+            return True
         if self.reading and self.reading == other.reading and _kanji_agree(self.key, other.key):
             return True
         return self.misspells(other) or other.misspells(self)
