@@ -240,6 +240,13 @@ def test_adding_a_fact_is_distinct() -> None:
     )
 
 
+def test_a_word_the_other_text_also_has_as_written_is_no_other_number() -> None:
+    # "wolves" is in both: the wolf seen first is detail the shorter text leaves out.
+    found_verdict, found = differences("Ken saw a wolf and later wolves.", "Ken saw wolves.")
+    assert found_verdict is Verdict.POSSIBLE, found
+    assert not any("wolf → wolves" in item for item in found), found
+
+
 def test_a_text_too_long_to_read_word_by_word_is_never_refused() -> None:
     # 17,000 characters of Japanese: more than the analyser reads (49,149 bytes).
     long_japanese = "マスターは駅まで歩いた。" * 1_420

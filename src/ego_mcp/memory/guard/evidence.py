@@ -294,19 +294,21 @@ def number_and_degree(old: Reading, new: Reading) -> list[str]:
     tagger calls it."""
     found = []
     for word in new.words:
-        same = [w for w in _matched(word, old.words) if w.surface.lower() != word.surface.lower()]
-        if not same:
-            continue
-        before = same[0]
-        articles = {w.number.split()[0] for w in (before, word) if w.number}
-        other_number = (
-            before.number and word.number and len(articles) == 1 and before.number != word.number
-        )
-        if other_number or before.graded != word.graded:
-            found.append(f"{before.surface} → {word.surface}")
+        same = _matched(word, old.words)
+        if not same or any(w.surface.lower() == word.surface.lower() for w in same):
+            continue  # the other text has it as written, too
+        if all(_another_form(before, word) for before in same):
+            found.append(f"{same[0].surface} → {word.surface}")
     # Quantity and degree are qualifiers of a fact (all / some, almost): so labelled, and
     # never read as a corrected value (``guard.corrects``).
     return [f"qualifier: {', '.join(found)}"] if found else []
+
+
+def _another_form(first: Word, second: Word) -> bool:
+    """The same word in another number (both definite or both not) or degree."""
+    articles = {w.number.split()[0] for w in (first, second) if w.number}
+    other_number = bool(first.number and second.number) and len(articles) == 1
+    return (other_number and first.number != second.number) or first.graded != second.graded
 
 
 def negations(
