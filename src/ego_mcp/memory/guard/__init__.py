@@ -161,12 +161,16 @@ LONGEST_COMPARED = 2_000
 TOO_LONG = f"length: over {LONGEST_COMPARED:,} characters, not compared word by word"
 
 
+def _too_long(existing: str, new: str) -> bool:
+    return max(len(existing), len(new)) > LONGEST_COMPARED
+
+
 def differences(existing: str, new: str) -> tuple[Verdict, tuple[str, ...]]:
     """What ``new`` says beside ``existing``, and the verdict it leads to. Texts that are
     one only when an acronym is read by its initials alone (HR / human resources) are a
     possible duplicate: the guard cannot vouch for the reading (LA / Los Altos); so is a
     text too long to read word by word, unless the two are written the same."""
-    if max(len(existing), len(new)) > LONGEST_COMPARED:
+    if _too_long(existing, new):
         if " ".join(existing.split()) == " ".join(new.split()):
             return Verdict.DUPLICATE, ()
         return Verdict.POSSIBLE, (TOO_LONG,)
@@ -216,7 +220,7 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     7 km on Thursday: more likely another time), adds or leaves out a fact, or is no
     different; and when either text places itself by the day it was written (today,
     yesterday, 今日) and the two were written ``days_apart`` days apart."""
-    if max(len(existing), len(new)) > LONGEST_COMPARED:
+    if _too_long(existing, new):
         return None
     old = read(respelled(spelled_out(without_correction_marks(existing, new), new), new))
     unmarked = without_correction_marks(new, existing)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.japanese.analyser import morphemes
 from ego_mcp.memory.guard.japanese.sequence import (
     after_predicate,
@@ -26,6 +25,7 @@ from ego_mcp.memory.guard.japanese.words import (
     ASPECT,
     content,
     converses_of,
+    english_of,
     opposites,
     says,
 )
@@ -157,16 +157,13 @@ class _Reader:
         (済ま + せる: 済ませる "finish", 知らせる "notify", 驚かせる "surprise"; not
         食べさせる, made to eat); if so, the verb just read becomes that verb."""
         last = self.words[-1] if self.words else None
-        joined = verb.surface() + causative.normalized_form()
-        reader = glosses()
+        stem = verb.normalized_form()
         # The word just read must be this verb (not a quoted predicate before と知らせた),
         # and する is no stem: 勉強させた is made to study, not させる.
-        this_verb = last is not None and last.key == verb.normalized_form()
-        if last is None or not this_verb or last.pos != "v" or reader is None:
+        if last is None or last.key != stem or last.pos != "v" or stem == "為る":
             return False
-        if verb.normalized_form() == "為る":
-            return False
-        english = reader.of(joined, "")
+        joined = verb.surface() + causative.normalized_form()
+        english = english_of(joined)
         if not english:
             return False
         reading = (causative.reading_form() or causative.surface()).translate(HIRAGANA_TO_KATAKANA)
