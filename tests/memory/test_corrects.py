@@ -42,6 +42,16 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
         ("ルイの引っ越しは3月5日だと聞いた。", "ルイの引っ越しは実は3月15日だった。", "time"),
         ("Emi says she will join the hike on Sunday.",
          "Emi says she won't be able to join the hike on Sunday.", "outcome"),
+        # One reason given as the cause of one event and as what the other happened in
+        # spite of: the outcome turned, told with another verb or denied.
+        ("The street market was cancelled because of the storm.",
+         "The street market went ahead despite the storm.", "outcome"),
+        ("The match was not played because of the snow.",
+         "The match was played despite the snow.", "outcome"),
+        ("大雨のせいで花火大会は中止になった。",
+         "大雨だったが花火大会は予定どおり開かれた。", "outcome"),
+        ("大雨が降ったので運動会は延期された。", "大雨が降ったのに運動会は行われた。",
+         "outcome"),
     ],
 )  # fmt: skip
 def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> None:
@@ -68,6 +78,12 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
         ("Ken will come to the party.", "Ken will be able to come to the party."),
         # A common noun in katakana is no name.
         ("駅でマスターを待っていたのはアヤだった。", "駅でマスターを待っていたのはカメラだった。"),
+        # A reason turned over the same event says why, not what happened; over events
+        # of other participants it tells of two events.
+        ("The market went ahead because of the crowds.",
+         "The market went ahead despite the crowds."),
+        ("The trains stopped because of the snow.", "The buses kept running despite the snow."),
+        ("雨のせいで試合は中止になった。", "雨だけど試合は中止になった。"),
     ],
 )  # fmt: skip
 def test_anything_else_is_no_correction(old: str, new: str) -> None:

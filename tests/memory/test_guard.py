@@ -222,6 +222,40 @@ def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> 
     assert any(what in item for item in found), found
 
 
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("The festival went ahead because of the rain.",
+         "The festival went ahead despite the rain."),
+        ("Ken stayed home because it rained.", "Ken stayed home although it rained."),
+        ("The match went on thanks to the lights.", "The match went on in spite of the lights."),
+        ("雨が降ったので試合は中止になった。", "雨が降ったのに試合は中止になった。"),
+        ("雨のせいで試合は中止になった。", "雨だけど試合は中止になった。"),
+        ("雨が降ったから家にいた。", "雨が降ったが家にいた。"),
+    ],
+)  # fmt: skip
+def test_a_reason_given_as_the_cause_or_in_spite_of_it_is_another_fact(
+    existing: str, new: str
+) -> None:
+    found_verdict, found = differences(existing, new)
+    assert found_verdict is Verdict.DISTINCT
+    assert any(line.startswith("qualifier: because → despite") for line in found)
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("The game was postponed because of the storm.",
+         "The game was postponed due to the storm."),
+        ("The game went on although it rained.", "The game went on despite the rain."),
+        ("雨が降ったので試合は中止になった。", "雨が降ったから試合は中止になった。"),
+        ("The bill is due on the 28th of November.", "The bill is due on Nov. 28."),
+    ],
+)  # fmt: skip
+def test_a_reason_given_alike_in_other_words_is_a_restatement(existing: str, new: str) -> None:
+    assert verdict(existing, new) is Verdict.DUPLICATE
+
+
 def test_leaving_out_detail_is_a_possible_duplicate_never_a_refusal() -> None:
     found_verdict, found = differences(
         "Master sent me a long, rambling voice message from the airport.",

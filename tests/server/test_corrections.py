@@ -28,6 +28,11 @@ CORRECTIONS = [
     ("ルイの引っ越しは3月5日だと聞いた。", "ルイの引っ越しは実は3月15日だった。", "time"),
     ("Emi says she will join the hike on Sunday.",
      "Emi says she won't be able to join the hike on Sunday.", "outcome"),
+    # One reason, the cause of one event and what the other happened in spite of.
+    ("The street market was cancelled because of the storm.",
+     "The street market went ahead despite the storm.", "outcome"),
+    ("大雨のせいで花火大会は中止になった。", "大雨だったが花火大会は予定どおり開かれた。",
+     "outcome"),
 ]  # fmt: skip
 NOT_CORRECTIONS = [
     ("Master ran 5 km along the river on Monday.",

@@ -35,6 +35,7 @@ from ego_mcp.memory.guard.evidence import (
     negations,
     number_and_degree,
     qualifiers,
+    reasons_turned,
     reworded,
     role_conflicts,
     sequence,
@@ -47,6 +48,7 @@ from ego_mcp.memory.guard.reading import (
     FIRST_PERSON,
     HEARSAY,
     REPORTED,
+    UNNAMED_DOER,
     Reading,
     Word,
 )
@@ -116,7 +118,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     new_qualifiers = [w for w in added if w.qualifier and id(w) not in paired]
     if gone and new_qualifiers:
         gone, new_qualifiers = [], []
-    hard += qualifiers(old, new, gone, new_qualifiers)
+    hard += qualifiers(old, new, gone, new_qualifiers) + reasons_turned(old, new)
     hard += sequence(old, new)
     if not differing and not swapped:  # differing roles, or a converse, say it already
         hard += names_reordered(old, new)
@@ -214,7 +216,8 @@ CORRECTION_KINDS = frozenset({"number", "time", "person", "place", "name", "outc
 def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     """The kind of fact ``new`` replaces in ``existing`` when it otherwise says the same
     (a correction): a number, a time, a person, a place or another name for another, or
-    the outcome turned (passed / failed, will come / won't come). None when it says
+    the outcome turned (passed / failed, will come / won't come; was cancelled because of
+    the rain / went ahead despite the rain). None when it says
     anything else besides (another role, qualifier, order or word: "too", "also" and
     "later" say it is another time), replaces facts of two kinds (ran 5 km on Monday /
     7 km on Thursday: more likely another time), adds or leaves out a fact, or is no
@@ -225,18 +228,31 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     old = read(respelled(spelled_out(without_correction_marks(existing, new), new), new))
     unmarked = without_correction_marks(new, existing)
     fresh = read(respelled(spelled_out(unmarked, existing), existing))
-    verdict, found = judge(*_as_corrected(old, fresh))
-    if verdict is not Verdict.DISTINCT or len(found) != 1:
+    old, fresh = _as_corrected(old, fresh)
+    turned = reasons_turned(old, fresh)
+    if turned:  # the voice of an event told otherwise is the other telling's own
+        old, fresh = _without_unnamed_doer(old), _without_unnamed_doer(fresh)
+    verdict, found = judge(old, fresh)
+    rest = [line for line in found if line not in turned]
+    if verdict is not Verdict.DISTINCT or (len(found) != 1 and not turned):
         return None
     if tells_of_another_time(new, existing) or tells_of_another_time(existing, new):
         return None
     if days_apart and any(s.value.startswith("rel:") for s in (*old.when, *fresh.when)):
         return None  # "today" of two days is no one day
+    if turned:
+        return "outcome" if _happened_in_spite(old, fresh, rest) else None
+    return _replaced_fact(old, fresh, found[0])
+
+
+def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
+    """The kind of the one fact ``found`` says differs, if it is a fact replaced and all
+    else is the same or reworded."""
     if facts("number", old.numbers, fresh.numbers)[1] or facts("time", old.when, fresh.when)[1]:
         return None  # a value left out beside the one replaced
     added = [w for w in unmatched(fresh.words, old.words) if w.key != FIRST_PERSON]
     left_out = [w for w in unmatched(old.words, fresh.words) if w.key != FIRST_PERSON]
-    kind, _, detail = found[0].partition(": ")
+    kind, _, detail = found.partition(": ")
     moved = _place_for_place(added, left_out) if kind in ("words", "place") else set()
     if kind in ("number", "time"):
         if " → " not in detail or detail.startswith("—"):
@@ -266,6 +282,30 @@ def _as_corrected(old: Reading, new: Reading) -> tuple[Reading, Reading]:
     heard = {q for q in old.qualifiers - new.qualifiers if q.startswith(REPORTED) or q == HEARSAY}
     old = replace(old, qualifiers=old.qualifiers - heard)
     return _without_inability(old, new), _without_inability(new, old)
+
+
+def _without_unnamed_doer(reading: Reading) -> Reading:
+    return replace(reading, qualifiers=reading.qualifiers - {UNNAMED_DOER})
+
+
+def _happened_in_spite(old: Reading, new: Reading, rest: list[str]) -> bool:
+    """Whether two texts that give one reason, as the cause in one and in spite of it in
+    the other, tell one event with its outcome turned: the event is denied in one (was
+    not held because of the rain / was held despite it), or it is told with another
+    predicate (was cancelled because of the rain / went ahead despite it). The event is
+    the same when a participant (the festival) is in both and none is in one only; a
+    reason turned over an unchanged event (went ahead because of / despite the rain) says
+    why, not what happened."""
+    if rest:
+        return len(rest) == 1 and rest[0].startswith("negation:")
+    added = [w for w in unmatched(new.words, old.words) if not w.reason]
+    left_out = [w for w in unmatched(old.words, new.words) if not w.reason]
+    participants = ("subject", "object")
+    if any(w.role in participants or w.name for w in added + left_out):
+        return False
+    shared = any(w.role in participants and not w.reason for w in new.words)
+    told_otherwise = any(w.pos == "v" for w in added + left_out)
+    return shared and told_otherwise and bool(added) and bool(left_out)
 
 
 def _without_inability(reading: Reading, other: Reading) -> Reading:

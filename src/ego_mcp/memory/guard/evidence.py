@@ -167,6 +167,18 @@ def qualifiers(
     return [f"{label}: {shown_gone} → {shown_added}"]
 
 
+def reasons_turned(old: Reading, new: Reading) -> list[str]:
+    """A reason both texts give, told as the event's cause in one and as what it happened
+    in spite of in the other (because of the rain / despite the rain, 雨なので / 雨なのに):
+    the expected effect of the reason came about in one and not in the other."""
+    turned: dict[tuple[str, str], list[Word]] = {}
+    for word in new.words:
+        same = [w for w in _matched(word, old.words) if w.reason] if word.reason else []
+        if same and all(w.reason != word.reason for w in same):
+            turned.setdefault((same[0].reason, word.reason), []).append(word)
+    return [f"qualifier: {was} → {now} ({shown(words)})" for (was, now), words in turned.items()]
+
+
 def _framing_word(qualifier: str) -> str:
     """A qualifier as the text words it: a frame's own word (と聞いた: 聞く)."""
     return qualifier.removeprefix(REPORTED).removeprefix(FRAMED)

@@ -15,6 +15,9 @@ FIRST_PERSON = "i"  # the diarist, written or implied ("Watched the sunset", 夕
 REPORTED, FRAMED = "said:", "frame:"
 HEARSAY = "hearsay"  # an auxiliary of hearsay (だそうだ, らしい)
 ABILITY = "can"  # the modal of ability (can, could, is able to)
+# The two relations a reason bears to the event it is given for: its cause (because of the
+# rain, 雨のせいで) and what it happened in spite of (despite the rain, 雨なのに).
+BECAUSE, DESPITE = "because", "despite"
 # A doer the text does not name: a passive without one (the window was broken, 財布が
 # 盗まれた) or an indefinite one (someone broke it, 誰かが盗んだ).
 UNNAMED_DOER = "someone"
@@ -53,6 +56,7 @@ class Word:
     # English grammar's number and degree, where they are facts: "" where none is read.
     number: str = ""  # a counted noun's: "the one", "the many", "a one", "a many"
     graded: bool = False  # a comparative or superlative by its ending (harder, oldest)
+    reason: str = ""  # BECAUSE or DESPITE in a reason given for the event; "" elsewhere
 
     def same_word(self, other: Word) -> bool:
         if self.key == other.key or (self.senses & other.senses):

@@ -22,8 +22,10 @@ from ego_mcp.memory.guard.english.pipeline import parse
 from ego_mcp.memory.guard.english.roles import (
     agent_written,
     clause_verb,
+    connective,
     is_name,
     passive,
+    reasons_given,
     role_of,
     roles_by_order,
     subject_of,
@@ -115,6 +117,7 @@ def read(
     negated_at = {t for t in negated if t is not None and negated.count(t) % 2 == 1}
     sequence = False
     by_order = roles_by_order(doc)
+    reasons = reasons_given(doc)
     phrasal = phrasal_verbs(doc)
     compounds = compound_nouns(doc)
     absorbed = {child for _, child in phrasal.values()}
@@ -136,6 +139,7 @@ def read(
             )
         elif kind in ("content", "qualifying word"):
             word = _word(token, kind == "qualifying word", token.i in negated_at)
+            word = replace(word, reason=reasons.get(token.i, ""))
             if not word.role and token.i in by_order:
                 role, head, bound = by_order[token.i]
                 word = replace(word, role=role, head=head, bound=bound)
@@ -257,6 +261,8 @@ def _kind(token: Token, lemma: str) -> str:
     """What ``token`` is to the guard: a content word, a word or mark that qualifies the
     fact, or grammar to skip."""
     pos, tag = token.pos_, token.tag_
+    if connective(token):
+        return "skip"  # because, due (to), in spite (of): the reason's relation, no word
     if tag == "MD" or _modal_adjective(token):
         return "qualifier"  # will, might, should, can; is able to
     if lemma in CONDITION_AND_ORDER and pos in ("SCONJ", "ADP"):

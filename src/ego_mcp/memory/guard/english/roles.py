@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.english.lexicon import in_wordnet
-from ego_mcp.memory.guard.reading import FIRST_PERSON
+from ego_mcp.memory.guard.reading import BECAUSE, DESPITE, FIRST_PERSON
 from ego_mcp.memory.guard.wordnet import wordnet
 
 if TYPE_CHECKING:
@@ -21,7 +21,16 @@ PARTY_PREPOSITIONS = {
     "from": "from", "to": "to", "into": "to", "onto": "to", "toward": "to", "towards": "to",
     "with": "with", "for": "for", "than": "than", "by": "by",
 }  # fmt: skip
-# Subordinators and prepositions whose choice is a fact: condition, question, order.
+# The closed class of words that give a reason as the event's cause or as what it happened
+# in spite of, with the word that completes a complex one (because of, due to, owing to,
+# thanks to, in spite of); subordinators (because, although) open a clause, and despite
+# takes its object. "since" and "as" are left out: they tell a time and a manner as often.
+REASON_CONNECTIVES = {
+    "because": (BECAUSE, "of"), "due": (BECAUSE, "to"), "owing": (BECAUSE, "to"),
+    "thanks": (BECAUSE, "to"), "spite": (DESPITE, "of"), "despite": (DESPITE, ""),
+    "notwithstanding": (DESPITE, ""), "although": (DESPITE, ""), "though": (DESPITE, ""),
+}  # fmt: skip
+REASON_PHRASE = frozenset({"prep", "pcomp", "pobj"})
 SUBJECTS = frozenset({"nsubj", "csubj"})
 PASSIVE_SUBJECTS = frozenset({"nsubjpass", "csubjpass"})
 
@@ -185,4 +194,49 @@ def roles_by_order(doc: Doc) -> dict[int, tuple[str, str, str]]:
             ):
                 found[token.i] = ("object", verb.lemma_.lower(), subject)
                 break
+    return found
+
+
+def connective(token: Token) -> str:
+    """The relation a reason connective gives (BECAUSE, DESPITE), or "": a subordinator
+    opening a clause (because it rained), a preposition with its object (despite the
+    rain), or the head of a complex one right before the preposition that completes it
+    (due to the storm; not "is due on the 28th" nor "is due to arrive")."""
+    relation, completed_by = REASON_CONNECTIVES.get(token.lower_, ("", ""))
+    if not relation or token.dep_ == "mark":
+        return relation
+    completion = _completion(token)
+    if completed_by:
+        return relation if completion is not None else ""
+    return relation if any(c.dep_ == "pobj" for c in token.children) else ""
+
+
+def _completion(token: Token) -> Token | None:
+    """The preposition that completes a complex connective, wherever the parser hung it
+    (thanks to the lights)."""
+    _, completed_by = REASON_CONNECTIVES.get(token.lower_, ("", ""))
+    following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    if following is None or not completed_by or following.lower_ != completed_by:
+        return None
+    return following if following.pos_ == "ADP" else None
+
+
+def reasons_given(doc: Doc) -> dict[int, str]:
+    """The tokens of each reason the text gives, with its relation to the event: the
+    clause a subordinator opens (because it rained) or the phrase that completes a
+    preposition (because of the rain, in spite of the storm)."""
+    found: dict[int, str] = {}
+    for token in doc:
+        relation = connective(token)
+        if not relation:
+            continue
+        if token.dep_ == "mark":
+            scope = [t for t in token.head.subtree if t.i != token.i]
+        else:  # its phrase, however the parser hung it (because | of | the rain)
+            completion = _completion(token)
+            phrase = [c for c in token.children if c.dep_ in REASON_PHRASE]
+            heads = [*phrase, *([completion] if completion is not None else [])]
+            scope = [t for head in heads for t in head.subtree]
+        for inside in scope:
+            found.setdefault(inside.i, relation)
     return found

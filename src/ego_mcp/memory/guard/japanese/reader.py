@@ -14,12 +14,14 @@ from ego_mcp.memory.guard.japanese.sequence import (
     ends_predicate,
     evidence,
     follows_verb,
+    gives_cause,
     indefinite,
     light_verb_follows,
     modified_by_verb,
     modifies_noun,
     next_is_predicate,
     quotes,
+    reason_relation,
 )
 from ego_mcp.memory.guard.japanese.words import (
     ASPECT,
@@ -30,6 +32,8 @@ from ego_mcp.memory.guard.japanese.words import (
     says,
 )
 from ego_mcp.memory.guard.reading import (
+    BECAUSE,
+    DESPITE,
     FIRST_PERSON,
     FRAMED,
     HEARSAY,
@@ -98,6 +102,8 @@ class _Reader:
         self.sequence = False
         self.predicates: list[str] = []
         self.phrase_start = 0
+        self.closed_phrase = range(0)  # the words of the phrase the last particle ended
+        self.pause_at = 0  # where the words after the last comma or full stop begin
         self.clause_start = 0  # where the clause being read began
         self.last_clause = 0  # where the clause the last predicate closed began
         self.goals: list[range] = []  # the words of each に or へ phrase
@@ -120,6 +126,8 @@ class _Reader:
         if kind in ("補助記号", "空白", "記号"):
             if m.surface() in "、,":
                 self.phrase_start = len(self.words)
+            if m.surface() in "、,。":
+                self.pause_at = len(self.words)
             return
         if "仮定形" in pos[5]:
             self.qualifiers.add("if")  # 降ったら
@@ -182,6 +190,8 @@ class _Reader:
     def _particle(self, index: int, m: Morpheme) -> None:
         surface, sub = m.surface(), m.part_of_speech()[1]
         previous = self.morphemes[index - 1] if index else None
+        if self._reason_particle(index):
+            return
         if surface in CONDITIONAL_PARTICLES and sub == "接続助詞":
             self.qualifiers.add("if")
         elif surface == "か" and sub == "終助詞":
@@ -199,19 +209,53 @@ class _Reader:
         elif surface == "で" and sub == "格助詞":
             self.phrase_start = len(self.words)  # 電車で: where or how, no party's role
         elif sub in ("格助詞", "係助詞", "副助詞") and self.words and surface in CASE_ROLES:
-            role = CASE_ROLES[surface]
-            for at in range(self.phrase_start, len(self.words)):  # the phrase it ends
-                if not self.words[at].role:
-                    self.words[at] = _with_role(self.words[at], role, self.topic)
-            if role == "to":
-                self.goals.append(range(self.phrase_start, len(self.words)))
-            self.phrase_start = len(self.words)
-            if role == "subject" and (surface == "は" or not self.topic):
-                self.topic = self.words[-1].key
-                if surface == "は":
-                    self.topic_at = len(self.words) - 1
-            if surface == "が":
-                self.subject_at = len(self.words) - 1
+            self._case_particle(surface)
+
+    def _reason_particle(self, index: int) -> bool:
+        """Take the particle at ``index`` as one that gives the clause before it as a
+        reason (降ったので, 雨なのに, 来たが), or as the に of のに; False if it is neither."""
+        relation = reason_relation(self.morphemes, index)
+        if relation:
+            self._give_reason(relation, self._clause_before())
+            self.phrase_start = len(self.words)  # the reason's words take no later role
+            return True
+        return bool(index) and reason_relation(self.morphemes, index - 1) == DESPITE
+
+    def _case_particle(self, surface: str) -> None:
+        """A case particle gives the phrase it ends its role (が, を, に...); は and a
+        first が name the topic."""
+        role = CASE_ROLES[surface]
+        self.closed_phrase = range(self.phrase_start, len(self.words))
+        for at in self.closed_phrase:  # the phrase it ends
+            if not self.words[at].role:
+                self.words[at] = _with_role(self.words[at], role, self.topic)
+        if role == "to":
+            self.goals.append(self.closed_phrase)
+        self.phrase_start = len(self.words)
+        if role == "subject" and (surface == "は" or not self.topic):
+            self.topic = self.words[-1].key
+            if surface == "は":
+                self.topic_at = len(self.words) - 1
+        if surface == "が":
+            self.subject_at = len(self.words) - 1
+
+    def _clause_before(self) -> range:
+        """The words of the clause a conjunctive particle ends: the one its predicate
+        just closed (雨が降ったのに), or the phrase of a noun predicate (雨なのに); never
+        words before a comma (行く予定で、晴れたので)."""
+        if self.words and self.clause_start == len(self.words):
+            return range(max(self.last_clause, self.pause_at), len(self.words))
+        return range(max(self.phrase_start, self.pause_at), len(self.words))
+
+    def _give_reason(self, relation: str, words: range) -> None:
+        """Mark ``words`` as a reason given for the event (BECAUSE, DESPITE); the topic
+        the clause names with は is the event's, not the reason's. A reason's own role is
+        the reason's: 台風の in 台風のせいで owns nothing."""
+        for at in words:
+            if at != self.topic_at:
+                role = self.words[at].role
+                kept = "" if role == "owner" and relation == BECAUSE else role
+                self.words[at] = replace(self.words[at], reason=relation, role=kept)
 
     def _qualifier(self, index: int, m: Morpheme) -> bool:
         """Take ``m`` as a qualifier of the fact, if it is one (or emphasis, if that)."""
@@ -280,6 +324,10 @@ class _Reader:
         return takes_recipient(net, verb.english[0])
 
     def _content_word(self, index: int, m: Morpheme) -> None:
+        if gives_cause(self.morphemes, index):  # 雨のせいで, 降ったおかげで
+            after_no = self.morphemes[index - 1].surface() == "の"
+            self._give_reason(BECAUSE, self.closed_phrase if after_no else self._clause_before())
+            return
         word = content(m, self.prefix)
         self.prefix = ""
         if word is None:

@@ -6,12 +6,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ego_mcp.memory.guard.reading import HEARSAY
+from ego_mcp.memory.guard.reading import BECAUSE, DESPITE, HEARSAY
 
 if TYPE_CHECKING:
     from sudachipy import Morpheme
 
 QUOTATIVES = frozenset({"と", "って"})  # the particles that quote what was said or thought
+# Conjunctive particles that give the clause before them as what the event happened in
+# spite of (降ったが, 雨だけど); から gives it as the cause (降ったから).
+CONCESSIVE_PARTICLES = frozenset({"が", "けど", "けれど", "けども", "けれども"})
+# Formal nouns that make the phrase before them the cause (雨のせいで, 雨のおかげで), by
+# Sudachi's normalised form; ため is left out: it tells a purpose as often.
+CAUSE_NOUNS = frozenset({"せい", "御陰"})
 
 
 def evidence(morphemes: tuple[Morpheme, ...], index: int) -> str:
@@ -93,3 +99,38 @@ def light_verb_follows(morphemes: tuple[Morpheme, ...], index: int) -> bool:
 
 def next_is_predicate(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     return index + 1 < len(morphemes) and morphemes[index + 1].part_of_speech()[0] == "動詞"
+
+
+def reason_relation(morphemes: tuple[Morpheme, ...], index: int) -> str:
+    """The relation to the event that the particle at ``index`` gives the clause before
+    it: DESPITE for が, けど (降ったが, 雨だけど) and のに after a tense, the copula or an
+    adjective (降ったのに, 雨なのに, 高いのに; after a bare verb のに may tell a purpose);
+    BECAUSE for から after a predicate (降ったから) and ので (の + the copula で, not の
+    ではない); "" for any other."""
+    m = morphemes[index]
+    surface, sub = m.surface(), m.part_of_speech()[1]
+    if sub == "接続助詞":
+        if surface in CONCESSIVE_PARTICLES:
+            return DESPITE
+        return BECAUSE if surface == "から" and after_predicate(morphemes, index) else ""
+    if surface != "の" or sub != "準体助詞" or index + 1 >= len(morphemes) or not index:
+        return ""
+    following, previous = morphemes[index + 1], morphemes[index - 1]
+    after = morphemes[index + 2] if index + 2 < len(morphemes) else None
+    if following.surface() == "で" and following.part_of_speech()[0] == "助動詞":
+        goes_on = after is not None and (
+            after.part_of_speech()[1] in ("係助詞", "副助詞") or after.normalized_form() == "有る"
+        )
+        return "" if goes_on else BECAUSE
+    finite = previous.part_of_speech()[0] in ("助動詞", "形容詞")
+    if following.surface() == "に" and following.part_of_speech()[1] == "格助詞" and finite:
+        return DESPITE
+    return ""
+
+
+def gives_cause(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """A formal noun of cause after の or a predicate (雨のせいで, 降ったおかげで)."""
+    if morphemes[index].normalized_form() not in CAUSE_NOUNS or not index:
+        return False
+    previous = morphemes[index - 1]
+    return previous.surface() == "の" or after_predicate(morphemes, index)
