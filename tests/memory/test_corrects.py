@@ -84,6 +84,14 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
          "The market went ahead despite the crowds."),
         ("The trains stopped because of the snow.", "The buses kept running despite the snow."),
         ("雨のせいで試合は中止になった。", "雨だけど試合は中止になった。"),
+        # What a person did in spite of a reason and what it did to them may both hold;
+        # a denial inside the reason turns the reason, not the event.
+        ("Master was tired because of the long meeting.",
+         "Master went to the gym despite the long meeting."),
+        ("マスターは残業のせいで疲れていた。", "マスターは残業だったけどジムに行った。"),
+        ("Ken stayed home because of the rain.", "Ken went to the gym despite the rain."),
+        ("The picnic was cancelled because it rained.",
+         "The picnic was cancelled although it didn't rain."),
     ],
 )  # fmt: skip
 def test_anything_else_is_no_correction(old: str, new: str) -> None:

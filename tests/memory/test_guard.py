@@ -228,10 +228,15 @@ def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> 
         ("The festival went ahead because of the rain.",
          "The festival went ahead despite the rain."),
         ("Ken stayed home because it rained.", "Ken stayed home although it rained."),
-        ("The match went on thanks to the lights.", "The match went on in spite of the lights."),
+        ("The train was late owing to the snow.", "The train was late in spite of the snow."),
         ("雨が降ったので試合は中止になった。", "雨が降ったのに試合は中止になった。"),
         ("雨のせいで試合は中止になった。", "雨だけど試合は中止になった。"),
         ("雨が降ったから家にいた。", "雨が降ったが家にいた。"),
+        # The subordinator hung on the auxiliary; despite with a gerund.
+        ("Master stayed home because it was raining.",
+         "Master stayed home although it was raining."),
+        ("Because she was tired, Master cooked dinner.",
+         "Despite being tired, Master cooked dinner."),
     ],
 )  # fmt: skip
 def test_a_reason_given_as_the_cause_or_in_spite_of_it_is_another_fact(
@@ -254,6 +259,21 @@ def test_a_reason_given_as_the_cause_or_in_spite_of_it_is_another_fact(
 )  # fmt: skip
 def test_a_reason_given_alike_in_other_words_is_a_restatement(existing: str, new: str) -> None:
     assert verdict(existing, new) is Verdict.DUPLICATE
+
+
+@pytest.mark.parametrize(
+    ("existing", "new", "what"),
+    [
+        # Whose fault it was keeps its role (ケンのせいで: Ken's doing).
+        ("ケンのせいでマスターが怒った。", "マスターのせいでケンが怒った。", "roles"),
+        ("遅れたのはケンのせいだ。", "遅れたのはケンのおかげだ。", "words"),  # no cause: で lacks
+        ("Master said sorry to Ken.", "Master said thanks to Ken.", "words"),  # a thanking
+    ],
+)  # fmt: skip
+def test_words_near_a_connective_keep_what_they_are(existing: str, new: str, what: str) -> None:
+    found_verdict, found = differences(existing, new)
+    assert found_verdict is Verdict.DISTINCT
+    assert found[0].startswith(f"{what}:")
 
 
 def test_leaving_out_detail_is_a_possible_duplicate_never_a_refusal() -> None:

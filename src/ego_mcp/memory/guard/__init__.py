@@ -25,6 +25,7 @@ from itertools import pairwise
 
 from ego_mcp.memory.guard.analysis import read
 from ego_mcp.memory.guard.corrections import tells_of_another_time, without_correction_marks
+from ego_mcp.memory.guard.english.lexicon import is_animate
 from ego_mcp.memory.guard.evidence import (
     DIRECTIONS,
     compounds_turned,
@@ -293,19 +294,46 @@ def _happened_in_spite(old: Reading, new: Reading, rest: list[str]) -> bool:
     the other, tell one event with its outcome turned: the event is denied in one (was
     not held because of the rain / was held despite it), or it is told with another
     predicate (was cancelled because of the rain / went ahead despite it). The event is
-    the same when a participant (the festival) is in both and none is in one only; a
-    reason turned over an unchanged event (went ahead because of / despite the rain) says
-    why, not what happened."""
+    one when a participant that is no person or animal (the festival, 出張: what is held,
+    called off or put off) is in both, and no participant is in one only: what a person
+    did in spite of a reason and what the reason did to them may both be true (was tired
+    because of the meeting / went to the gym despite it). A reason turned over an
+    unchanged event (went ahead because of / despite the rain) says why, not what
+    happened; a denial inside the reason (because it rained / although it didn't) turns
+    the reason, not the event."""
+    participants = ("subject", "object")
+    event = [w for w in new.words if w.role in participants and not w.reason]
+    if not event or any(_a_being(w) for w in event):
+        return False
     if rest:
-        return len(rest) == 1 and rest[0].startswith("negation:")
+        return len(rest) == 1 and rest[0].startswith("negation:") and _event_denied(old, new)
     added = [w for w in unmatched(new.words, old.words) if not w.reason]
     left_out = [w for w in unmatched(old.words, new.words) if not w.reason]
-    participants = ("subject", "object")
     if any(w.role in participants or w.name for w in added + left_out):
         return False
-    shared = any(w.role in participants and not w.reason for w in new.words)
     told_otherwise = any(w.pos == "v" for w in added + left_out)
-    return shared and told_otherwise and bool(added) and bool(left_out)
+    return told_otherwise and bool(added) and bool(left_out)
+
+
+def _a_being(word: Word) -> bool:
+    """A person or an animal: a name that is no place's (Ken, Biscuit), the diarist, or
+    a noun whose first sense is one (Master, the dog; マスター by its first gloss)."""
+    return bool(
+        word.name in ("person", "name")
+        or word.key == FIRST_PERSON
+        or word.animate
+        or (word.english and is_animate(word.english[0]))
+    )
+
+
+def _event_denied(old: Reading, new: Reading) -> bool:
+    """A word of the event, not of the reason, said to hold in one text and not in the
+    other."""
+    return any(
+        not word.reason and same and all(o.negated != word.negated for o in same)
+        for word in new.words
+        for same in [[o for o in old.words if o.same_word(word) and not o.reason]]
+    )
 
 
 def _without_inability(reading: Reading, other: Reading) -> Reading:

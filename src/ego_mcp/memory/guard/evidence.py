@@ -73,7 +73,9 @@ def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
     conflicts = []
     for word in new.words:
         matched = _matched(word, old.words)
-        same = [other for other in matched if other.same_head(word)]
+        # A reason both texts give may be told two ways (台風のせいで / 台風が来たが): its
+        # word's role there is the reason's, not the event's.
+        same = [o for o in matched if o.same_head(word) and not (o.reason and word.reason)]
         if same and word.role and all(_opposed_roles(other.role, word.role) for other in same):
             conflicts.append((same[0], word))
         elif (

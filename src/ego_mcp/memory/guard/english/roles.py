@@ -23,12 +23,13 @@ PARTY_PREPOSITIONS = {
 }  # fmt: skip
 # The closed class of words that give a reason as the event's cause or as what it happened
 # in spite of, with the word that completes a complex one (because of, due to, owing to,
-# thanks to, in spite of); subordinators (because, although) open a clause, and despite
-# takes its object. "since" and "as" are left out: they tell a time and a manner as often.
+# in spite of); subordinators (because, although) open a clause, and despite takes its
+# object. "since" and "as" are left out: they tell a time and a manner as often, and
+# "thanks to" a thanking (said thanks to Ken).
 REASON_CONNECTIVES = {
     "because": (BECAUSE, "of"), "due": (BECAUSE, "to"), "owing": (BECAUSE, "to"),
-    "thanks": (BECAUSE, "to"), "spite": (DESPITE, "of"), "despite": (DESPITE, ""),
-    "notwithstanding": (DESPITE, ""), "although": (DESPITE, ""), "though": (DESPITE, ""),
+    "spite": (DESPITE, "of"), "despite": (DESPITE, ""), "notwithstanding": (DESPITE, ""),
+    "although": (DESPITE, ""), "though": (DESPITE, ""),
 }  # fmt: skip
 REASON_PHRASE = frozenset({"prep", "pcomp", "pobj"})
 SUBJECTS = frozenset({"nsubj", "csubj"})
@@ -208,7 +209,7 @@ def connective(token: Token) -> str:
     completion = _completion(token)
     if completed_by:
         return relation if completion is not None else ""
-    return relation if any(c.dep_ == "pobj" for c in token.children) else ""
+    return relation if any(c.dep_ in ("pobj", "pcomp") for c in token.children) else ""
 
 
 def _completion(token: Token) -> Token | None:
@@ -231,7 +232,10 @@ def reasons_given(doc: Doc) -> dict[int, str]:
         if not relation:
             continue
         if token.dep_ == "mark":
-            scope = [t for t in token.head.subtree if t.i != token.i]
+            clause = token.head  # the verb, above an auxiliary the parser hung it on
+            if clause.dep_ in ("aux", "auxpass") and clause.head.i != clause.i:
+                clause = clause.head
+            scope = [t for t in clause.subtree if t.i != token.i]
         else:  # its phrase, however the parser hung it (because | of | the rain)
             completion = _completion(token)
             phrase = [c for c in token.children if c.dep_ in REASON_PHRASE]

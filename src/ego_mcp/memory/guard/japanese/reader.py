@@ -248,14 +248,11 @@ class _Reader:
         return range(max(self.phrase_start, self.pause_at), len(self.words))
 
     def _give_reason(self, relation: str, words: range) -> None:
-        """Mark ``words`` as a reason given for the event (BECAUSE, DESPITE); the topic
-        the clause names with は is the event's, not the reason's. A reason's own role is
-        the reason's: 台風の in 台風のせいで owns nothing."""
+        """Mark ``words`` as a reason given for the event (BECAUSE, DESPITE). A topic
+        named with は is taken as the event's (マスターは雨なのに出かけた), not the reason's."""
         for at in words:
             if at != self.topic_at:
-                role = self.words[at].role
-                kept = "" if role == "owner" and relation == BECAUSE else role
-                self.words[at] = replace(self.words[at], reason=relation, role=kept)
+                self.words[at] = replace(self.words[at], reason=relation)
 
     def _qualifier(self, index: int, m: Morpheme) -> bool:
         """Take ``m`` as a qualifier of the fact, if it is one (or emphasis, if that)."""

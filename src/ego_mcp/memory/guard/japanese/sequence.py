@@ -129,8 +129,11 @@ def reason_relation(morphemes: tuple[Morpheme, ...], index: int) -> str:
 
 
 def gives_cause(morphemes: tuple[Morpheme, ...], index: int) -> bool:
-    """A formal noun of cause after の or a predicate (雨のせいで, 降ったおかげで)."""
+    """A formal noun of cause after の or a predicate and before で (雨のせいで, 降った
+    おかげで); not ケンのせいにした (blamed Ken) nor ケンのせいだ (the fault is Ken's)."""
     if morphemes[index].normalized_form() not in CAUSE_NOUNS or not index:
         return False
-    previous = morphemes[index - 1]
-    return previous.surface() == "の" or after_predicate(morphemes, index)
+    following = morphemes[index + 1] if index + 1 < len(morphemes) else None
+    if following is None or following.surface() != "で":
+        return False
+    return morphemes[index - 1].surface() == "の" or after_predicate(morphemes, index)
