@@ -237,6 +237,10 @@ def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> 
          "Master stayed home although it was raining."),
         ("Because she was tired, Master cooked dinner.",
          "Despite being tired, Master cooked dinner."),
+        # What comes before a clause connective (so, but; だから, でも, しかし).
+        ("It rained, so Master stayed home.", "Master stayed home although it rained."),
+        ("雨が降った。だから散歩は中止した。", "雨が降った。でも散歩は中止した。"),
+        ("雨が降ったので散歩に行かなかった。", "雨が降った。しかし散歩に行かなかった。"),
     ],
 )  # fmt: skip
 def test_a_reason_given_as_the_cause_or_in_spite_of_it_is_another_fact(
@@ -255,6 +259,10 @@ def test_a_reason_given_as_the_cause_or_in_spite_of_it_is_another_fact(
         ("The game went on although it rained.", "The game went on despite the rain."),
         ("雨が降ったので試合は中止になった。", "雨が降ったから試合は中止になった。"),
         ("The bill is due on the 28th of November.", "The bill is due on Nov. 28."),
+        ("It rained, so Master stayed home.", "Master stayed home because it rained."),
+        ("It was raining; however, the match went ahead.",
+         "It was raining, but the match went ahead."),
+        ("雨が降った。だから散歩は中止した。", "雨が降ったので散歩は中止した。"),
     ],
 )  # fmt: skip
 def test_a_reason_given_alike_in_other_words_is_a_restatement(existing: str, new: str) -> None:

@@ -24,6 +24,7 @@ from ego_mcp.memory.guard.english.roles import (
     clause_verb,
     connective,
     is_name,
+    opens_clause,
     passive,
     reasons_given,
     role_of,
@@ -261,8 +262,8 @@ def _kind(token: Token, lemma: str) -> str:
     """What ``token`` is to the guard: a content word, a word or mark that qualifies the
     fact, or grammar to skip."""
     pos, tag = token.pos_, token.tag_
-    if connective(token):
-        return "skip"  # because, due (to), in spite (of): the reason's relation, no word
+    if connective(token) or opens_clause(token):
+        return "skip"  # because, due (to), in spite (of), however: a relation, no word
     if tag == "MD" or _modal_adjective(token):
         return "qualifier"  # will, might, should, can; is able to
     if lemma in CONDITION_AND_ORDER and pos in ("SCONJ", "ADP"):

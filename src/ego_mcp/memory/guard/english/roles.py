@@ -32,6 +32,13 @@ REASON_CONNECTIVES = {
     "although": (DESPITE, ""), "though": (DESPITE, ""),
 }  # fmt: skip
 REASON_PHRASE = frozenset({"prep", "pcomp", "pobj"})
+# Connectives that open a clause or a sentence and give what comes before it as the cause
+# of what it tells (so, therefore) or as what it happened in spite of (but, yet, however).
+CLAUSE_CONNECTIVES = {
+    "so": BECAUSE, "therefore": BECAUSE, "thus": BECAUSE, "hence": BECAUSE,
+    "but": DESPITE, "yet": DESPITE, "however": DESPITE, "nevertheless": DESPITE,
+    "nonetheless": DESPITE, "still": DESPITE,
+}  # fmt: skip
 SUBJECTS = frozenset({"nsubj", "csubj"})
 PASSIVE_SUBJECTS = frozenset({"nsubjpass", "csubjpass"})
 
@@ -222,12 +229,42 @@ def _completion(token: Token) -> Token | None:
     return following if following.pos_ == "ADP" else None
 
 
+def opens_clause(token: Token) -> str:
+    """The relation a clause connective gives what comes before it (so: BECAUSE, but:
+    DESPITE), where it opens a clause or a sentence after a stop or a comma and the
+    clause goes on to a verb; "" for "so tired", "so that", "everyone but Ken", "not
+    yet", "still there"."""
+    relation = CLAUSE_CONNECTIVES.get(token.lower_, "")
+    before = token.doc[token.i - 1] if token.i else None
+    after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    if not relation or after is None or after.lower_ == "that" or after.pos_ in ("ADJ", "ADV"):
+        return ""
+    if before is not None and not before.is_punct:
+        return ""
+    clause = token.doc[token.i + 1 : token.sent.end]
+    return relation if any(t.pos_ in ("VERB", "AUX") for t in clause) else ""
+
+
+def _before_connective(token: Token) -> list[Token]:
+    """What a clause connective gives as the reason: its sentence before it, or the
+    sentence before when it opens one."""
+    if token.i > token.sent.start:
+        return [t for t in token.doc[token.sent.start : token.i] if not t.is_punct]
+    if token.sent.start == 0:
+        return []
+    return list(token.doc[token.sent.start - 1].sent)
+
+
 def reasons_given(doc: Doc) -> dict[int, str]:
     """The tokens of each reason the text gives, with its relation to the event: the
-    clause a subordinator opens (because it rained) or the phrase that completes a
-    preposition (because of the rain, in spite of the storm)."""
+    clause a subordinator opens (because it rained), the phrase that completes a
+    preposition (because of the rain, in spite of the storm), or what comes before a
+    clause connective (It rained, so...; It rained. But...)."""
     found: dict[int, str] = {}
     for token in doc:
+        if opens_clause(token):
+            for inside in _before_connective(token):
+                found.setdefault(inside.i, opens_clause(token))
         relation = connective(token)
         if not relation:
             continue

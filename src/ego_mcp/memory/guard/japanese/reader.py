@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.japanese.analyser import morphemes
 from ego_mcp.memory.guard.japanese.sequence import (
+    CONJUNCTIONS,
     after_predicate,
     ends,
     ends_predicate,
@@ -104,6 +105,8 @@ class _Reader:
         self.phrase_start = 0
         self.closed_phrase = range(0)  # the words of the phrase the last particle ended
         self.pause_at = 0  # where the words after the last comma or full stop begin
+        self.sentence_at = 0  # where the words of the sentence being read begin
+        self.last_sentence = range(0)  # the words of the sentence before it
         self.clause_start = 0  # where the clause being read began
         self.last_clause = 0  # where the clause the last predicate closed began
         self.goals: list[range] = []  # the words of each に or へ phrase
@@ -124,10 +127,16 @@ class _Reader:
         pos = m.part_of_speech()
         kind = pos[0]
         if kind in ("補助記号", "空白", "記号"):
-            if m.surface() in "、,":
-                self.phrase_start = len(self.words)
             if m.surface() in "、,。":
-                self.pause_at = len(self.words)
+                self.phrase_start = self.pause_at = len(self.words)
+            if m.part_of_speech()[1] == "句点":
+                self.last_sentence = range(self.sentence_at, len(self.words))
+                self.sentence_at = len(self.words)
+            return
+        if kind == "接続詞":
+            relation = CONJUNCTIONS.get(m.normalized_form(), "")
+            if relation and self.sentence_at == len(self.words):  # 然し、…: the last one
+                self._give_reason(relation, self.last_sentence)
             return
         if "仮定形" in pos[5]:
             self.qualifiers.add("if")  # 降ったら
@@ -242,8 +251,11 @@ class _Reader:
     def _clause_before(self) -> range:
         """The words of the clause a conjunctive particle ends: the one its predicate
         just closed (雨が降ったのに), or the phrase of a noun predicate (雨なのに); never
-        words before a comma (行く予定で、晴れたので)."""
-        if self.words and self.clause_start == len(self.words):
+        words before a comma (行く予定で、晴れたので); the sentence before, when the
+        particle opens one (雨が降った。だから…)."""
+        if self.sentence_at == len(self.words):
+            return self.last_sentence  # it opens a sentence (だから, だけど): the last one
+        if self.clause_start == len(self.words):
             return range(max(self.last_clause, self.pause_at), len(self.words))
         return range(max(self.phrase_start, self.pause_at), len(self.words))
 

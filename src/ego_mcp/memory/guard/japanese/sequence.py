@@ -101,14 +101,35 @@ def next_is_predicate(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     return index + 1 < len(morphemes) and morphemes[index + 1].part_of_speech()[0] == "動詞"
 
 
+# Conjunctions that open a sentence and give the one before it as the cause of what it
+# tells (従って, 故に) or as what it happened in spite of (然し, けれど, ところが), by
+# Sudachi's normalised form. だから, だけど, でも are the copula or で with a particle.
+CONJUNCTIONS = {
+    "従って": BECAUSE, "故に": BECAUSE, "其れ故": BECAUSE,
+    "然し": DESPITE, "けれど": DESPITE, "けれども": DESPITE, "だが": DESPITE,
+    "ところが": DESPITE, "でも": DESPITE,
+}  # fmt: skip
+
+
+def opens_sentence(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """Nothing but a pronoun (それでも) stands before ``index`` in its sentence."""
+    before = index - 1
+    if before >= 0 and morphemes[before].part_of_speech()[0] == "代名詞":
+        before -= 1
+    return before < 0 or morphemes[before].part_of_speech()[1] == "句点"
+
+
 def reason_relation(morphemes: tuple[Morpheme, ...], index: int) -> str:
     """The relation to the event that the particle at ``index`` gives the clause before
     it: DESPITE for が, けど (降ったが, 雨だけど) and のに after a tense, the copula or an
     adjective (降ったのに, 雨なのに, 高いのに; after a bare verb のに may tell a purpose);
     BECAUSE for から after a predicate (降ったから) and ので (の + the copula で, not の
-    ではない); "" for any other."""
+    ではない); DESPITE for でも opening a sentence; "" for any other."""
     m = morphemes[index]
     surface, sub = m.surface(), m.part_of_speech()[1]
+    following = morphemes[index + 1] if index + 1 < len(morphemes) else None
+    if surface == "で" and following is not None and following.surface() == "も":
+        return DESPITE if opens_sentence(morphemes, index) else ""  # でも, それでも
     if sub == "接続助詞":
         if surface in CONCESSIVE_PARTICLES:
             return DESPITE
