@@ -52,6 +52,14 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
          "大雨だったが花火大会は予定どおり開かれた。", "outcome"),
         ("大雨が降ったので運動会は延期された。", "大雨が降ったのに運動会は行われた。",
          "outcome"),
+        # An implicative verb tells whether its complement happened (forgot to lock: did
+        # not); "any" under a denial against "all" or "some"; a verb that is a way of
+        # doing the denied one (finish: eat up).
+        ("Ken locked the door.", "Ken forgot to lock the door.", "outcome"),
+        ("Emi finished her essay.", "Emi failed to finish her essay.", "outcome"),
+        ("Ken ate some of the cake.", "Ken didn't eat any of the cake.", "outcome"),
+        ("Rex finished all of his dinner.", "Rex refused to eat any of his dinner.", "outcome"),
+        ("Ken walked to the station.", "Ken didn't go to the station.", "outcome"),
     ],
 )  # fmt: skip
 def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> None:
@@ -92,6 +100,11 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
         ("Ken stayed home because of the rain.", "Ken went to the gym despite the rain."),
         ("The picnic was cancelled because it rained.",
          "The picnic was cancelled although it didn't rain."),
+        # Trying is not doing; remembering to do it is doing it; a denied refusal says
+        # nothing of the deed.
+        ("Ken tried to fix the bike.", "Ken failed to fix the bike."),
+        ("Ken locked the door.", "Ken remembered to lock the door."),
+        ("Ken didn't refuse to help.", "Ken helped."),
     ],
 )  # fmt: skip
 def test_anything_else_is_no_correction(old: str, new: str) -> None:

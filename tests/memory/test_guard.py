@@ -284,6 +284,27 @@ def test_words_near_a_connective_keep_what_they_are(existing: str, new: str, wha
     assert found[0].startswith(f"{what}:")
 
 
+@pytest.mark.parametrize(
+    ("existing", "new", "what"),
+    [
+        # An implicative verb is a fact of its own, and tells whether its complement
+        # happened: forgot to lock is no locking, remembered to lock is one.
+        ("Ken locked the door.", "Ken remembered to lock the door.", "qualifier: — → remembered"),
+        ("Ken locked the door.", "Ken forgot to lock the door.", "negation: lock"),
+        ("Ken forgot to lock the door.", "Ken didn't forget to lock the door.", "negation"),
+        # One verb for another, affirmed in one text and denied in the other, is a
+        # denial, not a rewording to merge.
+        ("Ken walked to the station.", "Ken didn't go to the station.", "negation: walked → go"),
+    ],
+)  # fmt: skip
+def test_an_implicative_or_a_denied_rewording_is_another_fact(
+    existing: str, new: str, what: str
+) -> None:
+    found_verdict, found = differences(existing, new)
+    assert found_verdict is Verdict.DISTINCT
+    assert any(line.startswith(what) for line in found), found
+
+
 def test_leaving_out_detail_is_a_possible_duplicate_never_a_refusal() -> None:
     found_verdict, found = differences(
         "Master sent me a long, rambling voice message from the airport.",

@@ -33,6 +33,9 @@ CORRECTIONS = [
      "The street market went ahead despite the storm.", "outcome"),
     ("大雨のせいで花火大会は中止になった。", "大雨だったが花火大会は予定どおり開かれた。",
      "outcome"),
+    # A verb that denies its complement (refused to eat: did not eat).
+    ("Rex finished all of his dinner tonight.", "Rex refused to eat any of his dinner tonight.",
+     "outcome"),
 ]  # fmt: skip
 NOT_CORRECTIONS = [
     ("Master ran 5 km along the river on Monday.",

@@ -54,7 +54,7 @@ from ego_mcp.memory.guard.reading import (
     Word,
 )
 from ego_mcp.memory.guard.spelling import read_by_initials, respelled, spelled_out
-from ego_mcp.memory.guard.wordnet import WordNet, is_place, wordnet
+from ego_mcp.memory.guard.wordnet import WordNet, is_place, way_of, wordnet
 
 
 class Verdict(Enum):
@@ -133,10 +133,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     added = [w for w in added if not w.name and id(w) not in skipped]
     left_out = [w for w in left_out if not w.name and id(w) not in skipped]
     if added and left_out:
-        change = f"{shown(left_out)} → {shown(added)}"
-        if reworded(left_out, added):
-            return Verdict.POSSIBLE, (f"wording: {change}",)
-        return Verdict.DISTINCT, (f"words: {change}",)
+        return _one_for_another(left_out, added)
     if added:
         return Verdict.DISTINCT, (f"adds: {shown(added)}",)
     fewer = fewer_numbers + fewer_times + ([f"leaves out: {shown(left_out)}"] if left_out else [])
@@ -147,6 +144,21 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     if fewer:
         return Verdict.POSSIBLE, tuple(fewer)
     return Verdict.DUPLICATE, ()
+
+
+def _one_for_another(gone: list[Word], added: list[Word]) -> tuple[Verdict, tuple[str, ...]]:
+    """Words in place of others: a rewording WordNet relates is a possible duplicate, and
+    other words a difference; one verb for another, affirmed in one text and denied in
+    the other, is a denial (walked to the station / didn't go there), never a rewording
+    to merge."""
+    change = f"{shown(gone)} → {shown(added)}"
+    reworded_so = reworded(gone, added)
+    one_verb = len(gone) == len(added) == 1 and gone[0].pos == added[0].pos == "v"
+    if reworded_so and one_verb and gone[0].negated != added[0].negated:
+        return Verdict.DISTINCT, (f"negation: {change}",)
+    if reworded_so:
+        return Verdict.POSSIBLE, (f"wording: {change}",)
+    return Verdict.DISTINCT, (f"words: {change}",)
 
 
 def _comparable(first: Word, second: Word) -> bool:
@@ -255,17 +267,19 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
     left_out = [w for w in unmatched(old.words, fresh.words) if w.key != FIRST_PERSON]
     kind, _, detail = found.partition(": ")
     moved = _place_for_place(added, left_out) if kind in ("words", "place") else set()
+    denial = kind in ("words", "negation")
+    told_otherwise = _denied_in_other_words(added, left_out) if denial else set()
     if kind in ("number", "time"):
         if " → " not in detail or detail.startswith("—"):
             return None  # a value added, not replaced
-    elif kind == "negation":
+    elif kind == "negation" or told_otherwise:
         kind = "outcome"
     elif moved:
         kind = "place"
     elif kind not in ("person", "place", "name") or not _replaced(kind, added, left_out):
         return None
     opposed = {id(w) for n in added for o in left_out if n.opposes(o) for w in (n, o)}
-    opposed |= moved
+    opposed |= moved | told_otherwise
     rest_added = [w for w in added if not (w.name or id(w) in opposed)]
     rest_left = [w for w in left_out if not (w.name or id(w) in opposed)]
     if (rest_added or rest_left) and not (
@@ -275,6 +289,21 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
     return kind
 
 
+def _denied_in_other_words(added: list[Word], left_out: list[Word]) -> set[int]:
+    """One event affirmed in one text and denied in the other with a verb WordNet makes
+    a way of doing the other's, in any of its senses (finished all of his food / did not
+    eat any: eat up, one sense of finish, is a way of eating): the ids of the two verbs,
+    or none."""
+    net = wordnet()
+    verbs = [(o, n) for o in left_out for n in added if o.pos == n.pos == "v"]
+    if net is None or len(verbs) != 1 or verbs[0][0].negated == verbs[0][1].negated:
+        return set()
+    first, second = verbs[0]
+    if way_of(net, first.key, second.key) or way_of(net, second.key, first.key):
+        return {id(first), id(second)}
+    return set()
+
+
 def _as_corrected(old: Reading, new: Reading) -> tuple[Reading, Reading]:
     """Both readings without the qualifiers a correction drops along with the fact it
     replaces: the old text's report (誕生日は7月12日だと聞いた, then 実は7月21日だった:
@@ -282,7 +311,43 @@ def _as_corrected(old: Reading, new: Reading) -> tuple[Reading, Reading]:
     be able to come: not able to come is not coming)."""
     heard = {q for q in old.qualifiers - new.qualifiers if q.startswith(REPORTED) or q == HEARSAY}
     old = replace(old, qualifiers=old.qualifiers - heard)
-    return _without_inability(old, new), _without_inability(new, old)
+    old, new = _without_inability(old, new), _without_inability(new, old)
+    old, new = _without_implicative(old, new), _without_implicative(new, old)
+    return _without_quantity_denied(old, new), _without_quantity_denied(new, old)
+
+
+def _without_implicative(reading: Reading, other: Reading) -> Reading:
+    """The reading without the implicative verbs the other text lacks: what they tell
+    of their complement is read already (forgot to lock the door: did not lock it), and
+    the forgetting goes with the fact it replaces (locked the door / forgot to lock it)."""
+    theirs = {w.key for w in other.words if w.implicative}
+    kept = tuple(w for w in reading.words if not w.implicative or w.key in theirs)
+    return replace(reading, words=kept)
+
+
+# What "any" stands beside when a denial covers it, and the quantifiers of the affirmed
+# fact it denies: none of it, against all or some of it.
+NEGATIVE_POLARITY = "any"
+AFFIRMED_QUANTITIES = frozenset({"all", "some", "every"})
+
+
+def _without_quantity_denied(reading: Reading, other: Reading) -> Reading:
+    """The reading without the quantity a denial and its affirmation each carry: "any"
+    under a denial (didn't eat any of it, refused to eat any) and "all" or "some" in the
+    affirmed fact (ate all of it): none of it contradicts either, so the quantity goes
+    with the fact replaced."""
+    mine = _denies(reading)
+    if mine == _denies(other):
+        return reading
+    denied = reading if mine else other
+    if NEGATIVE_POLARITY not in denied.qualifiers:
+        return reading
+    dropped = {NEGATIVE_POLARITY} if mine else AFFIRMED_QUANTITIES
+    return replace(reading, qualifiers=reading.qualifiers - dropped)
+
+
+def _denies(reading: Reading) -> bool:
+    return bool(reading.negations) or any(w.negated for w in reading.words)
 
 
 def _without_unnamed_doer(reading: Reading) -> Reading:

@@ -57,6 +57,7 @@ class Word:
     number: str = ""  # a counted noun's: "the one", "the many", "a one", "a many"
     graded: bool = False  # a comparative or superlative by its ending (harder, oldest)
     reason: str = ""  # BECAUSE or DESPITE in a reason given for the event; "" elsewhere
+    implicative: bool = False  # tells whether its complement happened (forgot to lock)
 
     def same_word(self, other: Word) -> bool:
         if self.key == other.key or (self.senses & other.senses):

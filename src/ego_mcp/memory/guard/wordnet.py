@@ -326,6 +326,17 @@ def _place_classes(wordnet: WordNet) -> frozenset[int]:
     )
 
 
+def way_of(wordnet: WordNet, verb: str, broader: str, senses: int = 3) -> bool:
+    """Whether a sense of ``verb`` is a way of doing ``broader`` in one of its most
+    frequent senses: its hypernym is one (eat up, a sense of finish, is a way of eating)."""
+    wanted = set(wordnet.offsets(broader, "v")[:senses])
+    return any(
+        symbol in HYPERNYMS and target in wanted
+        for offset in wordnet.offsets(verb, "v")
+        for symbol, target, _, _, _ in wordnet.synset(offset, "v").pointers
+    )
+
+
 def near(wordnet: WordNet, first: str, second: str, pos: str) -> bool:
     """Whether two words are one step apart in WordNet (or in one adjective
     cluster), over their three most frequent senses; co-hyponyms (apple / pear) are not

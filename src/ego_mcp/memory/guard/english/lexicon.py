@@ -12,6 +12,17 @@ from ego_mcp.memory.guard.wordnet import ANTONYM, converses, name_kind, wordnet
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
+# Implicative verbs: what a verb with a to-infinitive tells of its complement's event when
+# affirmed and when denied, "+" that it happened, "-" that it did not, "" nothing (Karttunen
+# 1971, "Implicative verbs"; the signatures of Nairn, Condoravdi and Karttunen 2006): Ken
+# managed to come, came; forgot to lock the door, did not lock it; didn't forget to, did;
+# refused to eat, did not eat; didn't refuse to eat, may have or not. Verbs that say
+# nothing of it either way (want, try, plan, hope) are the framing verbs of the reader.
+IMPLICATIVES = {
+    "manage": ("+", "-"), "remember": ("+", "-"), "bother": ("+", "-"), "dare": ("+", "-"),
+    "happen": ("+", "-"), "fail": ("-", "+"), "forget": ("-", "+"), "neglect": ("-", "+"),
+    "refuse": ("-", ""), "decline": ("-", ""),
+}  # fmt: skip
 # How many of a word's most frequent WordNet senses stand for it (``senses``).
 VERB_SENSES = 3
 NOUN_SENSES = 2

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.english.lexicon import (
+    IMPLICATIVES,
     compound_nouns,
     converses_of,
     in_wordnet,
@@ -116,6 +117,8 @@ def read(
     negations = sum(1 for t in negated if t is None)
     # A word denied twice (not un-... never not) is affirmed: count each denial.
     negated_at = {t for t in negated if t is not None and negated.count(t) % 2 == 1}
+    implicatives = _implicatives(doc, negated_at)
+    negated_at ^= {c for c, told in implicatives.values() if told == "-"}  # forgot to lock
     sequence = False
     by_order = roles_by_order(doc)
     reasons = reasons_given(doc)
@@ -140,7 +143,9 @@ def read(
             )
         elif kind in ("content", "qualifying word"):
             word = _word(token, kind == "qualifying word", token.i in negated_at)
-            word = replace(word, reason=reasons.get(token.i, ""))
+            word = replace(
+                word, reason=reasons.get(token.i, ""), implicative=token.i in implicatives
+            )
             if not word.role and token.i in by_order:
                 role, head, bound = by_order[token.i]
                 word = replace(word, role=role, head=head, bound=bound)
@@ -174,6 +179,26 @@ def read(
             if t.pos_ == "VERB" and not passive(t) and subject_of(t) == FIRST_PERSON
         ),
     )
+
+
+def _implicatives(doc: Doc, negated_at: set[int]) -> dict[int, tuple[int, str]]:
+    """Each implicative verb with a to-infinitive (``IMPLICATIVES``), by index: its
+    complement's index and what it tells of it, affirmed or denied as the verb is."""
+    found = {}
+    for token in doc:
+        lemma = listed(token.lower_, token.lemma_.lower(), "v")[0]  # forgot tagged VBP too
+        signature = IMPLICATIVES.get(lemma) if token.pos_ == "VERB" else None
+        complement = next(
+            (
+                c
+                for c in token.children
+                if c.dep_ == "xcomp" and any(a.lower_ == "to" for a in c.children)
+            ),
+            None,
+        )
+        if signature is not None and complement is not None:
+            found[token.i] = (complement.i, signature[1 if token.i in negated_at else 0])
+    return found
 
 
 # (psychological and bodily: annoy, bore, frighten at 37 verb.emotion; exhaust, wear out
