@@ -60,6 +60,7 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
         ("Ken ate some of the cake.", "Ken didn't eat any of the cake.", "outcome"),
         ("Rex finished all of his dinner.", "Rex refused to eat any of his dinner.", "outcome"),
         ("Ken walked to the station.", "Ken didn't go to the station.", "outcome"),
+        ("マスターは駅まで歩いた。", "マスターは駅に行かなかった。", "outcome"),
     ],
 )  # fmt: skip
 def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> None:
@@ -105,6 +106,12 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
         ("Ken tried to fix the bike.", "Ken failed to fix the bike."),
         ("Ken locked the door.", "Ken remembered to lock the door."),
         ("Ken didn't refuse to help.", "Ken helped."),
+        ("Master didn't refuse to help Ken.", "Master didn't help Ken."),
+        # Forgetting how to do it is no deed denied; going is no walking denied.
+        ("Master forgot how to ride a bike.", "Master rode a bike."),
+        ("Master went to the gym.", "Master didn't walk to the gym."),
+        ("Master ate the cake.", "Master didn't finish the cake."),
+        ("マスターは駅に行った。", "マスターは駅まで歩かなかった。"),
     ],
 )  # fmt: skip
 def test_anything_else_is_no_correction(old: str, new: str) -> None:

@@ -292,6 +292,9 @@ def test_words_near_a_connective_keep_what_they_are(existing: str, new: str, wha
         ("Ken locked the door.", "Ken remembered to lock the door.", "qualifier: — → remembered"),
         ("Ken locked the door.", "Ken forgot to lock the door.", "negation: lock"),
         ("Ken forgot to lock the door.", "Ken didn't forget to lock the door.", "negation"),
+        # Remembering to do it is doing it; remembering doing it is recalling it.
+        ("Master remembered to lock the door.", "Master remembered locking the door.",
+         "qualifier: remembered"),
         # One verb for another, affirmed in one text and denied in the other, is a
         # denial, not a rewording to merge.
         ("Ken walked to the station.", "Ken didn't go to the station.", "negation: walked → go"),

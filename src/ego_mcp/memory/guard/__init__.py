@@ -41,6 +41,7 @@ from ego_mcp.memory.guard.evidence import (
     role_conflicts,
     sequence,
     shown,
+    told_as_done,
     unmatched,
     unnamed_doers,
 )
@@ -120,6 +121,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     if gone and new_qualifiers:
         gone, new_qualifiers = [], []
     hard += qualifiers(old, new, gone, new_qualifiers) + reasons_turned(old, new)
+    hard += told_as_done(old, new)
     hard += sequence(old, new)
     if not differing and not swapped:  # differing roles, or a converse, say it already
         hard += names_reordered(old, new)
@@ -152,11 +154,11 @@ def _one_for_another(gone: list[Word], added: list[Word]) -> tuple[Verdict, tupl
     the other, is a denial (walked to the station / didn't go there), never a rewording
     to merge."""
     change = f"{shown(gone)} → {shown(added)}"
-    reworded_so = reworded(gone, added)
+    related = reworded(gone, added)
     one_verb = len(gone) == len(added) == 1 and gone[0].pos == added[0].pos == "v"
-    if reworded_so and one_verb and gone[0].negated != added[0].negated:
+    if related and one_verb and gone[0].negated != added[0].negated:
         return Verdict.DISTINCT, (f"negation: {change}",)
-    if reworded_so:
+    if related:
         return Verdict.POSSIBLE, (f"wording: {change}",)
     return Verdict.DISTINCT, (f"words: {change}",)
 
@@ -272,6 +274,8 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
     if kind in ("number", "time"):
         if " → " not in detail or detail.startswith("—"):
             return None  # a value added, not replaced
+    elif kind == "negation" and _verb_for_verb(added, left_out) and not told_otherwise:
+        return None  # another verb denied, no way of doing the affirmed one
     elif kind == "negation" or told_otherwise:
         kind = "outcome"
     elif moved:
@@ -290,18 +294,27 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
 
 
 def _denied_in_other_words(added: list[Word], left_out: list[Word]) -> set[int]:
-    """One event affirmed in one text and denied in the other with a verb WordNet makes
-    a way of doing the other's, in any of its senses (finished all of his food / did not
-    eat any: eat up, one sense of finish, is a way of eating): the ids of the two verbs,
-    or none."""
+    """One event affirmed in one text and denied in the other, told with a verb that is
+    a way of doing the denied one in a sense WordNet gives it (finished all of his food /
+    did not eat any: eat up, one sense of finish, is a way of eating; walked to the
+    station / didn't go there): the ids of the two verbs, or none. Never the other way
+    round: going is no walking denied (went to the gym / didn't walk there)."""
     net = wordnet()
-    verbs = [(o, n) for o in left_out for n in added if o.pos == n.pos == "v"]
-    if net is None or len(verbs) != 1 or verbs[0][0].negated == verbs[0][1].negated:
+    pair = _verb_for_verb(added, left_out)
+    if net is None or pair is None:
         return set()
-    first, second = verbs[0]
-    if way_of(net, first.key, second.key) or way_of(net, second.key, first.key):
-        return {id(first), id(second)}
+    denied, affirmed = sorted(pair, key=lambda w: not w.negated)
+    if any(way_of(net, a, d) for a in affirmed.english for d in denied.english):
+        return {id(affirmed), id(denied)}
     return set()
+
+
+def _verb_for_verb(added: list[Word], left_out: list[Word]) -> tuple[Word, Word] | None:
+    """The one verb in place of another, one of them denied, if that is what differs."""
+    verbs = [(o, n) for o in left_out for n in added if o.pos == n.pos == "v"]
+    if len(verbs) != 1 or verbs[0][0].negated == verbs[0][1].negated:
+        return None
+    return verbs[0]
 
 
 def _as_corrected(old: Reading, new: Reading) -> tuple[Reading, Reading]:
@@ -326,16 +339,16 @@ def _without_implicative(reading: Reading, other: Reading) -> Reading:
 
 
 # What "any" stands beside when a denial covers it, and the quantifiers of the affirmed
-# fact it denies: none of it, against all or some of it.
+# fact it denies: none of it, against all, every or some of it.
 NEGATIVE_POLARITY = "any"
 AFFIRMED_QUANTITIES = frozenset({"all", "some", "every"})
 
 
 def _without_quantity_denied(reading: Reading, other: Reading) -> Reading:
     """The reading without the quantity a denial and its affirmation each carry: "any"
-    under a denial (didn't eat any of it, refused to eat any) and "all" or "some" in the
-    affirmed fact (ate all of it): none of it contradicts either, so the quantity goes
-    with the fact replaced."""
+    in a text that denies (didn't eat any of it, refused to eat any) and "all", "every"
+    or "some" in the text that affirms (ate all of it): none of it contradicts each, so
+    the quantity goes with the fact replaced."""
     mine = _denies(reading)
     if mine == _denies(other):
         return reading
@@ -347,6 +360,7 @@ def _without_quantity_denied(reading: Reading, other: Reading) -> Reading:
 
 
 def _denies(reading: Reading) -> bool:
+    """Whether the text denies anything: a negation, or a word said not to hold."""
     return bool(reading.negations) or any(w.negated for w in reading.words)
 
 

@@ -181,6 +181,19 @@ def reasons_turned(old: Reading, new: Reading) -> list[str]:
     return [f"qualifier: {was} → {now} ({shown(words)})" for (was, now), words in turned.items()]
 
 
+def told_as_done(old: Reading, new: Reading) -> list[str]:
+    """A verb both texts have, telling its complement's event in one (remembered to lock
+    the door: locked it) and not in the other (remembered locking it: recalls it)."""
+    turned = [
+        word.surface
+        for word in new.words
+        if word.pos == "v"
+        and (same := [o for o in old.words if o.key == word.key])
+        and all(o.implicative != word.implicative for o in same)
+    ]
+    return [f"qualifier: {', '.join(turned)} (told as done, or not)"] if turned else []
+
+
 def _framing_word(qualifier: str) -> str:
     """A qualifier as the text words it: a frame's own word (と聞いた: 聞く)."""
     return qualifier.removeprefix(REPORTED).removeprefix(FRAMED)

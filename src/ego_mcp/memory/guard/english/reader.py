@@ -182,8 +182,10 @@ def read(
 
 
 def _implicatives(doc: Doc, negated_at: set[int]) -> dict[int, tuple[int, str]]:
-    """Each implicative verb with a to-infinitive (``IMPLICATIVES``), by index: its
-    complement's index and what it tells of it, affirmed or denied as the verb is."""
+    """Each implicative verb with a to-infinitive (``IMPLICATIVES``) that tells something
+    of it, by index: its complement's index and what it tells ("+" or "-"), affirmed or
+    denied as the verb is. A denied refusal tells nothing, and neither does a question
+    word's infinitive (forgot how to ride a bike: no riding denied)."""
     found = {}
     for token in doc:
         lemma = listed(token.lower_, token.lemma_.lower(), "v")[0]  # forgot tagged VBP too
@@ -192,13 +194,19 @@ def _implicatives(doc: Doc, negated_at: set[int]) -> dict[int, tuple[int, str]]:
             (
                 c
                 for c in token.children
-                if c.dep_ == "xcomp" and any(a.lower_ == "to" for a in c.children)
+                if c.dep_ == "xcomp"
+                and any(a.lower_ == "to" for a in c.children)
+                and not any(a.tag_ in WH_TAGS for a in c.children)
             ),
             None,
         )
-        if signature is not None and complement is not None:
-            found[token.i] = (complement.i, signature[1 if token.i in negated_at else 0])
+        told = signature[1 if token.i in negated_at else 0] if signature else ""
+        if complement is not None and told:
+            found[token.i] = (complement.i, told)
     return found
+
+
+WH_TAGS = frozenset({"WRB", "WP", "WDT"})  # how, what, which: a question word
 
 
 # (psychological and bodily: annoy, bore, frighten at 37 verb.emotion; exhaust, wear out
