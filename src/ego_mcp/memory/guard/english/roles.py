@@ -221,7 +221,7 @@ def connective(token: Token) -> str:
 
 def _completion(token: Token) -> Token | None:
     """The preposition that completes a complex connective, wherever the parser hung it
-    (thanks to the lights)."""
+    (owing to the snow, due to the storm)."""
     _, completed_by = REASON_CONNECTIVES.get(token.lower_, ("", ""))
     following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
     if following is None or not completed_by or following.lower_ != completed_by:
@@ -262,9 +262,9 @@ def reasons_given(doc: Doc) -> dict[int, str]:
     clause connective (It rained, so...; It rained. But...)."""
     found: dict[int, str] = {}
     for token in doc:
-        if opens_clause(token):
-            for inside in _before_connective(token):
-                found.setdefault(inside.i, opens_clause(token))
+        before = opens_clause(token)
+        for inside in _before_connective(token) if before else []:
+            found.setdefault(inside.i, before)
         relation = connective(token)
         if not relation:
             continue
