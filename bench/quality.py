@@ -56,6 +56,7 @@ ID = re.compile(r"mem_[0-9a-f]{12}")
 LINK_CORPUS = 1_000
 BLIND = ROOT / "bench" / "data" / "guard_blind.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
+CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 
 
 async def answer(client: Client, tool: str, **arguments: Any) -> str:
@@ -262,6 +263,7 @@ async def main() -> None:
         ("guard_dev3_heldout", guard, guard_table, jsonl("dedup_dev3.jsonl")[1::2]),
         ("guard_blind", guard, guard_table, jsonl(BLIND)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
+        ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("recall", recall, recall_table, data),
         ("related_links", related, related_table, jsonl("links_dev.jsonl")),
         ("links", links, links_table, None),
@@ -300,6 +302,8 @@ async def main() -> None:
         "guard_dev3_heldout": "guard, dedup_dev3.jsonl, odd rows (kept aside)",
         "guard_blind": "guard, bench/data/guard_blind.jsonl (written blind to the code)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
+        "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
+        "written blind on 2026-11-28)",
         "recall": "recall (n_results=10)",
         "related_links": "links, links_dev.jsonl (share of pairs linked)",
         "links": f"auto-links ({LINK_CORPUS} synthetic diary sentences)",

@@ -27,6 +27,7 @@ from ego_mcp.memory.guard.analysis import read
 from ego_mcp.memory.guard.corrections import tells_of_another_time, without_correction_marks
 from ego_mcp.memory.guard.english.lexicon import is_animate
 from ego_mcp.memory.guard.evidence import (
+    CORE_ROLES,
     DIRECTIONS,
     compounds_turned,
     conflicts_by_opposites,
@@ -38,6 +39,7 @@ from ego_mcp.memory.guard.evidence import (
     qualifiers,
     reasons_turned,
     reworded,
+    reworded_each,
     role_conflicts,
     sequence,
     shown,
@@ -45,10 +47,12 @@ from ego_mcp.memory.guard.evidence import (
     unmatched,
     unnamed_doers,
 )
+from ego_mcp.memory.guard.japanese.words import says
 from ego_mcp.memory.guard.reading import (
     ABILITY,
     FIRST_PERSON,
     HEARSAY,
+    NEGATIVE_POLARITY,
     REPORTED,
     UNNAMED_DOER,
     Reading,
@@ -284,13 +288,30 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
         return None
     opposed = {id(w) for n in added for o in left_out if n.opposes(o) for w in (n, o)}
     opposed |= moved | told_otherwise
+    if kind == "outcome":
+        opposed |= _circumstances_of_denied(old, fresh, left_out)
+        opposed |= _circumstances_of_denied(fresh, old, added)
     rest_added = [w for w in added if not (w.name or id(w) in opposed)]
     rest_left = [w for w in left_out if not (w.name or id(w) in opposed)]
     if (rest_added or rest_left) and not (
-        rest_added and rest_left and reworded(rest_left, rest_added)
+        rest_added and rest_left and reworded_each(rest_left, rest_added)
     ):
         return None
     return kind
+
+
+def _circumstances_of_denied(affirming: Reading, denying: Reading, own: list[Word]) -> set[int]:
+    """The ids of the words among ``own`` (the affirming text's alone) that tell where or
+    how a deed the other text denies was done (renewed the licence at the police station
+    / forgot to renew it): a denied deed has no place or manner to keep. Not its doer or
+    what it was done to, nor a name."""
+    denied = [w for w in denying.words if w.pos == "v" and w.negated]
+    done = {
+        w.key
+        for w in affirming.words
+        if w.pos == "v" and not w.negated and any(w.same_word(d) for d in denied)
+    }
+    return {id(w) for w in own if w.head in done and w.role not in CORE_ROLES and not w.name}
 
 
 def _denied_in_other_words(added: list[Word], left_out: list[Word]) -> set[int]:
@@ -319,14 +340,31 @@ def _verb_for_verb(added: list[Word], left_out: list[Word]) -> tuple[Word, Word]
 
 def _as_corrected(old: Reading, new: Reading) -> tuple[Reading, Reading]:
     """Both readings without the qualifiers a correction drops along with the fact it
-    replaces: the old text's report (誕生日は7月12日だと聞いた, then 実は7月21日だった:
-    what was heard, then found out) and an inability beside a denial (will come / won't
-    be able to come: not able to come is not coming)."""
-    heard = {q for q in old.qualifiers - new.qualifiers if q.startswith(REPORTED) or q == HEARSAY}
-    old = replace(old, qualifiers=old.qualifiers - heard)
+    replaces: a report either text has (誕生日は7月12日だと聞いた, then 実は7月21日だった:
+    what was heard, then found out), an inability beside a denial (will come / won't be
+    able to come: not able to come is not coming), an implicative verb (locked the door /
+    forgot to lock it) and the quantity a denial carries (ate some / didn't eat any)."""
+    old, new = _without_report(old, new), _without_report(new, old)
     old, new = _without_inability(old, new), _without_inability(new, old)
     old, new = _without_implicative(old, new), _without_implicative(new, old)
     return _without_quantity_denied(old, new), _without_quantity_denied(new, old)
+
+
+def _without_report(reading: Reading, other: Reading) -> Reading:
+    """The reading without the report the other text lacks: a quoting frame (と聞いた,
+    と言っていた), hearsay (だそうだ, らしい) or a verb of saying (Master said, told me).
+    How the diarist came to know a fact is no fact corrected: 誕生日は7月12日だと聞いた,
+    then 実は7月21日だった; 体重は62キロだったと言っていた, then 実は64キロだったそうだ."""
+    reports = {
+        q for q in reading.qualifiers - other.qualifiers if q.startswith(REPORTED) or q == HEARSAY
+    }
+    theirs = {w.key for w in other.words}
+    kept = tuple(
+        w
+        for w in reading.words
+        if not (w.qualifier and w.pos == "v" and w.key not in theirs and says((w.key,)))
+    )
+    return replace(reading, words=kept, qualifiers=reading.qualifiers - reports)
 
 
 def _without_implicative(reading: Reading, other: Reading) -> Reading:
@@ -338,9 +376,8 @@ def _without_implicative(reading: Reading, other: Reading) -> Reading:
     return replace(reading, words=kept)
 
 
-# What "any" stands beside when a denial covers it, and the quantifiers of the affirmed
-# fact it denies: none of it, against all, every or some of it.
-NEGATIVE_POLARITY = "any"
+# The quantifiers of an affirmed fact a denial with "any" denies: none of it, against
+# all, every or some of it (全部: "all").
 AFFIRMED_QUANTITIES = frozenset({"all", "some", "every"})
 
 
@@ -355,8 +392,12 @@ def _without_quantity_denied(reading: Reading, other: Reading) -> Reading:
     denied = reading if mine else other
     if NEGATIVE_POLARITY not in denied.qualifiers:
         return reading
-    dropped = {NEGATIVE_POLARITY} if mine else AFFIRMED_QUANTITIES
-    return replace(reading, qualifiers=reading.qualifiers - dropped)
+    if mine:
+        return replace(reading, qualifiers=reading.qualifiers - {NEGATIVE_POLARITY})
+    kept = tuple(
+        w for w in reading.words if not (w.qualifier and AFFIRMED_QUANTITIES & set(w.english))
+    )
+    return replace(reading, words=kept, qualifiers=reading.qualifiers - AFFIRMED_QUANTITIES)
 
 
 def _denies(reading: Reading) -> bool:
@@ -373,20 +414,21 @@ def _happened_in_spite(old: Reading, new: Reading, rest: list[str]) -> bool:
     the other, tell one event with its outcome turned: the event is denied in one (was
     not held because of the rain / was held despite it), or it is told with another
     predicate (was cancelled because of the rain / went ahead despite it). The event is
-    one when a participant that is no person or animal (the festival, 出張: what is held,
-    called off or put off) is in both, and no participant is in one only: what a person
-    did in spite of a reason and what the reason did to them may both be true (was tired
-    because of the meeting / went to the gym despite it). A reason turned over an
-    unchanged event (went ahead because of / despite the rain) says why, not what
-    happened; a denial inside the reason (because it rained / although it didn't) turns
-    the reason, not the event."""
+    one when a noun outside the reason that is no person or animal (the festival, the flea
+    market, 出張: what is held, called off or gone to) is in both, and no participant is
+    in one only: what a person did in spite of a reason and what the reason did to them
+    may both be true (was tired because of the meeting / went to the gym despite it). A
+    reason turned over an unchanged event (went ahead because of / despite the rain)
+    says why, not what happened; a denial inside the reason (because it rained /
+    although it didn't) turns the reason, not the event."""
     participants = ("subject", "object")
-    event = [w for w in new.words if w.role in participants and not w.reason]
-    if not event or any(_a_being(w) for w in event):
-        return False
+    added = [w for w in unmatched(new.words, old.words) if not w.reason]
+    new_ones = {id(w) for w in added}
+    shared = [w for w in new.words if w.pos == "n" and not w.reason and id(w) not in new_ones]
+    if all(_a_being(w) for w in shared):
+        return False  # no thing or event of the old text's in the new one's
     if rest:
         return len(rest) == 1 and rest[0].startswith("negation:") and _event_denied(old, new)
-    added = [w for w in unmatched(new.words, old.words) if not w.reason]
     left_out = [w for w in unmatched(old.words, new.words) if not w.reason]
     if any(w.role in participants or w.name for w in added + left_out):
         return False

@@ -309,9 +309,17 @@ def reworded(gone: list[Word], added: list[Word]) -> bool:
     at once, one of them so (furious, soaked / livid, drenched, delivery driver). One word
     for one WordNet does not relate is another fact (tomatoes / strawberries)."""
     near_gone = [w for w in gone if _paired_in_wordnet(w, added)]
-    if len(near_gone) == len(gone) and all(_paired_in_wordnet(w, gone) for w in added):
+    if reworded_each(gone, added):
         return True
     return len(gone) >= 2 and len(added) >= 2 and bool(near_gone)
+
+
+def reworded_each(gone: list[Word], added: list[Word]) -> bool:
+    """Each word one text lacks is a step in WordNet from one the other has instead, and
+    back (queue / line; not give, cooking / read, history, lend, where one pair is)."""
+    return all(_paired_in_wordnet(w, added) for w in gone) and all(
+        _paired_in_wordnet(w, gone) for w in added
+    )
 
 
 def number_and_degree(old: Reading, new: Reading) -> list[str]:

@@ -15,6 +15,7 @@ FIRST_PERSON = "i"  # the diarist, written or implied ("Watched the sunset", 夕
 REPORTED, FRAMED = "said:", "frame:"
 HEARSAY = "hearsay"  # an auxiliary of hearsay (だそうだ, らしい)
 ABILITY = "can"  # the modal of ability (can, could, is able to)
+NEGATIVE_POLARITY = "any"  # any, and 一口も, 誰も: what a denial covers whole
 # The two relations a reason bears to the event it is given for: its cause (because of the
 # rain, 雨のせいで) and what it happened in spite of (despite the rain, 雨なのに).
 BECAUSE, DESPITE = "because", "despite"

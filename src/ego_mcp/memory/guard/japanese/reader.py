@@ -17,6 +17,7 @@ from ego_mcp.memory.guard.japanese.sequence import (
     follows_verb,
     gives_cause,
     indefinite,
+    least_of_all,
     light_verb_follows,
     modified_by_verb,
     modifies_noun,
@@ -38,6 +39,7 @@ from ego_mcp.memory.guard.reading import (
     FIRST_PERSON,
     FRAMED,
     HEARSAY,
+    NEGATIVE_POLARITY,
     REPORTED,
     UNNAMED_DOER,
     Reading,
@@ -201,7 +203,12 @@ class _Reader:
         previous = self.morphemes[index - 1] if index else None
         if self._reason_particle(index):
             return
-        if surface in CONDITIONAL_PARTICLES and sub == "接続助詞":
+        if surface == "も" and sub == "係助詞" and least_of_all(self.morphemes, index):
+            # 一口も食べなかった, 誰も来なかった: not even one, the "any" of a denial
+            if self.words and self.words[-1].surface == self.morphemes[index - 1].surface():
+                self.words.pop()
+            self.qualifiers.add(NEGATIVE_POLARITY)
+        elif surface in CONDITIONAL_PARTICLES and sub == "接続助詞":
             self.qualifiers.add("if")
         elif surface == "か" and sub == "終助詞":
             self.qualifiers.add("?")

@@ -158,3 +158,17 @@ def gives_cause(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     if following is None or following.surface() != "で":
         return False
     return morphemes[index - 1].surface() == "の" or after_predicate(morphemes, index)
+
+
+def least_of_all(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """も after the least of something or after who or what, not before が: 一口も, 一度も,
+    誰も, 何も (under a denial, none at all), not 誰もが (everyone)."""
+    if not index:
+        return False
+    previous = morphemes[index - 1]
+    following = morphemes[index + 1] if index + 1 < len(morphemes) else None
+    if following is not None and following.surface() == "が":
+        return False
+    if previous.part_of_speech()[0] == "代名詞":
+        return str(previous.normalized_form()) in ("誰", "何")
+    return bool(previous.part_of_speech()[0] == "名詞" and previous.surface().startswith("一"))
