@@ -69,6 +69,12 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
         ("マスターはカレーを全部食べた。", "マスターはカレーを一口も食べなかった。", "outcome"),
         ("Master stayed home from the flea market on Sunday because of the rain.",
          "Master went to the flea market on Sunday despite the rain.", "outcome"),
+        # The favour of a telling is the report's (話してくれた); a possession told with
+        # "have" or with a possessive is one.
+        ("マスターは餃子を30個作ったと話してくれた。", "マスターが作った餃子は、本当は50個だったらしい。",
+         "number"),
+        ("Master has a dentist appointment next Tuesday at 3 pm.",
+         "Master's dentist appointment is actually next Tuesday at 4:30 pm.", "time"),
     ],
 )  # fmt: skip
 def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> None:

@@ -291,6 +291,7 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
     if kind == "outcome":
         opposed |= _circumstances_of_denied(old, fresh, left_out)
         opposed |= _circumstances_of_denied(fresh, old, added)
+    opposed |= _possession_told(old, fresh, left_out) | _possession_told(fresh, old, added)
     rest_added = [w for w in added if not (w.name or id(w) in opposed)]
     rest_left = [w for w in left_out if not (w.name or id(w) in opposed)]
     if (rest_added or rest_left) and not (
@@ -298,6 +299,18 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
     ):
         return None
     return kind
+
+
+POSSESSION = "have"
+
+
+def _possession_told(reading: Reading, other: Reading, own: list[Word]) -> set[int]:
+    """The id of "have" among ``own`` where the other text makes its subject the owner of
+    its object instead (Master has an appointment at 3 / Master's appointment is at
+    4:30): the possession is told either way."""
+    owners = {w.key for w in other.words if w.role == "owner"}
+    subjects = {w.key for w in reading.words if w.role == "subject" and w.head == POSSESSION}
+    return {id(w) for w in own if w.key == POSSESSION and w.pos == "v" and subjects & owners}
 
 
 def _circumstances_of_denied(affirming: Reading, denying: Reading, own: list[Word]) -> set[int]:

@@ -293,8 +293,10 @@ class _Reader:
         if kind == "動詞" and pos[1] == "非自立可能" and previous and follows_verb(previous):
             if base in FAVOUR_RECEIVED and self._swap_doer(subject_becomes="to"):
                 self.qualifiers.add("favour")  # マスターに説明してもらった = 説明してくれた
-            elif base in FAVOUR_TO_THE_DIARIST:
+            elif base in FAVOUR_TO_THE_DIARIST and not self.quoting:
                 self.qualifiers.add("favour")  # done for the diarist by another
+            elif base in FAVOUR_TO_THE_DIARIST:
+                pass  # …と話してくれた: the telling's favour, part of the report
             elif base not in ASPECT:
                 self.qualifiers.add(base)  # 死にかけた, 食べてみた, 作ってもらった
             return True
