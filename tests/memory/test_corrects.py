@@ -75,6 +75,9 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
          "number"),
         ("Master has a dentist appointment next Tuesday at 3 pm.",
          "Master's dentist appointment is actually next Tuesday at 4:30 pm.", "time"),
+        # The teller and the one told go with the telling.
+        ("Master told me Ken's party is on Saturday.", "Ken's party is actually on Sunday.",
+         "time"),
     ],
 )  # fmt: skip
 def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> None:

@@ -372,10 +372,18 @@ def _without_report(reading: Reading, other: Reading) -> Reading:
         q for q in reading.qualifiers - other.qualifiers if q.startswith(REPORTED) or q == HEARSAY
     }
     theirs = {w.key for w in other.words}
+    saying = {
+        w.key
+        for w in reading.words
+        if w.qualifier and w.pos == "v" and w.key not in theirs and says((w.key,))
+    }
+    # The teller and the one told go with the telling (Master told me…), unless the
+    # other text names them too.
     kept = tuple(
         w
         for w in reading.words
-        if not (w.qualifier and w.pos == "v" and w.key not in theirs and says((w.key,)))
+        if w.key not in saying
+        and not (w.head in saying and w.role in ("subject", "object") and w.key not in theirs)
     )
     return replace(reading, words=kept, qualifiers=reading.qualifiers - reports)
 
