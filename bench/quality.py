@@ -57,6 +57,7 @@ LINK_CORPUS = 1_000
 BLIND = ROOT / "bench" / "data" / "guard_blind.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
+CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
 
 
 async def answer(client: Client, tool: str, **arguments: Any) -> str:
@@ -264,6 +265,7 @@ async def main() -> None:
         ("guard_blind", guard, guard_table, jsonl(BLIND)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
+        ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
         ("recall", recall, recall_table, data),
         ("related_links", related, related_table, jsonl("links_dev.jsonl")),
         ("links", links, links_table, None),
@@ -304,6 +306,8 @@ async def main() -> None:
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",
+        "corrections_blind3": "corrections, bench/data/corrections_blind3.jsonl (a third set, "
+        "written blind on 2026-11-28, natural follow-ups)",
         "recall": "recall (n_results=10)",
         "related_links": "links, links_dev.jsonl (share of pairs linked)",
         "links": f"auto-links ({LINK_CORPUS} synthetic diary sentences)",

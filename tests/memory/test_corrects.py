@@ -71,13 +71,19 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
          "Master went to the flea market on Sunday despite the rain.", "outcome"),
         # The favour of a telling is the report's (話してくれた); a possession told with
         # "have" or with a possessive is one.
-        ("マスターは餃子を30個作ったと話してくれた。", "マスターが作った餃子は、本当は50個だったらしい。",
-         "number"),
+        ("マスターは餃子を30個作ったと話してくれた。",
+         "マスターが作った餃子は、本当は50個だったらしい。", "number"),
         ("Master has a dentist appointment next Tuesday at 3 pm.",
          "Master's dentist appointment is actually next Tuesday at 4:30 pm.", "time"),
         # The teller and the one told go with the telling.
         ("Master told me Ken's party is on Saturday.", "Ken's party is actually on Sunday.",
          "time"),
+        # Markers of a correction: "I was wrong", "Correction:", 訂正:, じゃなくて.
+        ("Emi passed her driving test today.", "I was wrong, Emi failed her driving test today.",
+         "outcome"),
+        ("ケンの送別会は金曜日だ。", "訂正:ケンの送別会は土曜日だ。", "time"),
+        ("マスターはアヤと新宿で映画を見た。", "マスターはアヤと新宿じゃなくて渋谷で映画を見た。",
+         "place"),
     ],
 )  # fmt: skip
 def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> None:
@@ -129,6 +135,8 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
         ("Master went to the gym.", "Master didn't walk to the gym."),
         ("Master ate the cake.", "Master didn't finish the cake."),
         ("マスターは駅に行った。", "マスターは駅まで歩かなかった。"),
+        # も after a time: that time too, another occasion.
+        ("マスターは今朝ジョギングをした。", "マスターは今日の夕方もジョギングをした。"),
         # Other words besides the name, one pair of them near in WordNet, are no rewording.
         ("Ken gave Master a book about Italian cooking.",
          "Master is reading a book about Italian history that Emi lent him."),

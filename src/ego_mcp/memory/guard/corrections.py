@@ -22,13 +22,18 @@ _JAPANESE_LETTER = "一-龥々ァ-ヶー"
 MARKERS = re.compile(
     r"(?i)\b(?:actually|in fact)\b,?\s*"
     r"|(?:^|(?<=[.;!?]\s))(?:(?:as )?it turns out(?: that)?|"
-    r"turns out(?: that)?|after all|as it happens)[,\s]+"
+    r"turns out(?: that)?|after all|as it happens|correction\s*:|"
+    r"I was wrong(?: about [^,.:;!?]+)?\s*[,:;]|I had it wrong\s*[,:;])[,\s]*"
     r"|,?\s+after all(?=[.;!?]|$)"
     rf"|(?<![{_JAPANESE_LETTER}])(?:実は|実際は|本当は|やっぱり|やはり|結局)、?"
+    r"|^訂正\s*[:：]\s*"
 )
-# The old value denied beside the new one: ", not the library." / "新宿ではなく、".
+# The old value denied beside the new one: ", not the library." / "新宿ではなく、",
+# "会社じゃなくて".
 DENIED_ENGLISH = re.compile(r",\s*not\s+(?P<denied>[^,.;!?]+)(?:,(?=\s)|(?=[.;!?]|$))")
-DENIED_JAPANESE = re.compile(rf"(?P<run>[{_JAPANESE_LETTER}]{{1,12}})ではなく、?")
+DENIED_JAPANESE = re.compile(
+    rf"(?P<run>[{_JAPANESE_LETTER}]{{1,12}})(?:さん)?(?:ではなく|じゃなく)て?、?"
+)
 
 
 # Adverbs of addition and sequence: a text that has one the other lacks tells of another
@@ -36,6 +41,7 @@ DENIED_JAPANESE = re.compile(rf"(?P<run>[{_JAPANESE_LETTER}]{{1,12}})ではな�
 ANOTHER_TIME = re.compile(
     r"(?i)\b(?:too|also|again|later|then|as well|once more|another time|afterwards)\b"
     r"|再び|もう一度|また|後で|今度は|その後"
+    r"|(?<=[日朝夜方週月年])(?:に)?も(?![うっの])"  # 今日の夕方も, 土曜日にも: that time too
 )
 
 
