@@ -1,0 +1,198 @@
+"""The guard's judgement: whether a new text is a restatement of a memory (refused), only
+leaves out or rewords its detail (a possible duplicate), or tells another fact (similar,
+differs in ...), from the two texts' readings (``analysis``) and the evidence they give
+(``evidence``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from ego_mcp.memory.guard.analysis import read
+from ego_mcp.memory.guard.evidence import (
+    DIRECTIONS,
+    compounds_turned,
+    conflicts_by_opposites,
+    converse,
+    facts,
+    names_reordered,
+    negations,
+    number_and_degree,
+    qualifiers,
+    reasons_turned,
+    reworded,
+    role_conflicts,
+    sequence,
+    shown,
+    told_as_done,
+    unmatched,
+    unnamed_doers,
+)
+from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
+from ego_mcp.memory.guard.spelling import read_by_initials, respelled, spelled_out
+
+
+class Verdict(Enum):
+    DUPLICATE = "duplicate"
+    POSSIBLE = "possible duplicate"
+    DISTINCT = "distinct"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """How a new text stands to a memory, and what differs (``what: detail`` lines)."""
+
+    verdict: Verdict
+    differences: tuple[str, ...] = ()
+
+    @property
+    def duplicate(self) -> bool:
+        return self.verdict is Verdict.DUPLICATE
+
+
+def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
+    """The verdict on ``new`` beside ``old``, and what differs."""
+    numbers, fewer_numbers = facts("number", old.numbers, new.numbers)
+    times, fewer_times = facts("time", old.when, new.when)
+    hard = numbers + times
+    added = [w for w in unmatched(new.words, old.words) if w.key != FIRST_PERSON]
+    left_out = [w for w in unmatched(old.words, new.words) if w.key != FIRST_PERSON]
+    for kind in ("person", "place", "name"):
+        names = [w for w in added + left_out if w.name == kind]
+        if names:
+            hard.append(f"{kind}: {shown(names)}")
+    opposites = [(o, n) for n in added for o in left_out if n.opposes(o) and _comparable(o, n)]
+    conflicts = role_conflicts(old, new)
+    across = conflicts_by_opposites(old, new, opposites)
+    swapped = bool(across) and converse(conflicts + across)
+    # A verb and the one its other party would use (taught / learned, beat / lost) tell
+    # one event only when the parties trade places; otherwise they are two words.
+    turned = [
+        (o, n)
+        for n in added
+        for o in left_out
+        if n.pos == o.pos == "v" and n.converse_of(o) and not n.opposes(o)
+    ]
+    turned_across = conflicts_by_opposites(old, new, turned)
+    told_from_the_other_side = ""
+    if turned_across and converse(conflicts + across + turned_across, objects_turn=True):
+        opposites, across, swapped = opposites + turned, across + turned_across, True
+        told_from_the_other_side = ", ".join(f"{o.surface} → {n.surface}" for o, n in turned)
+    paired = {id(w) for pair in opposites for w in pair}
+    # A doer that differs across two opposed verbs, which no converse explains, is a
+    # difference too (Master didn't lend it to Emi / Emi borrowed Master's); the other
+    # roles may differ by the verbs' grammar alone (会議に出席しなかった / 会議を欠席した).
+    doers = [c for c in across if "subject" in (c[0].role, c[1].role)]
+    differing = conflicts + doers if not swapped else []
+    if differing:
+        roles = {c[0].role for c in differing} | {c[1].role for c in differing}
+        where = ", ".join(f"{n.surface} ({o.role or '—'} → {n.role or '—'})" for o, n in differing)
+        hard.append(f"{'direction' if roles <= DIRECTIONS else 'roles'}: {where}")
+    # A qualifier one text has and the other lacks is a fact; one worded two ways (plans
+    # / intends) is wording, as any other word.
+    gone = [w for w in left_out if w.qualifier and id(w) not in paired]
+    new_qualifiers = [w for w in added if w.qualifier and id(w) not in paired]
+    if gone and new_qualifiers:
+        gone, new_qualifiers = [], []
+    hard += qualifiers(old, new, gone, new_qualifiers) + reasons_turned(old, new)
+    hard += told_as_done(old, new)
+    hard += sequence(old, new)
+    if not differing and not swapped:  # differing roles, or a converse, say it already
+        hard += names_reordered(old, new)
+    hard += compounds_turned(old, new)
+    hard += unnamed_doers(old, new)
+    hard += negations(old, new, opposites, swapped)
+    hard += number_and_degree(old, new)
+    if hard:
+        return Verdict.DISTINCT, tuple(hard)
+    skipped = {id(w) for w in gone + new_qualifiers} | paired
+    added = [w for w in added if not w.name and id(w) not in skipped]
+    left_out = [w for w in left_out if not w.name and id(w) not in skipped]
+    if added and left_out:
+        return _one_for_another(left_out, added)
+    if added:
+        return Verdict.DISTINCT, (f"adds: {shown(added)}",)
+    fewer = fewer_numbers + fewer_times + ([f"leaves out: {shown(left_out)}"] if left_out else [])
+    if told_from_the_other_side:
+        # WordNet's cause and entailment pointers suggest a converse; they prove none
+        # (push entails move, whose antonym is stand still): never a refusal.
+        fewer.append(f"wording: {told_from_the_other_side} (the other side)")
+    if fewer:
+        return Verdict.POSSIBLE, tuple(fewer)
+    return Verdict.DUPLICATE, ()
+
+
+def _one_for_another(gone: list[Word], added: list[Word]) -> tuple[Verdict, tuple[str, ...]]:
+    """Words in place of others: a rewording WordNet relates is a possible duplicate, and
+    other words a difference; one verb for another, affirmed in one text and denied in
+    the other, is a denial (walked to the station / didn't go there), never a rewording
+    to merge."""
+    change = f"{shown(gone)} → {shown(added)}"
+    related = reworded(gone, added)
+    one_verb = len(gone) == len(added) == 1 and gone[0].pos == added[0].pos == "v"
+    if related and one_verb and gone[0].negated != added[0].negated:
+        return Verdict.DISTINCT, (f"negation: {change}",)
+    if related:
+        return Verdict.POSSIBLE, (f"wording: {change}",)
+    return Verdict.DISTINCT, (f"words: {change}",)
+
+
+def _comparable(first: Word, second: Word) -> bool:
+    """Of one part of speech, or a verb and an adjective (the participle of "was closed"
+    is read as a verb, "open" as an adjective), or a word and the same word with a
+    negating prefix, whatever each is used as (合格した / 不合格だった)."""
+    if first.pos == second.pos or {first.pos, second.pos} == {"v", "a"}:
+        return True
+    return first.key[1:] == second.key or second.key[1:] == first.key
+
+
+# The longest text read word by word: a parse of 20,000 characters takes seconds, and the
+# Japanese analyser reads at most 49,149 bytes. Longer texts are not vouched for.
+LONGEST_COMPARED = 2_000
+TOO_LONG = f"length: over {LONGEST_COMPARED:,} characters, not compared word by word"
+
+
+def too_long(existing: str, new: str) -> bool:
+    return max(len(existing), len(new)) > LONGEST_COMPARED
+
+
+def differences(existing: str, new: str) -> tuple[Verdict, tuple[str, ...]]:
+    """What ``new`` says beside ``existing``, and the verdict it leads to. Texts that are
+    one only when an acronym is read by its initials alone (HR / human resources) are a
+    possible duplicate: the guard cannot vouch for the reading (LA / Los Altos); so is a
+    text too long to read word by word, unless the two are written the same."""
+    if too_long(existing, new):
+        if " ".join(existing.split()) == " ".join(new.split()):
+            return Verdict.DUPLICATE, ()
+        return Verdict.POSSIBLE, (TOO_LONG,)
+    verdict, found = _judged(existing, new, vouched=True)
+    guessed = read_by_initials(existing, new) + read_by_initials(new, existing)
+    loose = _judged(existing, new, vouched=False)[0] if guessed else Verdict.DISTINCT
+    if verdict is Verdict.DISTINCT and loose is not Verdict.DISTINCT:
+        return Verdict.POSSIBLE, (f"wording: {', '.join(guessed)}",)
+    return verdict, found
+
+
+def _judged(existing: str, new: str, vouched: bool) -> tuple[Verdict, tuple[str, ...]]:
+    old = respelled(spelled_out(existing, new, vouched), new)
+    return judge(read(old), read(respelled(spelled_out(new, existing, vouched), existing)))
+
+
+def compare(existing: str, new: str, similarity: float, threshold: float) -> Comparison:
+    """A duplicate when at least ``threshold`` similar and the texts are equivalent."""
+    if similarity < threshold:
+        return Comparison(Verdict.DISTINCT)
+    verdict, found = differences(existing, new)
+    return Comparison(verdict, found)
+
+
+def mergeable(first: str, second: str) -> Comparison:
+    """Whether consolidation may propose merging two memories: when the guard calls them
+    the same, or one only leaves out what the other says; never when a fact differs."""
+    forward, backward = differences(first, second), differences(second, first)
+    if forward[0] is Verdict.DUPLICATE:
+        return Comparison(Verdict.DUPLICATE)
+    for verdict, found in (forward, backward):
+        if verdict is Verdict.POSSIBLE:
+            return Comparison(verdict, found)
+    return Comparison(Verdict.DISTINCT, forward[1])

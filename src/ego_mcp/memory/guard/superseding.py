@@ -1,0 +1,335 @@
+"""What a new memory corrects in an older one (``corrects``): the same fact with one fact
+of one kind replaced, a number, a time, a person, a place or the outcome, read on the
+guard's judgement of the two texts once the marks of a correction, the report of how
+the diarist heard it and what a denial carries with it are set aside."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import pairwise
+
+from ego_mcp.memory.guard.analysis import read
+from ego_mcp.memory.guard.corrections import tells_of_another_time, without_correction_marks
+from ego_mcp.memory.guard.english.lexicon import is_animate
+from ego_mcp.memory.guard.evidence import (
+    CORE_ROLES,
+    facts,
+    reasons_turned,
+    reworded_each,
+    unmatched,
+)
+from ego_mcp.memory.guard.japanese.words import says
+from ego_mcp.memory.guard.judgement import Verdict, judge, too_long
+from ego_mcp.memory.guard.reading import (
+    ABILITY,
+    FIRST_PERSON,
+    HEARSAY,
+    NEGATIVE_POLARITY,
+    REPORTED,
+    UNNAMED_DOER,
+    Reading,
+    Word,
+)
+from ego_mcp.memory.guard.spelling import respelled, spelled_out
+from ego_mcp.memory.guard.wordnet import WordNet, is_place, way_of, wordnet
+
+# The kinds of fact ``corrects`` names.
+CORRECTION_KINDS = frozenset({"number", "time", "person", "place", "name", "outcome"})
+
+
+def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
+    """The kind of fact ``new`` replaces in ``existing`` when it otherwise says the same
+    (a correction): a number, a time, a person, a place or another name for another, or
+    the outcome turned (passed / failed, will come / won't come; was cancelled because of
+    the rain / went ahead despite the rain). None when it says
+    anything else besides (another role, qualifier, order or word: "too", "also" and
+    "later" say it is another time), replaces facts of two kinds (ran 5 km on Monday /
+    7 km on Thursday: more likely another time), adds or leaves out a fact, or is no
+    different; and when either text places itself by the day it was written (today,
+    yesterday, 今日) and the two were written ``days_apart`` days apart."""
+    if too_long(existing, new):
+        return None
+    old = read(respelled(spelled_out(without_correction_marks(existing, new), new), new))
+    unmarked = without_correction_marks(new, existing)
+    fresh = read(respelled(spelled_out(unmarked, existing), existing))
+    old, fresh = _as_corrected(old, fresh)
+    turned = reasons_turned(old, fresh)
+    if turned:  # the voice of an event told otherwise is the other telling's own
+        old, fresh = _without_unnamed_doer(old), _without_unnamed_doer(fresh)
+    verdict, found = judge(old, fresh)
+    rest = [line for line in found if line not in turned]
+    if verdict is not Verdict.DISTINCT or (len(found) != 1 and not turned):
+        return None
+    if tells_of_another_time(new, existing) or tells_of_another_time(existing, new):
+        return None
+    if days_apart and any(s.value.startswith("rel:") for s in (*old.when, *fresh.when)):
+        return None  # "today" of two days is no one day
+    if turned:
+        return "outcome" if _happened_in_spite(old, fresh, rest) else None
+    return _replaced_fact(old, fresh, found[0])
+
+
+def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
+    """The kind of the one fact ``found`` says differs, if it is a fact replaced and all
+    else is the same or reworded."""
+    if facts("number", old.numbers, fresh.numbers)[1] or facts("time", old.when, fresh.when)[1]:
+        return None  # a value left out beside the one replaced
+    added = [w for w in unmatched(fresh.words, old.words) if w.key != FIRST_PERSON]
+    left_out = [w for w in unmatched(old.words, fresh.words) if w.key != FIRST_PERSON]
+    kind, _, detail = found.partition(": ")
+    moved = _place_for_place(added, left_out) if kind in ("words", "place") else set()
+    denial = kind in ("words", "negation")
+    told_otherwise = _denied_in_other_words(added, left_out) if denial else set()
+    if kind in ("number", "time"):
+        if " → " not in detail or detail.startswith("—"):
+            return None  # a value added, not replaced
+    elif kind == "negation" and _verb_for_verb(added, left_out) and not told_otherwise:
+        return None  # another verb denied, no way of doing the affirmed one
+    elif kind == "negation" or told_otherwise:
+        kind = "outcome"
+    elif moved:
+        kind = "place"
+    elif kind not in ("person", "place", "name") or not _replaced(kind, added, left_out):
+        return None
+    opposed = {id(w) for n in added for o in left_out if n.opposes(o) for w in (n, o)}
+    opposed |= moved | told_otherwise
+    if kind == "outcome":
+        opposed |= _circumstances_of_denied(old, fresh, left_out)
+        opposed |= _circumstances_of_denied(fresh, old, added)
+    opposed |= _possession_told(old, fresh, left_out) | _possession_told(fresh, old, added)
+    rest_added = [w for w in added if not (w.name or id(w) in opposed)]
+    rest_left = [w for w in left_out if not (w.name or id(w) in opposed)]
+    if (rest_added or rest_left) and not (
+        rest_added and rest_left and reworded_each(rest_left, rest_added)
+    ):
+        return None
+    return kind
+
+
+POSSESSION = "have"
+
+
+def _possession_told(reading: Reading, other: Reading, own: list[Word]) -> set[int]:
+    """The id of "have" among ``own`` where the other text makes its subject the owner of
+    its object instead (Master has an appointment at 3 / Master's appointment is at
+    4:30): the possession is told either way."""
+    owners = {w.key for w in other.words if w.role == "owner"}
+    subjects = {w.key for w in reading.words if w.role == "subject" and w.head == POSSESSION}
+    return {id(w) for w in own if w.key == POSSESSION and w.pos == "v" and subjects & owners}
+
+
+def _circumstances_of_denied(affirming: Reading, denying: Reading, own: list[Word]) -> set[int]:
+    """The ids of the words among ``own`` (the affirming text's alone) that tell where or
+    how a deed the other text denies was done (renewed the licence at the police station
+    / forgot to renew it): a denied deed has no place or manner to keep. Not its doer or
+    what it was done to, nor a name."""
+    denied = [w for w in denying.words if w.pos == "v" and w.negated]
+    done = {
+        w.key
+        for w in affirming.words
+        if w.pos == "v" and not w.negated and any(w.same_word(d) for d in denied)
+    }
+    return {id(w) for w in own if w.head in done and w.role not in CORE_ROLES and not w.name}
+
+
+def _denied_in_other_words(added: list[Word], left_out: list[Word]) -> set[int]:
+    """One event affirmed in one text and denied in the other, told with a verb that is
+    a way of doing the denied one in a sense WordNet gives it (finished all of his food /
+    did not eat any: eat up, one sense of finish, is a way of eating; walked to the
+    station / didn't go there): the ids of the two verbs, or none. Never the other way
+    round: going is no walking denied (went to the gym / didn't walk there)."""
+    net = wordnet()
+    pair = _verb_for_verb(added, left_out)
+    if net is None or pair is None:
+        return set()
+    denied, affirmed = sorted(pair, key=lambda w: not w.negated)
+    if any(way_of(net, a, d) for a in affirmed.english for d in denied.english):
+        return {id(affirmed), id(denied)}
+    return set()
+
+
+def _verb_for_verb(added: list[Word], left_out: list[Word]) -> tuple[Word, Word] | None:
+    """The one verb in place of another, one of them denied, if that is what differs."""
+    verbs = [(o, n) for o in left_out for n in added if o.pos == n.pos == "v"]
+    if len(verbs) != 1 or verbs[0][0].negated == verbs[0][1].negated:
+        return None
+    return verbs[0]
+
+
+def _as_corrected(old: Reading, new: Reading) -> tuple[Reading, Reading]:
+    """Both readings without the qualifiers a correction drops along with the fact it
+    replaces: a report either text has (誕生日は7月12日だと聞いた, then 実は7月21日だった:
+    what was heard, then found out), an inability beside a denial (will come / won't be
+    able to come: not able to come is not coming), an implicative verb (locked the door /
+    forgot to lock it) and the quantity a denial carries (ate some / didn't eat any)."""
+    old, new = _without_report(old, new), _without_report(new, old)
+    old, new = _without_inability(old, new), _without_inability(new, old)
+    old, new = _without_implicative(old, new), _without_implicative(new, old)
+    return _without_quantity_denied(old, new), _without_quantity_denied(new, old)
+
+
+def _without_report(reading: Reading, other: Reading) -> Reading:
+    """The reading without the report the other text lacks: a quoting frame (と聞いた,
+    と言っていた), hearsay (だそうだ, らしい) or a verb of saying (Master said, told me).
+    How the diarist came to know a fact is no fact corrected: 誕生日は7月12日だと聞いた,
+    then 実は7月21日だった; 体重は62キロだったと言っていた, then 実は64キロだったそうだ."""
+    reports = {
+        q for q in reading.qualifiers - other.qualifiers if q.startswith(REPORTED) or q == HEARSAY
+    }
+    theirs = {w.key for w in other.words}
+    saying = {
+        w.key
+        for w in reading.words
+        if w.qualifier and w.pos == "v" and w.key not in theirs and says((w.key,))
+    }
+    # The teller and the one told go with the telling (Master told me…), unless the
+    # other text names them too.
+    kept = tuple(
+        w
+        for w in reading.words
+        if w.key not in saying
+        and not (w.head in saying and w.role in ("subject", "object") and w.key not in theirs)
+    )
+    return replace(reading, words=kept, qualifiers=reading.qualifiers - reports)
+
+
+def _without_implicative(reading: Reading, other: Reading) -> Reading:
+    """The reading without the implicative verbs the other text lacks: what they tell
+    of their complement is read already (forgot to lock the door: did not lock it), and
+    the forgetting goes with the fact it replaces (locked the door / forgot to lock it)."""
+    theirs = {w.key for w in other.words if w.implicative}
+    kept = tuple(w for w in reading.words if not w.implicative or w.key in theirs)
+    return replace(reading, words=kept)
+
+
+# The quantifiers of an affirmed fact a denial with "any" denies: none of it, against
+# all, every or some of it (全部: "all").
+AFFIRMED_QUANTITIES = frozenset({"all", "some", "every"})
+
+
+def _without_quantity_denied(reading: Reading, other: Reading) -> Reading:
+    """The reading without the quantity a denial and its affirmation each carry: "any"
+    in a text that denies (didn't eat any of it, refused to eat any) and "all", "every"
+    or "some" in the text that affirms (ate all of it): none of it contradicts each, so
+    the quantity goes with the fact replaced."""
+    mine = _denies(reading)
+    if mine == _denies(other):
+        return reading
+    denied = reading if mine else other
+    if NEGATIVE_POLARITY not in denied.qualifiers:
+        return reading
+    if mine:
+        return replace(reading, qualifiers=reading.qualifiers - {NEGATIVE_POLARITY})
+    kept = tuple(
+        w for w in reading.words if not (w.qualifier and AFFIRMED_QUANTITIES & set(w.english))
+    )
+    return replace(reading, words=kept, qualifiers=reading.qualifiers - AFFIRMED_QUANTITIES)
+
+
+def _denies(reading: Reading) -> bool:
+    """Whether the text denies anything: a negation, or a word said not to hold."""
+    return bool(reading.negations) or any(w.negated for w in reading.words)
+
+
+def _without_unnamed_doer(reading: Reading) -> Reading:
+    return replace(reading, qualifiers=reading.qualifiers - {UNNAMED_DOER})
+
+
+def _happened_in_spite(old: Reading, new: Reading, rest: list[str]) -> bool:
+    """Whether two texts that give one reason, as the cause in one and in spite of it in
+    the other, tell one event with its outcome turned: the event is denied in one (was
+    not held because of the rain / was held despite it), or it is told with another
+    predicate (was cancelled because of the rain / went ahead despite it). The event is
+    one when a noun outside the reason that is no person or animal (the festival, the flea
+    market, 出張: what is held, called off or gone to) is in both, and no participant is
+    in one only: what a person did in spite of a reason and what the reason did to them
+    may both be true (was tired because of the meeting / went to the gym despite it). A
+    reason turned over an unchanged event (went ahead because of / despite the rain)
+    says why, not what happened; a denial inside the reason (because it rained /
+    although it didn't) turns the reason, not the event."""
+    participants = ("subject", "object")
+    added = [w for w in unmatched(new.words, old.words) if not w.reason]
+    new_ones = {id(w) for w in added}
+    shared = [w for w in new.words if w.pos == "n" and not w.reason and id(w) not in new_ones]
+    if all(_a_being(w) for w in shared):
+        return False  # no thing or event of the old text's in the new one's
+    if rest:
+        return len(rest) == 1 and rest[0].startswith("negation:") and _event_denied(old, new)
+    left_out = [w for w in unmatched(old.words, new.words) if not w.reason]
+    if any(w.role in participants or w.name for w in added + left_out):
+        return False
+    told_otherwise = any(w.pos == "v" for w in added + left_out)
+    return told_otherwise and bool(added) and bool(left_out)
+
+
+def _a_being(word: Word) -> bool:
+    """A person or an animal: a name that is no place's (Ken, Biscuit), the diarist, or
+    a noun whose first sense is one (Master, the dog; マスター by its first gloss)."""
+    return bool(
+        word.name in ("person", "name")
+        or word.key == FIRST_PERSON
+        or word.animate
+        or (word.english and is_animate(word.english[0]))
+    )
+
+
+def _event_denied(old: Reading, new: Reading) -> bool:
+    """A word of the event, not of the reason, said to hold in one text and not in the
+    other."""
+    return any(
+        not word.reason and same and all(o.negated != word.negated for o in same)
+        for word in new.words
+        for same in [[o for o in old.words if o.same_word(word) and not o.reason]]
+    )
+
+
+def _without_inability(reading: Reading, other: Reading) -> Reading:
+    denies = reading.negations or any(w.negated for w in reading.words)
+    if not denies or ABILITY not in reading.qualifiers - other.qualifiers:
+        return reading
+    return replace(reading, qualifiers=reading.qualifiers - {ABILITY})
+
+
+def _place_for_place(added: list[Word], left_out: list[Word]) -> set[int]:
+    """One place where the other text has another, in the same role (at the library / at
+    the café, near the station / in the shopping mall, 大阪の本社 / 神戸の支社): a common
+    noun WordNet files as a place, or two in a row it lists as one (shopping_mall). The
+    ids of the words, or none."""
+    net = wordnet()
+    if net is None:
+        return set()
+    pairs = [
+        (old, new)
+        for new in _places(net, added)
+        for old in _places(net, left_out)
+        if new[0].role == old[0].role
+    ]
+    if len(pairs) != 1:
+        return set()
+    return {id(w) for place in pairs[0] for w in place}
+
+
+def _places(net: WordNet, words: list[Word]) -> list[tuple[Word, ...]]:
+    """The common nouns of places among ``words`` (names are told apart as names): each
+    one alone, or a compound of two in a row."""
+    compounds = [
+        (first, second)
+        for first, second in pairwise(words)
+        if second.pos == "n" and not second.name and net.offsets(f"{first.key}_{second.key}", "n")
+        and is_place(net, f"{first.key}_{second.key}")
+    ]  # fmt: skip
+    in_compounds = {id(w) for compound in compounds for w in compound}
+    single = [
+        (w,)
+        for w in words
+        if w.pos == "n"
+        and not w.name
+        and id(w) not in in_compounds
+        and any(is_place(net, e) for e in w.english)
+    ]
+    return [*compounds, *single]
+
+
+def _replaced(kind: str, added: list[Word], left_out: list[Word]) -> bool:
+    """A name of ``kind`` one text has where the other has another."""
+    return any(w.name == kind for w in added) and any(w.name == kind for w in left_out)
