@@ -308,10 +308,9 @@ def reworded(gone: list[Word], added: list[Word]) -> bool:
     WordNet from a word the other has instead (queue / line), or several words reworded
     at once, one of them so (furious, soaked / livid, drenched, delivery driver). One word
     for one WordNet does not relate is another fact (tomatoes / strawberries)."""
-    near_gone = [w for w in gone if _paired_in_wordnet(w, added)]
     if reworded_each(gone, added):
         return True
-    return len(gone) >= 2 and len(added) >= 2 and bool(near_gone)
+    return len(gone) >= 2 and len(added) >= 2 and any(_paired_in_wordnet(w, added) for w in gone)
 
 
 def reworded_each(gone: list[Word], added: list[Word]) -> bool:

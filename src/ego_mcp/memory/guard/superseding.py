@@ -284,8 +284,7 @@ def _event_denied(old: Reading, new: Reading) -> bool:
 
 
 def _without_inability(reading: Reading, other: Reading) -> Reading:
-    denies = reading.negations or any(w.negated for w in reading.words)
-    if not denies or ABILITY not in reading.qualifiers - other.qualifiers:
+    if not _denies(reading) or ABILITY not in reading.qualifiers - other.qualifiers:
         return reading
     return replace(reading, qualifiers=reading.qualifiers - {ABILITY})
 

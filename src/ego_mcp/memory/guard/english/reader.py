@@ -188,8 +188,12 @@ def _implicatives(doc: Doc, negated_at: set[int]) -> dict[int, tuple[int, str]]:
     word's infinitive (forgot how to ride a bike: no riding denied)."""
     found = {}
     for token in doc:
+        if token.pos_ != "VERB":
+            continue
         lemma = listed(token.lower_, token.lemma_.lower(), "v")[0]  # forgot tagged VBP too
-        signature = IMPLICATIVES.get(lemma) if token.pos_ == "VERB" else None
+        signature = IMPLICATIVES.get(lemma)
+        if signature is None:
+            continue
         complement = next(
             (
                 c
@@ -200,7 +204,7 @@ def _implicatives(doc: Doc, negated_at: set[int]) -> dict[int, tuple[int, str]]:
             ),
             None,
         )
-        told = signature[1 if token.i in negated_at else 0] if signature else ""
+        told = signature[1 if token.i in negated_at else 0]
         if complement is not None and told:
             found[token.i] = (complement.i, told)
     return found

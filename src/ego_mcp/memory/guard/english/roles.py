@@ -235,9 +235,11 @@ def opens_clause(token: Token) -> str:
     clause goes on to a verb; "" for "so tired", "so that", "everyone but Ken", "not
     yet", "still there"."""
     relation = CLAUSE_CONNECTIVES.get(token.lower_, "")
+    if not relation:
+        return ""
     before = token.doc[token.i - 1] if token.i else None
     after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
-    if not relation or after is None or after.lower_ == "that" or after.pos_ in ("ADJ", "ADV"):
+    if after is None or after.lower_ == "that" or after.pos_ in ("ADJ", "ADV"):
         return ""
     if before is not None and not before.is_punct:
         return ""
