@@ -12,6 +12,7 @@ from ego_mcp.memory.model import Memory, SearchHit
 from ego_mcp.memory.recall.context import CONTEXT_GAP, CONTEXT_WEIGHT, Lent, lent_scores
 from ego_mcp.memory.recall.fusion import RELEVANCE_FLOOR, rank
 from ego_mcp.memory.service import MemoryService
+from ego_mcp.memory.store import Sitting
 from tests.conftest import START
 from tests.helpers import save
 
@@ -22,8 +23,8 @@ def memory(memory_id: str, follows: str = "") -> Memory:
 
 def test_each_neighbour_is_lent_a_share_of_the_best_hit_beside_it() -> None:
     # The chain a <- b <- c <- d; b and d are the hits, b the better.
-    top = [(memory("b", follows="a"), 1.0), (memory("d", follows="c"), 0.5)]
-    lent = lent_scores(top, {"c": "b"})
+    top = [("b", 1.0), ("d", 0.5)]
+    lent = lent_scores(top, Sitting(follows={"b": "a", "d": "c"}, followers={"c": "b"}))
     assert lent == {
         "a": Lent(CONTEXT_WEIGHT * 1.0, "b"),
         "c": Lent(CONTEXT_WEIGHT * 1.0, "b"),  # beside both hits: the better one lends
@@ -31,8 +32,8 @@ def test_each_neighbour_is_lent_a_share_of_the_best_hit_beside_it() -> None:
 
 
 def test_a_hit_beside_a_better_hit_is_lent_too_and_nothing_lends_to_itself() -> None:
-    top = [(memory("b", follows="a"), 1.0), (memory("a"), 0.8)]
-    lent = lent_scores(top, {"b": "a"})
+    top = [("b", 1.0), ("a", 0.8)]
+    lent = lent_scores(top, Sitting(follows={"b": "a"}, followers={"b": "a"}))
     assert lent == {"a": Lent(CONTEXT_WEIGHT * 1.0, "b"), "b": Lent(CONTEXT_WEIGHT * 0.8, "a")}
 
 

@@ -51,3 +51,35 @@ def test_ranking_by_id_puts_first_what_rank_puts_first() -> None:
         assert chosen == whole
         subset = [h for h in hits if h.memory.id in chosen]
         assert [r.memory.id for r in rank(subset, coverage, n, matched, lent)] == whole
+
+
+def test_words_matches_left_unread_could_not_have_ranked() -> None:
+    """Recall reads the vectors of only those memories found by words (not by the vector
+    search) that ``contenders`` keeps, and of any a hit lends to: the first n are what
+    reading every one of them gives."""
+    import random
+
+    from ego_mcp.memory.recall.context import Lent
+    from ego_mcp.memory.recall.fusion import best_ids, contenders
+
+    chance = random.Random(11)
+    pruned = 0
+    for _ in range(500):
+        ids = [f"m{i}" for i in range(chance.randint(2, 50))]
+        similarity = {i: round(chance.uniform(-0.3, 1.0), 2) for i in ids}
+        ordered = sorted(ids, key=lambda i: -similarity[i])
+        searched = ordered[: chance.randint(1, len(ids) - 1)]  # what the vector search brings
+        coverage = {i: round(chance.uniform(0, 1), 2) for i in ids if chance.random() < 0.6}
+        matched = {i for i in coverage if chance.random() < 0.7}
+        by_words = [i for i in ordered if i not in searched and i in coverage]
+        lent = {i: Lent(chance.uniform(0, 0.3), "m0") for i in ids if chance.random() < 0.1}
+        n = chance.randint(1, 10)
+        distance = {i: 1.0 - similarity[i] for i in ids}
+        every = {i: distance[i] for i in ids if i in searched or i in by_words}
+        kept = set(contenders({i: distance[i] for i in searched}, coverage, by_words, n, matched))
+        read = {i: d for i, d in every.items() if i in searched or i in kept or i in lent}
+        pruned += len(every) - len(read)
+        assert best_ids(read, coverage, n, matched, lent) == best_ids(
+            every, coverage, n, matched, lent
+        )
+    assert pruned > 1000  # the bound leaves most unread

@@ -276,3 +276,36 @@ def test_a_mend_that_fails_half_way_leaves_the_row_for_the_next(runtime: Runtime
     assert memory.lexical is not None and set(memory.lexical.unsettled()) == {keep}
     assert memory.mend_lexical() == (1, 0)
     assert memory.lexical.documents([keep]) == {keep: tuple(terms(memory.get(keep).content))}
+
+
+def test_the_embedded_index_places_a_chain_saved_before_it_held_one(
+    runtime: Runtime, settings: Any, clock: Any, embedder: Any
+) -> None:
+    """An index file written before rows kept their sitting answers None until the open's
+    mend reads each memory's ``follows`` from its record; then it answers as the records
+    do, and recall lends the hit's neighbour as before."""
+    import sqlite3
+
+    from ego_mcp.store.lexical_sqlite import lexical_path
+    from tests.helpers import save
+
+    memory = runtime.memory("default")
+    question = save(memory, "Aya asked what I would call the new puppy.")
+    clock.set(clock.now() + timedelta(minutes=1))
+    answer = save(memory, "Biscuit, I said, for the colour of his fur.")
+    records = memory.store.sitting([question, answer])
+    assert records == memory.lexical.sitting([question, answer])  # type: ignore[union-attr]
+    runtime.close()
+    with sqlite3.connect(lexical_path(settings.data_dir, "default")) as older:
+        older.execute("UPDATE documents SET follows = NULL")
+
+    reopened = Runtime.open(settings, clock=clock, embedder=embedder)
+    try:
+        again = reopened.memory("default")
+        assert again.lexical is not None and again.lexical.unplaced() == []
+        assert again.lexical.sitting([question, answer]) == records
+        found = again.recall("What did I call the new puppy?", 5)
+    finally:
+        reopened.close()
+    assert records.follows == {answer: question} and records.followers == {answer: question}
+    assert [item.memory.id for item in found][:2] == [question, answer]

@@ -12,7 +12,7 @@ from chromadb.config import Settings as ChromaSettings
 from ego_mcp.memory.model import content_hash
 from ego_mcp.memory.recall.bm25 import CorpusStats
 from ego_mcp.memory.recall.terms import terms
-from ego_mcp.memory.store import IndexedText, LexicalIndex
+from ego_mcp.memory.store import IndexedText, LexicalIndex, Sitting
 from ego_mcp.store import lexical_chroma, lexical_sqlite
 from ego_mcp.store.lexical_chroma import ChromaLexicalIndex, open_chroma_lexical
 from ego_mcp.store.lexical_sqlite import SqliteLexicalIndex
@@ -140,6 +140,19 @@ def test_sqlite_statistics_survive_a_reopen(tmp_path: Path) -> None:
     again.close()
 
 
+def test_a_term_in_most_memories_and_more_than_asked_for_is_counted_but_not_walked(
+    index: LexicalIndex,
+) -> None:
+    """ "dog" is in two of the three English memories, more than the one memory asked for:
+    its IDF is low and what it alone brings would score next to nothing."""
+    fill(index)
+    found = index.lookup(["dog"], 1)
+    assert found.frequencies == {"dog": 2} and found.documents == {}
+    index.put(rows({"mem_000000000005": ["cat"], "mem_000000000006": ["owl"]}))
+    assert index.lookup(["dog"], 1).documents  # two of five: walked
+    assert index.lookup(["東京"], 1).documents  # one of the one Japanese memory: walked
+
+
 def test_sqlite_walks_the_rarest_postings_first(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -241,3 +254,46 @@ def test_a_term_grown_past_the_budget_drops_its_list_and_is_scanned_after(
     # Its list is not known to be whole again until a recount: found by a scan meanwhile.
     assert index.records(["ferry"])["ferry"] == lexical_chroma.TermRecord(2, None)
     assert set(index.lookup(["ferry"], 10).documents) == {"mem_00000000000a", "mem_00000000000b"}
+
+
+def test_sqlite_holds_the_chain_of_saves_and_chroma_leaves_it_to_the_records(
+    index: LexicalIndex,
+) -> None:
+    """a <- b <- c, and d alone: the embedded index answers where each stands."""
+    chain = {"mem_00000000000a": "", "mem_00000000000b": "mem_00000000000a"}
+    chain |= {"mem_00000000000c": "mem_00000000000b", "mem_00000000000d": ""}
+    index.put({i: IndexedText((i,), content_hash(i), follows) for i, follows in chain.items()})
+    sitting = index.sitting(["mem_00000000000b", "mem_00000000000d"])
+    if isinstance(index, ChromaLexicalIndex):
+        assert sitting is None and index.unplaced() == []
+        return
+    assert sitting == Sitting(
+        follows={"mem_00000000000b": "mem_00000000000a"},
+        followers={"mem_00000000000c": "mem_00000000000b"},
+    )
+    index.remove(["mem_00000000000c"])
+    assert index.sitting(["mem_00000000000b"]) == Sitting(
+        {"mem_00000000000b": "mem_00000000000a"}, {}
+    )
+
+
+def test_sqlite_rows_written_before_the_chain_was_kept_answer_once_placed(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "agent.sqlite3"
+    first = SqliteLexicalIndex(path)
+    fill(first)
+    first.close()
+    with sqlite3.connect(path) as older:  # an index written before rows kept their sitting
+        older.execute("UPDATE documents SET follows = NULL")
+    again = SqliteLexicalIndex(path)
+    assert again.sitting(["mem_000000000002"]) is None
+    assert sorted(again.unplaced()) == sorted(TEXTS)
+    again.place({"mem_000000000001": "", "mem_000000000002": "mem_000000000001"})
+    assert again.sitting(["mem_000000000002"]) is None  # two rows still unplaced
+    again.place({"mem_000000000003": "", "mem_000000000004": ""})
+    assert again.unplaced() == []
+    assert again.sitting(["mem_000000000001"]) == Sitting(
+        follows={}, followers={"mem_000000000002": "mem_000000000001"}
+    )
+    again.close()

@@ -91,9 +91,12 @@ class MemoryStore(Protocol):
         """Every memory's id, a page at a time."""
         ...
 
-    def followers(self, memory_ids: Sequence[str]) -> dict[str, str]:
-        """Each memory that follows one of ``memory_ids`` (``Memory.follows``), with the id
-        it follows (ids only: no text, no embeddings)."""
+    def sitting(
+        self, memory_ids: Sequence[str], read: Mapping[str, Memory] | None = None
+    ) -> Sitting:
+        """Where each of ``memory_ids`` stands in its agent's chain of saves
+        (``Memory.follows``): ids only, no text, no embeddings. ``read``: records at
+        hand, whose ``follows`` need no read."""
         ...
 
     def neighbour_ids(self, embeddings: Vector, n_results: int) -> list[list[tuple[str, float]]]:
@@ -193,12 +196,22 @@ class LexicalLookup:
 
 
 @dataclass(frozen=True)
+class Sitting:
+    """Memories' places in their agent's chain of saves (``Memory.follows``)."""
+
+    follows: Mapping[str, str]  # each memory asked about that follows one: the one it follows
+    followers: Mapping[str, str]  # each memory that follows one asked about: the one it follows
+
+
+@dataclass(frozen=True)
 class IndexedText:
     """A memory's terms as the lexical index holds them, with the hash of the text they
-    were read from (``model.content_hash``)."""
+    were read from (``model.content_hash``) and the memory it follows in its sitting (the
+    embedded index answers ``sitting`` from it)."""
 
     terms: tuple[str, ...]
     digest: str
+    follows: str = ""
 
 
 class LexicalIndex(Protocol):
@@ -240,6 +253,21 @@ class LexicalIndex(Protocol):
 
     def documents(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
         """The terms of those of ``memory_ids`` that are indexed."""
+        ...
+
+    def sitting(self, memory_ids: Sequence[str]) -> Sitting | None:
+        """As ``MemoryStore.sitting``, or None if this index does not hold the chain (the
+        one on a Chroma server; a file written before it did, until it is mended)."""
+        ...
+
+    def unplaced(self) -> list[str]:
+        """The memories whose rows were written before the index held the chain (none
+        for an index that does not hold it)."""
+        ...
+
+    def place(self, follows: Mapping[str, str]) -> None:
+        """Record the memory each of these memories follows ("": none) in their rows
+        (``unplaced``); once no row lacks it, ``sitting`` answers."""
         ...
 
     def ids(self) -> set[str]:

@@ -16,7 +16,7 @@ from ego_mcp.errors import EmbeddingMismatch, StoreUnavailable
 from ego_mcp.memory.hours import hour_of
 from ego_mcp.memory.model import Category, Episode, Links, Memory, SearchHit, content_hash
 from ego_mcp.memory.recall.terms import terms
-from ego_mcp.memory.store import IndexedText, LexicalIndex, MemoryFilter
+from ego_mcp.memory.store import IndexedText, LexicalIndex, MemoryFilter, Sitting
 from ego_mcp.store.codec import (
     ANTICIPATED,
     TAG_INDEX,
@@ -321,7 +321,7 @@ class ChromaMemoryStore:
         if self.lexical is None:
             yield
             return
-        self.lexical.put({m.id: index_entry(m.content) for m in memories})
+        self.lexical.put({m.id: index_entry(m) for m in memories})
         yield
         self.lexical.settle([m.id for m in memories])
 
@@ -388,17 +388,21 @@ class ChromaMemoryStore:
     def ids(self) -> Iterator[list[str]]:
         return id_pages(self._collection)
 
-    def followers(self, memory_ids: Sequence[str]) -> dict[str, str]:
-        if not memory_ids:
-            return {}
+    def sitting(
+        self, memory_ids: Sequence[str], read: Mapping[str, Memory] | None = None
+    ) -> Sitting:
+        held = self.lexical.sitting(memory_ids) if self.lexical is not None else None
+        if held is not None or not memory_ids:
+            return held or Sitting({}, {})
+        read = read or {}
+        follows = {i: read[i].follows for i in memory_ids if i in read and read[i].follows}
+        unread = [i for i in _unique(memory_ids) if i not in read]
+        if unread:
+            follows |= _follows(self._collection.get(ids=unread, include=["metadatas"]))
         found = self._collection.get(
             where={"follows": {"$in": list(memory_ids)}}, include=["metadatas"]
         )
-        return {
-            i: str(meta["follows"])
-            for i, meta in zip(found["ids"], found["metadatas"], strict=True)
-            if meta is not None
-        }
+        return Sitting(follows, _follows(found))
 
     def neighbour_ids(self, embeddings: Vector, n_results: int) -> list[list[tuple[str, float]]]:
         if len(embeddings) == 0:
@@ -494,7 +498,9 @@ class ChromaMemoryStore:
 
     def lexical_in_step(self) -> bool:
         lexical = self.lexical
-        return lexical is None or (not lexical.unsettled() and lexical.count() == self.count())
+        return lexical is None or (
+            not lexical.unsettled() and lexical.count() == self.count() and not lexical.unplaced()
+        )
 
     def mend_lexical(self, rebuild: bool = False) -> tuple[int, int]:
         lexical = self.lexical
@@ -517,10 +523,20 @@ class ChromaMemoryStore:
             changed = sorted(stored if rebuild else (stored - indexed).union(changed))
         for start in range(0, len(changed), READ_BATCH):
             memories = self.get_many(changed[start : start + READ_BATCH])
-            lexical.put({m.id: index_entry(m.content) for m in memories})
+            lexical.put({m.id: index_entry(m) for m in memories})
             lexical.settle([m.id for m in memories])
+        self._place(lexical)
         lexical.recount()
         return len(changed), len(gone)
+
+    def _place(self, lexical: LexicalIndex) -> None:
+        """Each row written before the index held the chain of saves gets its memory's
+        ``follows`` from the record (a metadata read, ``READ_BATCH`` rows at a time)."""
+        unplaced = lexical.unplaced()
+        for start in range(0, len(unplaced), READ_BATCH):
+            batch = unplaced[start : start + READ_BATCH]
+            follows = _follows(self._collection.get(ids=batch, include=["metadatas"]))
+            lexical.place({memory_id: follows.get(memory_id, "") for memory_id in batch})
 
     def recent(self, moment: datetime, category: Category | None = None) -> list[Memory]:
         where: dict[str, Any] = {"ts": {"$gte": moment.timestamp()}}
@@ -624,9 +640,18 @@ class ChromaEpisodeStore:
         )
 
 
-def index_entry(text: str) -> IndexedText:
-    """A memory's text as its lexical index row holds it."""
-    return IndexedText(tuple(terms(text)), content_hash(text))
+def index_entry(memory: Memory) -> IndexedText:
+    """A memory as its lexical index row holds it."""
+    return IndexedText(tuple(terms(memory.content)), content_hash(memory.content), memory.follows)
+
+
+def _follows(result: dict[str, Any]) -> dict[str, str]:
+    """Each record's ``follows``, for those that follow a memory."""
+    return {
+        i: str(meta["follows"])
+        for i, meta in zip(result["ids"], result["metadatas"], strict=True)
+        if meta is not None and meta.get("follows")
+    }
 
 
 def pages(

@@ -33,8 +33,8 @@ from typing import Any
 
 import numpy as np
 
-from ego_mcp.memory.recall.bm25 import CorpusStats, scripts_of
-from ego_mcp.memory.store import IndexedText, LexicalLookup
+from ego_mcp.memory.recall.bm25 import CorpusStats, scripts_of, walked_terms
+from ego_mcp.memory.store import IndexedText, LexicalLookup, Sitting
 from ego_mcp.store.chroma import (
     WRITE_BATCH,
     delete_ids,
@@ -187,14 +187,9 @@ class ChromaLexicalIndex:
         distinct = sorted(set(query))
         records, stats = self._records(sorted(set(distinct).union(counted)))
         frequencies = {term: record.documents for term, record in records.items()}
-        chosen: list[str] = []
-        walked = 0
-        rarest = sorted((t for t in distinct if frequencies[t]), key=frequencies.__getitem__)
-        for term in rarest[:POSTING_TERMS]:
-            if walked + frequencies[term] > POSTING_BUDGET:
-                break
-            chosen.append(term)
-            walked += frequencies[term]
+        asked = {term: frequencies[term] for term in distinct}
+        chosen = walked_terms(asked, stats, POSTING_BUDGET, limit, POSTING_TERMS)
+        walked = sum(frequencies[term] for term in chosen)
         listed = {i for term in chosen for i in records[term].holders or ()}
         unlisted = [term for term in chosen if records[term].holders is None]
         documents = self.documents(sorted(listed))
@@ -220,6 +215,17 @@ class ChromaLexicalIndex:
             )
             found.update(_terms_of(page))
         return found
+
+    def sitting(self, memory_ids: Sequence[str]) -> Sitting | None:
+        """None: on a server the chain is read from the memories' own records, where the
+        first save that follows another front end's finds it (``MemoryParts``)."""
+        return None
+
+    def unplaced(self) -> list[str]:
+        return []
+
+    def place(self, follows: Mapping[str, str]) -> None:
+        """Nothing to record: this index does not hold the chain."""
 
     def recount(self) -> None:
         """Count the statistics and every term's record again from the memories' records

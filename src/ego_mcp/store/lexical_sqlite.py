@@ -13,6 +13,12 @@ once at open and kept up to date in memory.
 A row keeps the hash of the text it was read from and whether the vector store's write
 it goes with is known to be done (``settled``); the unsettled rows, a handful at most, are
 what a partial index lists and what the check at open reads.
+
+A row also keeps the memory its memory follows in its sitting (``Memory.follows``), so
+recall finds a hit's neighbours here: two Chroma reads fewer a recall (a read by id of the
+hits' records and a metadata filter, 4-5 ms of 20 at 1,000 memories). Rows written before
+it was kept hold NULL (``unplaced``) until the store fills them from the records at the
+next open; until then ``sitting`` answers None and the store asks Chroma.
 """
 
 from __future__ import annotations
@@ -24,8 +30,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ego_mcp.memory.recall.bm25 import CorpusStats, scripts_of
-from ego_mcp.memory.store import IndexedText, LexicalLookup
+from ego_mcp.memory.recall.bm25 import CorpusStats, scripts_of, walked_terms
+from ego_mcp.memory.store import IndexedText, LexicalLookup, Sitting
 
 POSTING_BUDGET = 5_000
 SCHEMA = """
@@ -36,7 +42,8 @@ CREATE TABLE IF NOT EXISTS documents (
     latin INTEGER NOT NULL,
     length INTEGER NOT NULL,
     digest TEXT,
-    settled INTEGER NOT NULL DEFAULT 1
+    settled INTEGER NOT NULL DEFAULT 1,
+    follows TEXT
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS terms
     USING fts5(text, tokenize = 'unicode61 remove_diacritics 0');
@@ -46,10 +53,12 @@ CREATE TABLE IF NOT EXISTS frequencies (
     documents INTEGER NOT NULL
 ) WITHOUT ROWID;
 """
-# Files written before rows kept their text's hash gain the two columns (their rows settled).
-ADDED_COLUMNS = ("digest TEXT", "settled INTEGER NOT NULL DEFAULT 1")
-UNSETTLED_INDEX = (
-    "CREATE INDEX IF NOT EXISTS unsettled_rows ON documents (memory_id) WHERE settled = 0"
+# Files written before rows kept their text's hash gain the two columns (their rows
+# settled), and those written before rows kept their sitting the last (NULL: unplaced).
+ADDED_COLUMNS = ("digest TEXT", "settled INTEGER NOT NULL DEFAULT 1", "follows TEXT")
+INDEXES = (
+    "CREATE INDEX IF NOT EXISTS unsettled_rows ON documents (memory_id) WHERE settled = 0",
+    "CREATE INDEX IF NOT EXISTS followers ON documents (follows)",
 )
 COUNT_IN = (
     "INSERT INTO frequencies (term, documents) VALUES (?, 1) "
@@ -78,8 +87,10 @@ class SqliteLexicalIndex:
             self._db.execute("PRAGMA synchronous = NORMAL")
             self._db.executescript(SCHEMA)
             self._add_columns()
-            self._db.execute(UNSETTLED_INDEX)
+            for index in INDEXES:
+                self._db.execute(index)
         self._stats = CorpusStats()
+        self._placed = not self.unplaced()
         self.recount()
 
     def recount(self) -> None:
@@ -115,9 +126,17 @@ class SqliteLexicalIndex:
             for memory_id, document in documents.items():
                 japanese, latin = scripts_of(document.terms)
                 cursor = self._db.execute(
-                    "INSERT INTO documents (memory_id, japanese, latin, length, digest, settled) "
-                    "VALUES (?, ?, ?, ?, ?, 0)",
-                    (memory_id, japanese, latin, len(document.terms), document.digest),
+                    "INSERT INTO documents "
+                    "(memory_id, japanese, latin, length, digest, settled, follows) "
+                    "VALUES (?, ?, ?, ?, ?, 0, ?)",
+                    (
+                        memory_id,
+                        japanese,
+                        latin,
+                        len(document.terms),
+                        document.digest,
+                        document.follows,
+                    ),
                 )
                 self._db.execute(
                     "INSERT INTO terms (rowid, text) VALUES (?, ?)",
@@ -193,6 +212,43 @@ class SqliteLexicalIndex:
         with self._lock:
             return self._documents(self._rowids_of(memory_ids))
 
+    def sitting(self, memory_ids: Sequence[str]) -> Sitting | None:
+        if not self._placed:
+            return None
+        follows: dict[str, str] = {}
+        followers: dict[str, str] = {}
+        with self._lock:
+            for chunk in _chunks(list(memory_ids)):
+                marks = ",".join("?" * len(chunk))
+                follows.update(
+                    self._db.execute(
+                        "SELECT memory_id, follows FROM documents "
+                        f"WHERE memory_id IN ({marks}) AND follows != ''",
+                        chunk,
+                    )
+                )
+                followers.update(
+                    self._db.execute(
+                        f"SELECT memory_id, follows FROM documents WHERE follows IN ({marks})",
+                        chunk,
+                    )
+                )
+        return Sitting(follows, followers)
+
+    def unplaced(self) -> list[str]:
+        with self._lock:
+            rows = self._db.execute("SELECT memory_id FROM documents WHERE follows IS NULL")
+            return [row[0] for row in rows]
+
+    def place(self, follows: Mapping[str, str]) -> None:
+        with self._lock, self._transaction():
+            self._db.executemany(
+                "UPDATE documents SET follows = ? WHERE memory_id = ?",
+                [(followed, memory_id) for memory_id, followed in follows.items()],
+            )
+            unplaced = self._db.execute("SELECT 1 FROM documents WHERE follows IS NULL LIMIT 1")
+            self._placed = unplaced.fetchone() is None
+
     def _frequencies(self, distinct: list[str]) -> dict[str, int]:
         found = dict.fromkeys(distinct, 0)
         for chunk in _chunks(distinct):
@@ -206,13 +262,7 @@ class SqliteLexicalIndex:
 
     def _best_matches(self, frequencies: Mapping[str, int], limit: int) -> list[int]:
         """Rowids of the memories FTS5 ranks best for the rarest query terms."""
-        chosen: list[str] = []
-        walked = 0
-        for term in sorted((t for t, f in frequencies.items() if f), key=frequencies.__getitem__):
-            if walked + frequencies[term] > POSTING_BUDGET:
-                break
-            chosen.append(term)
-            walked += frequencies[term]
+        chosen = walked_terms(frequencies, self._stats, POSTING_BUDGET, limit)
         if not chosen:
             return []
         match = " OR ".join('"' + term.replace('"', '""') + '"' for term in chosen)

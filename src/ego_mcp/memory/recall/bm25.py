@@ -110,6 +110,32 @@ def _concept_idf(concept: Concept, frequencies: Mapping[str, int], stats: Corpus
     return _idf(held_by, population)
 
 
+def walked_terms(
+    frequencies: Mapping[str, int],
+    stats: CorpusStats,
+    budget: int,
+    limit: int,
+    most: int | None = None,
+) -> list[str]:
+    """The terms whose postings a lookup walks for the ``limit`` memories a query's words
+    bring, rarest first: those some memory holds, ``budget`` postings in all (``most``
+    terms at most). A term held by more than half the memories of its script, and by
+    more than ``limit``, is not walked: its IDF is under ln 2 (a rare word's is ln N),
+    so the memories it alone would bring score next to nothing, and it still counts in
+    the score of every memory the other terms or the vectors bring."""
+    chosen: list[str] = []
+    walked = 0
+    held = sorted((t for t, f in frequencies.items() if f), key=frequencies.__getitem__)
+    for term in held[:most]:
+        count = frequencies[term]
+        common = count > limit and 2 * count > _population(is_japanese_term(term), stats)
+        if common or walked + count > budget:
+            break
+        chosen.append(term)
+        walked += count
+    return chosen
+
+
 def query_mass(query: Sequence[str], frequencies: Mapping[str, int], stats: CorpusStats) -> float:
     """The summed IDF of the query's distinct terms: a memory's score at best, near enough."""
     return concept_mass(concepts_of(query), frequencies, stats)

@@ -14,11 +14,11 @@ Chosen on LoCoMo conversations 1 and 2 and checked on the third, kept aside
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
-from ego_mcp.memory.model import Memory
+from ego_mcp.memory.store import Sitting
 
 CONTEXT_GAP = timedelta(minutes=30)
 CONTEXT_HITS = 5
@@ -33,19 +33,18 @@ class Lent:
     beside: str
 
 
-def lent_scores(
-    top: Sequence[tuple[Memory, float]], followers: Mapping[str, str]
-) -> dict[str, Lent]:
-    """The score each neighbour of the ``top`` hits (memory and fused score, best first)
-    is lent by the best hit beside it. ``followers``: each memory that follows one of the
-    hits, with the id of the hit it follows."""
+def lent_scores(top: Sequence[tuple[str, float]], sitting: Sitting) -> dict[str, Lent]:
+    """The score each neighbour of the ``top`` hits (id and fused score, best first) is
+    lent by the best hit beside it. ``sitting``: what each hit follows, and what follows
+    each."""
     following: dict[str, list[str]] = {}
-    for follower, followed in followers.items():
+    for follower, followed in sitting.followers.items():
         following.setdefault(followed, []).append(follower)
     lent: dict[str, Lent] = {}
-    for memory, score in top:
-        beside = [memory.follows] if memory.follows else []
-        for neighbour in [*beside, *sorted(following.get(memory.id, []))]:
-            if neighbour != memory.id and neighbour not in lent:
-                lent[neighbour] = Lent(CONTEXT_WEIGHT * score, memory.id)
+    for memory_id, score in top:
+        before = sitting.follows.get(memory_id)
+        beside = [before] if before else []
+        for neighbour in [*beside, *sorted(following.get(memory_id, []))]:
+            if neighbour != memory_id and neighbour not in lent:
+                lent[neighbour] = Lent(CONTEXT_WEIGHT * score, memory_id)
     return lent

@@ -96,6 +96,42 @@ def best_ids(
     return kept[:n_results]
 
 
+def contenders(
+    distance: Mapping[str, float],
+    coverage: Mapping[str, float],
+    candidates: Sequence[str],
+    places: int,
+    matched: AbstractSet[str] | None = None,
+) -> list[str]:
+    """Those of ``candidates`` (memories the words found that the vector search did not
+    bring, which ``distance`` holds) that could rank among the first ``places``, decided
+    before their vectors are read. None of them is more similar to the query than the
+    least similar memory the search brought, or the search would have brought it; so
+    each scores at most that similarity plus its coverage, and one that cannot reach the
+    score of the ``places``-th memory already scored ranks below it, unless a hit saved
+    beside it lends it more (recall reads a neighbour's vector then)."""
+    if not distance:
+        return list(candidates)
+    ceiling = min(similarity_of(d) for d in distance.values())
+    scores = sorted(
+        (
+            fused(similarity_of(d), coverage.get(i, 0.0), None)
+            for i, d in distance.items()
+            if own_evidence(i, similarity_of(d), coverage.get(i, 0.0), matched) >= RELEVANCE_FLOOR
+        ),
+        reverse=True,
+    )
+    if len(scores) < places:
+        return list(candidates)
+    bar = scores[places - 1]
+    return [
+        i
+        for i in candidates
+        if own_evidence(i, ceiling, coverage.get(i, 0.0), matched) >= RELEVANCE_FLOOR
+        and fused(ceiling, coverage.get(i, 0.0), None) >= bar
+    ]
+
+
 def rank(
     hits: Sequence[SearchHit],
     coverage: Mapping[str, float],

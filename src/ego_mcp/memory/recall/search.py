@@ -4,9 +4,10 @@ beside the best of them (``memory/recall/context.py``).
 
 Candidates are weighed by id: the vector search returns ids and distances, and the
 memories the words found get their similarity from their stored vectors. Records (text
-and metadata, most of a read's cost) are read only for the five best, whose neighbours
-recall looks up, and for what is shown (for every candidate when fading is on, since it
-weighs each by its record): at N = 1,000 this halved recall in process (24 to 12 ms p50).
+and metadata, most of a read's cost) are read only for what is shown (for every
+candidate when fading is on, since it weighs each by its record): at N = 1,000 this
+halved recall in process (24 to 12 ms p50). The five best hits' neighbours come from the
+store's ``sitting``, which the embedded lexical index answers without a Chroma read.
 
 The word reads may run beside the vector search (``overlap_reads``): worth it when each
 read is a round trip to a server. There the records also come with the vector query (one
@@ -32,7 +33,7 @@ from ego_mcp.memory.recall.bm25 import Concept, CorpusStats, concept_coverage
 from ego_mcp.memory.recall.context import CONTEXT_HITS, lent_scores
 from ego_mcp.memory.recall.crosslingual import coverage_across, readings, translated_terms
 from ego_mcp.memory.recall.explore import Walk, walk
-from ego_mcp.memory.recall.fusion import Ranked, best_ids, fused, newer_first, rank
+from ego_mcp.memory.recall.fusion import Ranked, best_ids, contenders, fused, newer_first, rank
 from ego_mcp.memory.recall.names import name_groups, named_reading
 from ego_mcp.memory.recall.terms import content_terms, terms
 from ego_mcp.memory.store import LexicalIndex, LexicalLookup, MemoryFilter
@@ -105,18 +106,18 @@ class Recall(MemoryParts):
             (i for i in covered if i not in distance and covered[i] > 0),
             key=covered.__getitem__,
         )
-        extra = best[-RECALL_POOL:]  # the best matches by words that meaning missed
-        self._add_distances(distance, extra, vector, where)
         pooled = pool_terms.result()
         covered.update(words.coverage(pooled))
         matched |= words.matched(pooled)
+        extra = best[-RECALL_POOL:]  # the best matches by words that meaning missed
+        if self.fade is None:  # a fade weighs each memory apart: no bound holds then
+            extra = contenders(distance, covered, extra, max(CONTEXT_HITS, n_results), matched)
+        self._add_distances(distance, extra, vector, where)
         top = best_ids(distance, covered, CONTEXT_HITS, matched)
-        read.update((m.id, m) for m in self.store.get_many([i for i in top if i not in read]))
         lent = lent_scores(
-            [(read[i], fused(similarity_of(distance[i]), covered.get(i, 0.0), None))
-             for i in top if i in read],
-            self.store.followers(top),
-        )  # fmt: skip
+            [(i, fused(similarity_of(distance[i]), covered.get(i, 0.0), None)) for i in top],
+            self.store.sitting(top, read),
+        )
         beside = [i for i in lent if i not in distance]
         if beside:
             holding = self._read(lexical.documents, beside)
