@@ -2,7 +2,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from ego_mcp.memory.model import Memory, SearchHit
+from ego_mcp.memory.model import Memory, SearchHit, similarity_of
 from ego_mcp.memory.recall.fusion import RELEVANCE_FLOOR, rank
 
 START = datetime(2026, 5, 1, tzinfo=UTC)
@@ -55,8 +55,8 @@ def test_ranking_by_id_puts_first_what_rank_puts_first() -> None:
 
 def test_words_matches_left_unread_could_not_have_ranked() -> None:
     """Recall reads the vectors of only those memories found by words (not by the vector
-    search) that ``contenders`` keeps, and of any a hit lends to: the first n are what
-    reading every one of them gives."""
+    search) that ``contenders`` keeps, first by their own scores, then with what a hit
+    lends them: the first n are what reading every one of them gives."""
     import random
 
     from ego_mcp.memory.recall.context import Lent
@@ -76,8 +76,14 @@ def test_words_matches_left_unread_could_not_have_ranked() -> None:
         n = chance.randint(1, 10)
         distance = {i: 1.0 - similarity[i] for i in ids}
         every = {i: distance[i] for i in ids if i in searched or i in by_words}
-        kept = set(contenders({i: distance[i] for i in searched}, coverage, by_words, n, matched))
-        read = {i: d for i, d in every.items() if i in searched or i in kept or i in lent}
+        ceiling = similarity_of(distance[searched[-1]])
+        pool = {i: distance[i] for i in searched}
+        kept = set(contenders(ceiling, pool, coverage, by_words, n, matched))
+        read = {i: d for i, d in every.items() if i in searched or i in kept}
+        # what a hit lends: to those kept and any other the bound cannot rule out
+        others = [i for i in by_words if i not in kept]
+        kept |= set(contenders(ceiling, {**pool, **read}, coverage, others, n, matched, lent))
+        read = {i: d for i, d in every.items() if i in searched or i in kept}
         pruned += len(every) - len(read)
         assert best_ids(read, coverage, n, matched, lent) == best_ids(
             every, coverage, n, matched, lent

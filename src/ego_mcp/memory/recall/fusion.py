@@ -97,25 +97,25 @@ def best_ids(
 
 
 def contenders(
+    ceiling: float,
     distance: Mapping[str, float],
     coverage: Mapping[str, float],
     candidates: Sequence[str],
     places: int,
     matched: AbstractSet[str] | None = None,
+    lent: Mapping[str, Lent] | None = None,
 ) -> list[str]:
-    """Those of ``candidates`` (memories the words found that the vector search did not
-    bring, which ``distance`` holds) that could rank among the first ``places``, decided
-    before their vectors are read. None of them is more similar to the query than the
-    least similar memory the search brought, or the search would have brought it; so
-    each scores at most that similarity plus its coverage, and one that cannot reach the
-    score of the ``places``-th memory already scored ranks below it, unless a hit saved
-    beside it lends it more (recall reads a neighbour's vector then)."""
-    if not distance:
-        return list(candidates)
-    ceiling = min(similarity_of(d) for d in distance.values())
+    """Those of ``candidates`` (memories the vector search did not bring, whose vectors
+    are not read yet) that could rank among the first ``places`` beside the memories
+    ``distance`` holds. None of them is more similar to the query than the least similar
+    memory the search brought (``ceiling``), or the search would have brought it; so each
+    scores at most that similarity plus its coverage and what ``lent`` lends it, and one
+    that cannot reach the score of the ``places``-th memory already scored ranks below
+    it."""
+    lent = lent or {}
     scores = sorted(
         (
-            fused(similarity_of(d), coverage.get(i, 0.0), None)
+            fused(similarity_of(d), coverage.get(i, 0.0), lent.get(i))
             for i, d in distance.items()
             if own_evidence(i, similarity_of(d), coverage.get(i, 0.0), matched) >= RELEVANCE_FLOOR
         ),
@@ -128,7 +128,7 @@ def contenders(
         i
         for i in candidates
         if own_evidence(i, ceiling, coverage.get(i, 0.0), matched) >= RELEVANCE_FLOOR
-        and fused(ceiling, coverage.get(i, 0.0), None) >= bar
+        and fused(ceiling, coverage.get(i, 0.0), lent.get(i)) >= bar
     ]
 
 

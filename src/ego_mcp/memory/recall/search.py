@@ -30,7 +30,7 @@ from ego_mcp.logs import Plain
 from ego_mcp.memory.model import Memory, SearchHit, similarity_of
 from ego_mcp.memory.parts import MemoryParts, memory_not_found
 from ego_mcp.memory.recall.bm25 import Concept, CorpusStats, concept_coverage
-from ego_mcp.memory.recall.context import CONTEXT_HITS, lent_scores
+from ego_mcp.memory.recall.context import CONTEXT_HITS, Lent, lent_scores
 from ego_mcp.memory.recall.crosslingual import coverage_across, readings, translated_terms
 from ego_mcp.memory.recall.explore import Walk, walk
 from ego_mcp.memory.recall.fusion import Ranked, best_ids, contenders, fused, newer_first, rank
@@ -93,48 +93,37 @@ class Recall(MemoryParts):
             distance = {hit.memory.id: hit.distance for hit in hits}
             read = {hit.memory.id: hit.memory for hit in hits}
         else:
-            # Ids and similarities first; a record is read only for what is shown (and
-            # the best five, whose neighbours recall reads: ``memory/recall/context.py``).
+            # Ids and similarities first; a record is read only for what is shown.
             distance = dict(self.store.nearest(vector, pool, where))
-        words = by_words.result()
-        pool_terms = self._read(
-            lexical.documents, [i for i in distance if i not in words.lookup.documents]
-        )
-        covered = words.coverage(words.lookup.documents)
-        matched = words.matched(words.lookup.documents)
+        # A fade weighs each memory apart: no bound holds then, and every one is read.
+        known = _Candidates(by_words.result(), distance, bounded=self.fade is None)
+        found_by_words = known.words.lookup.documents
+        known.add_terms(found_by_words)
+        known.add_terms(lexical.documents([i for i in distance if i not in found_by_words]))
         best = sorted(
-            (i for i in covered if i not in distance and covered[i] > 0),
-            key=covered.__getitem__,
+            (i for i in found_by_words if i not in distance and known.covered[i] > 0),
+            key=known.covered.__getitem__,
         )
-        pooled = pool_terms.result()
-        covered.update(words.coverage(pooled))
-        matched |= words.matched(pooled)
         extra = best[-RECALL_POOL:]  # the best matches by words that meaning missed
-        if self.fade is None:  # a fade weighs each memory apart: no bound holds then
-            extra = contenders(distance, covered, extra, max(CONTEXT_HITS, n_results), matched)
+        extra = known.contenders(extra, max(CONTEXT_HITS, n_results))
         self._add_distances(distance, extra, vector, where)
-        top = best_ids(distance, covered, CONTEXT_HITS, matched)
-        lent = lent_scores(
-            [(i, fused(similarity_of(distance[i]), covered.get(i, 0.0), None)) for i in top],
-            self.store.sitting(top, read),
-        )
+        top = best_ids(distance, known.covered, CONTEXT_HITS, known.matched)
+        lent = lent_scores([(i, known.score(i)) for i in top], self.store.sitting(top, read))
         beside = [i for i in lent if i not in distance]
         if beside:
-            holding = self._read(lexical.documents, beside)
+            known.add_terms(lexical.documents([i for i in beside if i not in known.covered]))
+            beside = known.contenders(beside, n_results, lent)
             self._add_distances(distance, beside, vector, where)
-            held = holding.result()
-            covered.update(words.coverage(held))
-            matched |= words.matched(held)
         # Fading weighs each memory by its record: then every candidate is read.
         if self.fade is not None:
             shown = list(distance)
         else:
-            shown = best_ids(distance, covered, n_results, matched, lent)
+            shown = best_ids(distance, known.covered, n_results, known.matched, lent)
         unread = [i for i in shown if i not in read]
         read.update((memory.id, memory) for memory in self.store.get_many(unread))
         hits = [SearchHit(read[i], distance[i]) for i in shown if i in read]
         fading = (self.fade, self.clock.now()) if self.fade is not None else None
-        found = newer_first(rank(hits, covered, n_results, matched, lent, fading))
+        found = newer_first(rank(hits, known.covered, n_results, known.matched, lent, fading))
         _log_recall(found, len(extra), started)
         return found
 
@@ -207,6 +196,39 @@ class _QueryWords:
         one sharing only function words is no match by words, whatever they add to the
         rank of one that is."""
         return {i for i, held in documents.items() if self.matching.intersection(held)}
+
+
+class _Candidates:
+    """What recall knows of its candidates so far: the cosine distance of each whose
+    vector is read, the coverage and content-word match of each whose terms are."""
+
+    def __init__(self, words: _QueryWords, distance: dict[str, float], bounded: bool) -> None:
+        self.words = words
+        self.distance = distance  # the vector search's pool, then what recall adds
+        self.covered: dict[str, float] = {}
+        self.matched: set[str] = set()
+        # No memory outside the pool is more similar to the query than its least similar.
+        self.ceiling = min(map(similarity_of, distance.values()), default=0.0)
+        self.bounded = bounded and bool(distance)
+
+    def add_terms(self, documents: Mapping[str, Sequence[str]]) -> None:
+        self.covered.update(self.words.coverage(documents))
+        self.matched |= self.words.matched(documents)
+
+    def score(self, memory_id: str) -> float:
+        """A candidate's fused score on its own (its vector read)."""
+        distance = self.distance[memory_id]
+        return fused(similarity_of(distance), self.covered.get(memory_id, 0.0), None)
+
+    def contenders(
+        self, candidates: Sequence[str], places: int, lent: Mapping[str, Lent] | None = None
+    ) -> list[str]:
+        """Those of ``candidates`` (outside the pool, their terms read) whose vectors are
+        worth reading (``fusion.contenders``); all of them when no bound holds."""
+        if not self.bounded:
+            return list(candidates)
+        found = (self.distance, self.covered, candidates, places, self.matched, lent)
+        return contenders(self.ceiling, *found)
 
 
 def _scripts(held: CorpusStats) -> set[bool]:
