@@ -118,3 +118,25 @@ def test_the_answer_line_names_the_hit_a_memory_was_saved_beside() -> None:
     assert "saved beside: mem_0000000000aa, private: false)" in hit_line(2, lent)
     alone = Ranked(SearchHit(memory("mem_0000000000bb"), 0.7), 0.0)
     assert "saved beside" not in hit_line(2, alone)
+
+
+def test_without_the_index_s_chain_the_store_reads_it_from_the_records(
+    memory: MemoryService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a Chroma server the lexical index holds no chain: the store reads each hit's
+    ``follows`` from its record (or the records recall already has) and its followers by a
+    metadata filter, and recall lends as it does embedded."""
+    question = save(memory, "Aya asked what I would call the new puppy.")
+    answer = save(memory, "Biscuit, I said, for the colour of his fur.")
+    embedded = memory.store.sitting([question, answer])
+    embedded_ids = [item.memory.id for item in memory.recall("What did I call the puppy?", 5)]
+    assert memory.lexical is not None
+    monkeypatch.setattr(memory.lexical, "sitting", lambda memory_ids: None)
+
+    assert memory.store.sitting([question, answer]) == embedded
+    at_hand = {answer: memory.get(answer)}
+    assert memory.store.sitting([question, answer], at_hand) == embedded
+    assert embedded == Sitting(follows={answer: question}, followers={answer: question})
+    found = memory.recall("What did I call the puppy?", 5)
+    assert [item.memory.id for item in found] == embedded_ids
+    assert found[embedded_ids.index(answer)].lent is not None
