@@ -297,3 +297,12 @@ def test_sqlite_rows_written_before_the_chain_was_kept_answer_once_placed(
         follows={}, followers={"mem_000000000002": "mem_000000000001"}
     )
     again.close()
+    with sqlite3.connect(path) as older:
+        older.execute("UPDATE documents SET follows = NULL WHERE memory_id = 'mem_000000000003'")
+    third = SqliteLexicalIndex(path)
+    assert third.sitting(["mem_000000000001"]) is None
+    third.remove(["mem_000000000003"])  # an unplaced row gone is no longer waited for
+    assert third.sitting(["mem_000000000002"]) == Sitting(
+        {"mem_000000000002": "mem_000000000001"}, {}
+    )
+    third.close()

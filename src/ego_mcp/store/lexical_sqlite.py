@@ -90,7 +90,7 @@ class SqliteLexicalIndex:
             for index in INDEXES:
                 self._db.execute(index)
         self._stats = CorpusStats()
-        self._placed = not self.unplaced()
+        self._placed = False  # until a lookup finds no row unplaced (``_all_placed``)
         self.recount()
 
     def recount(self) -> None:
@@ -213,11 +213,11 @@ class SqliteLexicalIndex:
             return self._documents(self._rowids_of(memory_ids))
 
     def sitting(self, memory_ids: Sequence[str]) -> Sitting | None:
-        if not self._placed:
-            return None
         follows: dict[str, str] = {}
         followers: dict[str, str] = {}
         with self._lock:
+            if not self._all_placed():
+                return None
             for chunk in _chunks(list(memory_ids)):
                 marks = ",".join("?" * len(chunk))
                 follows.update(
@@ -246,8 +246,14 @@ class SqliteLexicalIndex:
                 "UPDATE documents SET follows = ? WHERE memory_id = ?",
                 [(followed, memory_id) for memory_id, followed in follows.items()],
             )
+
+    def _all_placed(self) -> bool:
+        """Under the lock: no row lacks its sitting (looked up until it is so; a row is
+        placed, written anew or removed, never unplaced again)."""
+        if not self._placed:
             unplaced = self._db.execute("SELECT 1 FROM documents WHERE follows IS NULL LIMIT 1")
             self._placed = unplaced.fetchone() is None
+        return self._placed
 
     def _frequencies(self, distinct: list[str]) -> dict[str, int]:
         found = dict.fromkeys(distinct, 0)
