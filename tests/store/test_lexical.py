@@ -140,17 +140,35 @@ def test_sqlite_statistics_survive_a_reopen(tmp_path: Path) -> None:
     again.close()
 
 
-def test_a_term_in_most_memories_and_more_than_asked_for_is_counted_but_not_walked(
+def test_a_term_in_most_memories_and_more_than_asked_for_is_passed_over_for_a_rarer_one(
     index: LexicalIndex,
 ) -> None:
     """ "dog" is in two of the three English memories, more than the one memory asked for:
-    its IDF is low and what it alone brings would score next to nothing."""
+    beside "cable" its postings are not walked; alone, they are (its memories are all a
+    query of it can find by words)."""
     fill(index)
-    found = index.lookup(["dog"], 1)
-    assert found.frequencies == {"dog": 2} and found.documents == {}
+    found = index.lookup(["dog", "cable"], 1)
+    assert found.frequencies == {"dog": 2, "cable": 1}
+    assert set(found.documents) == {"mem_000000000001"}
+    assert index.lookup(["dog"], 1).documents
     index.put(rows({"mem_000000000005": ["cat"], "mem_000000000006": ["owl"]}))
-    assert index.lookup(["dog"], 1).documents  # two of five: walked
-    assert index.lookup(["東京"], 1).documents  # one of the one Japanese memory: walked
+    assert index.lookup(["dog", "owl"], 1).documents  # two of five: walked
+
+
+def test_a_term_common_in_one_script_does_not_stop_a_rare_one_of_the_other(
+    index: LexicalIndex,
+) -> None:
+    """東京 is in three of the four Japanese memories, "ferry" in five of twenty English
+    ones: the Japanese term is passed over, the English one still walked."""
+    japanese = {f"mem_0000000000j{i}": ["東京", f"駅{i}"] for i in range(3)}
+    japanese["mem_0000000000j3"] = ["大阪"]
+    english = {f"mem_000000000e{i:02d}": [f"word{i}"] for i in range(20)}
+    for i in range(5):
+        english[f"mem_000000000e{i:02d}"].append("ferry")
+    index.put(rows({**japanese, **english}))
+    found = index.lookup(["東京", "ferry"], 1)
+    assert found.frequencies == {"東京": 3, "ferry": 5}
+    assert found.documents and set(found.documents) <= {f"mem_000000000e{i:02d}" for i in range(5)}
 
 
 def test_sqlite_walks_the_rarest_postings_first(

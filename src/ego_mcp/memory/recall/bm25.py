@@ -120,19 +120,25 @@ def walked_terms(
     """The terms whose postings a lookup walks for the ``limit`` memories a query's words
     bring, rarest first: those some memory holds, ``budget`` postings in all (``most``
     terms at most). A term held by more than half the memories of its script, and by
-    more than ``limit``, is not walked: its IDF is under ln 2 (a rare word's is ln N),
-    so the memories it alone would bring score next to nothing, and it still counts in
-    the score of every memory the other terms or the vectors bring."""
+    more than ``limit``, is passed over when a rarer term of the query is walked: its IDF
+    is under ln 2 where the rarer term's is higher, so what it alone brings ranks below
+    what the rarer one brings, and it still counts in the score of every memory the
+    other terms or the vectors bring. A query of such terms alone walks them, as a
+    query's only words are all its coverage has."""
+    held = sorted((t for t, f in frequencies.items() if f), key=frequencies.__getitem__)[:most]
+
+    def common(term: str) -> bool:
+        count = frequencies[term]
+        return count > limit and 2 * count > _population(is_japanese_term(term), stats)
+
+    walkable = [term for term in held if not common(term)] or held
     chosen: list[str] = []
     walked = 0
-    held = sorted((t for t, f in frequencies.items() if f), key=frequencies.__getitem__)
-    for term in held[:most]:
-        count = frequencies[term]
-        common = count > limit and 2 * count > _population(is_japanese_term(term), stats)
-        if common or walked + count > budget:
+    for term in walkable:
+        if walked + frequencies[term] > budget:
             break
         chosen.append(term)
-        walked += count
+        walked += frequencies[term]
     return chosen
 
 

@@ -108,10 +108,10 @@ def contenders(
     """Those of ``candidates`` (memories the vector search did not bring, whose vectors
     are not read yet) that could rank among the first ``places`` beside the memories
     ``distance`` holds. None of them is more similar to the query than the least similar
-    memory the search brought (``ceiling``), or the search would have brought it; so each
-    scores at most that similarity plus its coverage and what ``lent`` lends it, and one
-    that cannot reach the score of the ``places``-th memory already scored ranks below
-    it."""
+    memory a full pool of the search brought (``ceiling``), or the search would have
+    brought it (unless its approximate index missed it); so each scores at most that
+    similarity plus its coverage and what ``lent`` lends it, and one that cannot reach the
+    score of the ``places``-th memory already scored ranks below it."""
     lent = lent or {}
     scores = sorted(
         (

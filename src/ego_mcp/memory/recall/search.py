@@ -95,8 +95,10 @@ class Recall(MemoryParts):
         else:
             # Ids and similarities first; a record is read only for what is shown.
             distance = dict(self.store.nearest(vector, pool, where))
-        # A fade weighs each memory apart: no bound holds then, and every one is read.
-        known = _Candidates(by_words.result(), distance, bounded=self.fade is None)
+        # A fade weighs each memory apart: no bound holds then, and every one is read;
+        # nor when the search came back short (a filter, or a store smaller than the pool).
+        bounded = self.fade is None and len(distance) >= pool
+        known = _Candidates(by_words.result(), distance, bounded)
         found_by_words = known.words.lookup.documents
         known.add_terms(found_by_words)
         known.add_terms(lexical.documents([i for i in distance if i not in found_by_words]))
@@ -108,6 +110,8 @@ class Recall(MemoryParts):
         extra = known.contenders(extra, max(CONTEXT_HITS, n_results))
         self._add_distances(distance, extra, vector, where)
         top = best_ids(distance, known.covered, CONTEXT_HITS, known.matched)
+        if self.overlap_reads:  # on a server the chain is in the records, mostly shown too
+            read.update((m.id, m) for m in self.store.get_many([i for i in top if i not in read]))
         lent = lent_scores([(i, known.score(i)) for i in top], self.store.sitting(top, read))
         beside = [i for i in lent if i not in distance]
         if beside:
@@ -209,7 +213,7 @@ class _Candidates:
         self.matched: set[str] = set()
         # No memory outside the pool is more similar to the query than its least similar.
         self.ceiling = min(map(similarity_of, distance.values()), default=0.0)
-        self.bounded = bounded and bool(distance)
+        self.bounded = bounded
 
     def add_terms(self, documents: Mapping[str, Sequence[str]]) -> None:
         self.covered.update(self.words.coverage(documents))
@@ -227,8 +231,15 @@ class _Candidates:
         worth reading (``fusion.contenders``); all of them when no bound holds."""
         if not self.bounded:
             return list(candidates)
-        found = (self.distance, self.covered, candidates, places, self.matched, lent)
-        return contenders(self.ceiling, *found)
+        return contenders(
+            self.ceiling,
+            self.distance,
+            self.covered,
+            candidates,
+            places=places,
+            matched=self.matched,
+            lent=lent,
+        )
 
 
 def _scripts(held: CorpusStats) -> set[bool]:
