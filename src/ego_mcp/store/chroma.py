@@ -80,10 +80,11 @@ class ReachableCollection:
     The HTTP client opens a new connection per request, so once the server is back the
     next call simply works: nothing needs reopening. A read that a Chroma server fails
     with an internal error (it does when records are deleted while it reads them) is tried
-    again, since reads are idempotent.
+    again, since reads are idempotent; so is setting a collection's configuration at open,
+    which the embedded store's SQLite can refuse for a moment ("database is locked").
     """
 
-    READS = frozenset({"get", "query", "count", "peek"})
+    READS = frozenset({"get", "query", "count", "peek", "modify"})  # tried again
     READ_TRIES = 3
 
     def __init__(self, collection: Any) -> None:
@@ -144,7 +145,7 @@ def open_collection(client: Any, name: str, signature: EmbeddingSignature) -> An
             f"`ego-mcp reembed --agent {name.removeprefix('ego-').rpartition('-')[0]}` to "
             "migrate the store"
         )
-    return ReachableCollection(tune_writes(collection))
+    return tune_writes(ReachableCollection(collection))
 
 
 def tune_writes(collection: Any) -> Any:
@@ -175,7 +176,7 @@ def open_id_collection(client: Any, agent: str, kind: str) -> Any:
         configuration={"hnsw": hnsw_configuration("l2")},
         metadata={"kind": kind},
     )
-    return ReachableCollection(tune_writes(collection))
+    return tune_writes(ReachableCollection(collection))
 
 
 ID_PLACEHOLDER = [1.0]  # a record found by id only: no embedding, no text
