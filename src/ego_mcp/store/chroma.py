@@ -84,8 +84,8 @@ class ReachableCollection:
     which the embedded store's SQLite can refuse for a moment ("database is locked").
     """
 
-    READS = frozenset({"get", "query", "count", "peek", "modify"})  # tried again
-    READ_TRIES = 3
+    RETRIED = frozenset({"get", "query", "count", "peek", "modify"})
+    TRIES = 3
 
     def __init__(self, collection: Any) -> None:
         self._collection = collection
@@ -94,7 +94,7 @@ class ReachableCollection:
         attribute = getattr(self._collection, name)
         if not callable(attribute):
             return attribute
-        tries = self.READ_TRIES if name in self.READS else 1
+        tries = self.TRIES if name in self.RETRIED else 1
 
         def call(*args: Any, **kwargs: Any) -> Any:
             import httpx

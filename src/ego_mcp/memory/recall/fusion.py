@@ -113,17 +113,11 @@ def contenders(
     similarity plus its coverage and what ``lent`` lends it, and one that cannot reach the
     score of the ``places``-th memory already scored ranks below it."""
     lent = lent or {}
-    scores = sorted(
-        (
-            fused(similarity_of(d), coverage.get(i, 0.0), lent.get(i))
-            for i, d in distance.items()
-            if own_evidence(i, similarity_of(d), coverage.get(i, 0.0), matched) >= RELEVANCE_FLOOR
-        ),
-        reverse=True,
-    )
-    if len(scores) < places:
+    first = best_ids(distance, coverage, places, matched, lent)
+    if len(first) < places:
         return list(candidates)
-    bar = scores[places - 1]
+    last = first[-1]
+    bar = fused(similarity_of(distance[last]), coverage.get(last, 0.0), lent.get(last))
     return [
         i
         for i in candidates
