@@ -21,6 +21,7 @@ OURS = (
     "chroma",
     "state",
     "lexical",
+    "forgotten",
     "replies.sqlite3",
     "replies.sqlite3-wal",
     "replies.sqlite3-shm",

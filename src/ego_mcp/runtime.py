@@ -17,7 +17,7 @@ from ego_mcp.logs import Plain
 from ego_mcp.memory.fading import Fade
 from ego_mcp.memory.parts import Thresholds
 from ego_mcp.memory.service import MemoryService
-from ego_mcp.memory.store import LexicalIndex
+from ego_mcp.memory.store import DeletionLog, LexicalIndex
 from ego_mcp.memory.thresholds import thresholds_for
 from ego_mcp.presence import live_front_ends
 from ego_mcp.profiles import AgentProfiles
@@ -32,6 +32,11 @@ from ego_mcp.store.chroma import (
 )
 from ego_mcp.store.client import ChromaHandle, open_chroma
 from ego_mcp.store.deletion_log import open_deletion_log
+from ego_mcp.store.deletion_log_sqlite import (
+    SqliteDeletionLog,
+    adopt_chroma_entries,
+    deletion_log_path,
+)
 from ego_mcp.store.departed import ChromaDepartedRecord
 from ego_mcp.store.dirlock import DirectoryLock
 from ego_mcp.store.jmdict import open_jmdict
@@ -80,6 +85,7 @@ class Runtime:
         self.redis: Any = None
         self._services: dict[str, MemoryService] = {}
         self._lexical: dict[str, LexicalIndex] = {}  # one per agent, kept across rebuilds
+        self._deletion_logs: dict[str, DeletionLog] = {}  # the same
         self.dictionary = open_jmdict()  # recall's translations, shared by every agent
         self._documents_seen: dict[str, Any] = {}  # last known Redis documents, for outages
         self._guard = threading.Lock()
@@ -190,6 +196,9 @@ class Runtime:
         for index in self._lexical.values():
             if isinstance(index, SqliteLexicalIndex):
                 index.close()
+        for log in self._deletion_logs.values():
+            if isinstance(log, SqliteDeletionLog):
+                log.close()
         if self.dictionary is not None:
             self.dictionary.close()
         self.chroma.close()
@@ -212,7 +221,7 @@ class Runtime:
             locks=self.locks,
             thresholds=self.thresholds,
             journal=self.workspace(agent),
-            deletion_log=open_deletion_log(client, agent),
+            deletion_log=self._deletion_log(agent),
             departed=ChromaDepartedRecord.open(client, agent),
             undo_window=timedelta(days=self.settings.forget_undo_days),
             lexical=lexical,
@@ -233,6 +242,25 @@ class Runtime:
                     "lexical index of %s: %d indexed, %d removed", Plain(agent), indexed, removed
                 )
         return service
+
+    def _deletion_log(self, agent: str) -> DeletionLog:
+        """The agent's deletion log: a SQLite file beside the embedded store (taking over
+        the entries an older version kept in Chroma), or a collection on the Chroma
+        server."""
+        log = self._deletion_logs.get(agent)
+        if log is None:
+            client = self.chroma.client
+            if self.settings.chroma_url is None:
+                log = SqliteDeletionLog(deletion_log_path(self.settings.data_dir, agent))
+                moved = adopt_chroma_entries(client, agent, log)
+                if moved:
+                    logger.info(
+                        "deletion log of %s: %d entries moved out of Chroma", Plain(agent), moved
+                    )
+            else:
+                log = open_deletion_log(client, agent)
+            self._deletion_logs[agent] = log
+        return log
 
     def _lexical_index(self, agent: str) -> LexicalIndex:
         """The agent's lexical index: beside the embedded store, or on the Chroma server."""
