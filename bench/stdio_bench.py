@@ -20,8 +20,8 @@ For each N, with the configured model (``EGO_MCP_EMBEDDING_MODEL``, default USE 
    operations each tool cannot avoid, on a scratch collection of the same size, which
    Chroma syncs as often as the product's (``hnsw_configuration``):
    remember = embed + query + add + a 2-record update (one link); recall = embed + query;
-   forget = get + a deletion-log write (one record, a 1-dim vector) + a 2-record update +
-   delete.
+   forget = get + a deletion-log write (one row in a SQLite file, each commit synced, as
+   the embedded store's log writes it) + a 2-record update + delete.
 4. The MCP round trip, in the same run: a do-nothing tool on the SDK's own server
    (``bare_mcp_server.py``, stdout written by the event loop as ours is), answering as
    many characters as a ``recall`` does. Each tool's p50 is also given as a ratio to its
@@ -41,6 +41,7 @@ import argparse
 import asyncio
 import os
 import re
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -208,9 +209,10 @@ def floor(embedder: Embedder, size: int, ops: int) -> dict[str, Any]:
         collection = client.create_collection(
             "floor", configuration={"hnsw": hnsw_configuration("cosine")}
         )
-        deletion_log = client.create_collection(
-            "floor-log", configuration={"hnsw": hnsw_configuration("l2")}
-        )
+        deletion_log = sqlite3.connect(Path(scratch) / "log.sqlite3", isolation_level=None)
+        deletion_log.execute("PRAGMA journal_mode = WAL")
+        deletion_log.execute("PRAGMA synchronous = FULL")
+        deletion_log.execute("CREATE TABLE entries (id TEXT PRIMARY KEY, content TEXT, at REAL)")
         for offset in range(0, size, BULK_BATCH):
             chunk = texts[offset : offset + BULK_BATCH]
             collection.add(
@@ -238,11 +240,12 @@ def floor(embedder: Embedder, size: int, ops: int) -> dict[str, Any]:
         for i in range(ops):
             start = time.perf_counter()
             found = collection.get(ids=[f"p{i}"], include=["metadatas", "documents"])
-            deletion_log.upsert(ids=[f"p{i}"], embeddings=[[1.0]], documents=found["documents"],
-                                metadatas=[{"deleted_at": stamp}])  # fmt: skip
+            deletion_log.execute("INSERT OR REPLACE INTO entries VALUES (?, ?, ?)",
+                                 (f"p{i}", found["documents"][0], stamp))  # fmt: skip
             collection.update(ids=[f"f{i}", f"f{i + 1}"], metadatas=[{"ts": stamp}] * 2)
             collection.delete(ids=[f"p{i}"])
             times["forget"].append(time.perf_counter() - start)
+        deletion_log.close()
     return {tool: percentiles(samples) for tool, samples in times.items()}
 
 
