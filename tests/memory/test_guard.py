@@ -359,6 +359,22 @@ def test_a_rewording_wordnet_relates_is_a_possible_duplicate() -> None:
     assert found[0].startswith("wording:")
 
 
+def test_a_japanese_word_whose_first_sense_is_a_rarer_sense_of_the_other_is_a_rewording() -> None:
+    """直し is first "correction", then "repair", 修理's first; すでに is "already", もう's
+    second sense: flagged, never refused, and a word no sense of which is the other's
+    stays another fact."""
+    assert differences(
+        "マスターが古いギターを修理に出した。", "マスターが古いギターを直しに出した。"
+    ) == (
+        Verdict.POSSIBLE,
+        ("wording: 修理 → 直し",),
+    )
+    assert verdict(
+        "マスターはもうレポートを提出した。", "マスターはすでにレポートを提出した。"
+    ) is (Verdict.POSSIBLE)
+    assert verdict("マスターは車を直した。", "マスターは車を洗った。") is Verdict.DISTINCT
+
+
 @pytest.mark.parametrize(
     ("existing", "new"),
     [

@@ -308,9 +308,32 @@ def reworded(gone: list[Word], added: list[Word]) -> bool:
     WordNet from a word the other has instead (queue / line), or several words reworded
     at once, one of them so (furious, soaked / livid, drenched, delivery driver). One word
     for one WordNet does not relate is another fact (tomatoes / strawberries)."""
-    if reworded_each(gone, added):
+    if reworded_each(gone, added) or _glossed_loosely_each(gone, added):
         return True
     return len(gone) >= 2 and len(added) >= 2 and any(_paired_in_wordnet(w, added) for w in gone)
+
+
+def _glossed_loosely_each(gone: list[Word], added: list[Word]) -> bool:
+    """Japanese words in place of one another, each one's first sense a sense of one the
+    other text has instead, and back (修理 "repair" / 直し "correction", then "repair"):
+    what a reader may take for the same word, which a rarer sense makes too little to
+    vouch for."""
+    return all(_glossed_loosely(w, added) for w in gone) and all(
+        _glossed_loosely(w, gone) for w in added
+    )
+
+
+def _glossed_loosely(word: Word, among: list[Word]) -> bool:
+    reader = glosses()
+    if reader is None or not word.reading:
+        return False
+    mine = set(reader.of_every_sense(word.key))
+    for other in among:
+        if not other.reading:
+            continue
+        if mine & set(other.english) or set(word.english) & set(reader.of_every_sense(other.key)):
+            return True
+    return False
 
 
 def reworded_each(gone: list[Word], added: list[Word]) -> bool:

@@ -26,6 +26,12 @@ FIRST_SENSE_GLOSSES = """
                            UNION SELECT idseq FROM Kana WHERE text = ?1)
         GROUP BY s2.idseq)
 """
+# Every sense's glosses: what a word may also mean (直し: "correction", then "repair").
+EVERY_SENSE_GLOSSES = """
+    SELECT g.text FROM Sense s JOIN SenseGloss g ON g.sid = s.ID
+    WHERE s.idseq IN (SELECT idseq FROM Kanji WHERE text = ?1
+                      UNION SELECT idseq FROM Kana WHERE text = ?1)
+"""
 NOTE = re.compile(r"\([^)]*\)")
 LEADS = frozenset({"to", "a", "an", "the"})
 MOST_WORDS = 2
@@ -70,12 +76,24 @@ class Glosses:
                 rows = [row[0] for row in self._db.execute(FIRST_SENSE_GLOSSES_READ_AS, read_as)]
             if not rows:
                 rows = [row[0] for row in self._db.execute(FIRST_SENSE_GLOSSES, (word,))]
-        found: dict[str, None] = {}
-        for gloss in rows:
-            words = translation_words(gloss)
-            if words:
-                found["_".join(words).lower()] = None
-        return tuple(found)
+        return _translations(rows)
+
+    @lru_cache(maxsize=8192)  # noqa: B019 (as above)
+    def of_every_sense(self, word: str) -> tuple[str, ...]:
+        """The one- or two-word English glosses of every sense of ``word``'s entries
+        written so (in kanji or kana)."""
+        with self._lock:
+            rows = [row[0] for row in self._db.execute(EVERY_SENSE_GLOSSES, (word,))]
+        return _translations(rows)
+
+
+def _translations(glosses: list[str]) -> tuple[str, ...]:
+    found: dict[str, None] = {}
+    for gloss in glosses:
+        words = translation_words(gloss)
+        if words:
+            found["_".join(words).lower()] = None
+    return tuple(found)
 
 
 @cache
