@@ -359,6 +359,22 @@ def test_a_rewording_wordnet_relates_is_a_possible_duplicate() -> None:
     assert found[0].startswith("wording:")
 
 
+def test_a_symbol_standing_alone_is_the_word_unicode_names_it() -> None:
+    """% is PERCENT SIGN, + PLUS SIGN: the same text as the word, and never another
+    symbol's word or a symbol inside a name (C++)."""
+    assert (
+        verdict(
+            "Master's new password needs a % sign at the end.",
+            "Master's new password needs a percent sign at the end.",
+        )
+        is Verdict.DUPLICATE
+    )
+    assert verdict("Ken typed a - sign.", "Ken typed a plus sign.") is Verdict.DISTINCT
+    assert verdict("Master writes C++ at work.", "Master writes C plus at work.") is (
+        Verdict.DISTINCT
+    )
+
+
 def test_a_japanese_word_whose_first_sense_is_a_rarer_sense_of_the_other_is_a_rewording() -> None:
     """直し is first "correction", then "repair", 修理's first; すでに is "already", もう's
     second sense: flagged, never refused, and a word no sense of which is the other's

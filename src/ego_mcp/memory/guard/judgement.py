@@ -29,7 +29,7 @@ from ego_mcp.memory.guard.evidence import (
     unnamed_doers,
 )
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
-from ego_mcp.memory.guard.spelling import read_by_initials, respelled, spelled_out
+from ego_mcp.memory.guard.spelling import read_by_initials, respelled, spelled_out, symbols_named
 
 
 class Verdict(Enum):
@@ -174,8 +174,9 @@ def differences(existing: str, new: str) -> tuple[Verdict, tuple[str, ...]]:
 
 
 def _judged(existing: str, new: str, vouched: bool) -> tuple[Verdict, tuple[str, ...]]:
-    old = respelled(spelled_out(existing, new, vouched), new)
-    return judge(read(old), read(respelled(spelled_out(new, existing, vouched), existing)))
+    old = respelled(symbols_named(spelled_out(existing, new, vouched), new), new)
+    new_read = respelled(symbols_named(spelled_out(new, existing, vouched), existing), existing)
+    return judge(read(old), read(new_read))
 
 
 def compare(existing: str, new: str, similarity: float, threshold: float) -> Comparison:

@@ -15,11 +15,16 @@ WordNet files the two in one synonym set (PR / public relations, IT / informatio
 technology, TV / television): initials alone prove nothing (LA / Los Altos, PR / product
 research), so a pair that is one only when read by initials (of words WordNet knows, so
 never a name) is a possible duplicate.
+
+A symbol standing alone (+, %, #, °, €) is read as the word the other text writes for
+it, where Unicode names it so (PLUS SIGN, PERCENT SIGN, NUMBER SIGN): "a + sign" / "a
+plus sign".
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 
 from ego_mcp.memory.guard.frequency import likelier_misspelt
@@ -30,6 +35,7 @@ WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*")  # a contraction is one word
 SHORTEST = 4  # shorter words are too near too many others (cat / car / cut)
 ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
 JOINERS = frozenset({"and", "of", "for", "the", "&"})
+LONE_SYMBOL = re.compile(r"(?<!\S)[^\w\s](?!\S)")  # between spaces (not C++, not +1)
 
 
 @cache
@@ -71,6 +77,25 @@ def respelled(text: str, other: str) -> str:
         return near[0][1]
 
     return WORD.sub(corrected, text)
+
+
+def symbols_named(text: str, other: str) -> str:
+    """``text`` with each symbol that stands alone written as the word ``other`` has for
+    it: its Unicode name without "sign" (and a full-width form's "fullwidth")."""
+    words = {word.lower() for word in WORD.findall(other)}
+    if not words:
+        return text
+
+    def named(match: re.Match[str]) -> str:
+        name = _spoken_name(match.group(0))
+        return name if name in words else match.group(0)
+
+    return LONE_SYMBOL.sub(named, text)
+
+
+def _spoken_name(symbol: str) -> str:
+    parts = unicodedata.name(symbol, "").lower().split()
+    return " ".join(p for p in parts if p not in ("sign", "fullwidth"))
 
 
 def spelled_out(text: str, other: str, vouched: bool = True) -> str:
