@@ -230,6 +230,7 @@ class Runtime:
             shared_store=self.settings.chroma_url is not None,
             fade=fade_of(self.settings),
         )
+        self._index_episode_members(agent, service)
         if not service.lexical_in_step():
             try:
                 indexed, removed = service.mend_lexical()
@@ -242,6 +243,21 @@ class Runtime:
                     "lexical index of %s: %d indexed, %d removed", Plain(agent), indexed, removed
                 )
         return service
+
+    def _index_episode_members(self, agent: str, service: MemoryService) -> None:
+        """Give episodes written before their member list was kept the list, under the
+        agent's lock; without it (Redis away) they are left for the next open, and a
+        forget reads every episode meanwhile."""
+        episodes = service.episodes
+        if not isinstance(episodes, ChromaEpisodeStore) or episodes.indexed:
+            return
+        try:
+            with service.locks.hold(agent):
+                mended = episodes.index_members()
+        except LockUnavailable:
+            logger.warning("episodes of %s not indexed: the lock is unavailable", Plain(agent))
+        else:
+            logger.info("episodes of %s: %d given their member list", Plain(agent), mended)
 
     def _deletion_log(self, agent: str) -> DeletionLog:
         """The agent's deletion log: a SQLite file beside the embedded store (taking over

@@ -27,12 +27,15 @@ def bytes_below(folder: Path) -> bytes:
     return b"".join(path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file())
 
 
-def test_forget_merge_and_restore_go_through_the_file(runtime: Runtime, settings: Settings) -> None:
+def test_forget_merge_and_restore_go_through_the_file(
+    runtime: Runtime, settings: Settings, clock: FixedClock
+) -> None:
     memory = runtime.memory(settings.agent)
     keep = save(memory, "Master planted tulip bulbs along the fence in October.")
     merged = save(memory, "The tulip bulbs came from Aya's garden.")
     gone = save(memory, f"Master burned the toast again this morning; {MARKER}.", is_private=True)
     memory.merge(keep, merged, "Master planted tulip bulbs from Aya's garden along the fence.")
+    clock.set(clock.now() + timedelta(minutes=1))
     memory.forget(gone)
 
     log = memory.deletion_log
@@ -74,6 +77,7 @@ def test_entries_kept_in_chroma_by_an_older_version_move_into_the_file(
     ids = [save(memory, f"Old entry {n}: Master repainted the {colour} chair.") for n, colour in
            enumerate(["red", "blue", "green"])]  # fmt: skip
     for memory_id in ids:
+        clock.set(clock.now() + timedelta(minutes=1))  # oldest deletion first
         memory.forget(memory_id)
         # Written as the older version wrote it, and taken out of the new file again.
         entry = memory.deletion_log.get(memory_id) if memory.deletion_log else None

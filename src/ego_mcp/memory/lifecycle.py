@@ -107,7 +107,7 @@ class Lifecycle(MemoryParts):
 
     def episodes_listing(self, memory_id: str) -> list[Episode]:
         """The episodes that list ``memory_id``."""
-        return [episode for episode in self.episodes.all() if memory_id in episode.memory_ids]
+        return self.episodes.listing(memory_id)
 
     def _log_deletion(
         self,

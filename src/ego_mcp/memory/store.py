@@ -294,6 +294,10 @@ class EpisodeStore(Protocol):
 
     def all(self) -> list[Episode]: ...
 
+    def listing(self, memory_id: str) -> list[Episode]:
+        """The episodes that list ``memory_id``."""
+        ...
+
     def replace_members(self, episode_id: str, memory_ids: Sequence[str]) -> None: ...
 
 

@@ -29,6 +29,7 @@ from ego_mcp.memory.store import MemoryFilter
 SCHEMA_VERSION = 1
 Metadata = dict[str, str | int | float | bool | list[str]]
 TAG_INDEX = "tag"
+MEMBER_INDEX = "members"  # an episode's memory ids as a list Chroma matches with $contains
 ANTICIPATED = "anticipated_ts"
 SHARED = "shared"
 RECALL_DAYS = "recall_days"
@@ -195,7 +196,20 @@ def episode_to_metadata(episode: Episode) -> Metadata:
         "start_time": episode.start_time.isoformat(),
         "end_time": episode.end_time.isoformat(),
         "importance": episode.importance,
+        **member_index(episode.memory_ids),
     }
+
+
+def member_index(memory_ids: Sequence[str]) -> Metadata:
+    """What finds the episodes that list a memory (``MEMBER_INDEX``): the ids in a list;
+    no key at all for none (Chroma refuses an empty list)."""
+    return {MEMBER_INDEX: list(memory_ids)} if memory_ids else {}
+
+
+def members_update(memory_ids: Sequence[str]) -> dict[str, Any]:
+    """An update of an episode's members; a None removes the list of an episode left
+    with none."""
+    return {"memory_ids": json.dumps(list(memory_ids)), MEMBER_INDEX: list(memory_ids) or None}
 
 
 def episode_from_record(episode_id: str, document: str | None, meta: Mapping[str, Any]) -> Episode:
