@@ -85,7 +85,7 @@ class Runtime:
         self.redis: Any = None
         self._services: dict[str, MemoryService] = {}
         self._lexical: dict[str, LexicalIndex] = {}  # one per agent, kept across rebuilds
-        self._deletion_logs: dict[str, DeletionLog] = {}  # the same
+        self._deletion_logs: dict[str, SqliteDeletionLog] = {}  # the same, embedded
         self.dictionary = open_jmdict()  # recall's translations, shared by every agent
         self._documents_seen: dict[str, Any] = {}  # last known Redis documents, for outages
         self._guard = threading.Lock()
@@ -197,8 +197,7 @@ class Runtime:
             if isinstance(index, SqliteLexicalIndex):
                 index.close()
         for log in self._deletion_logs.values():
-            if isinstance(log, SqliteDeletionLog):
-                log.close()
+            log.close()
         if self.dictionary is not None:
             self.dictionary.close()
         self.chroma.close()
@@ -245,36 +244,35 @@ class Runtime:
         return service
 
     def _index_episode_members(self, agent: str, service: MemoryService) -> None:
-        """Give episodes written before their member list was kept the list, under the
-        agent's lock; without it (Redis away) they are left for the next open, and a
-        forget reads every episode meanwhile."""
+        """Give episodes an older version wrote their member list (no lock: see
+        ``ChromaEpisodeStore.index_members``)."""
         episodes = service.episodes
-        if not isinstance(episodes, ChromaEpisodeStore) or episodes.indexed:
-            return
-        try:
-            with service.locks.hold(agent):
-                mended = episodes.index_members()
-        except LockUnavailable:
-            logger.warning("episodes of %s not indexed: the lock is unavailable", Plain(agent))
-        else:
+        if isinstance(episodes, ChromaEpisodeStore) and not episodes.indexed:
+            mended = episodes.index_members()
             logger.info("episodes of %s: %d given their member list", Plain(agent), mended)
 
     def _deletion_log(self, agent: str) -> DeletionLog:
-        """The agent's deletion log: a SQLite file beside the embedded store (taking over
-        the entries an older version kept in Chroma), or a collection on the Chroma
-        server."""
+        """The agent's deletion log: a SQLite file beside the embedded store (kept open
+        for the process's life, taking over the entries an older version kept in
+        Chroma), or a collection on the Chroma server."""
+        client = self.chroma.client
+        if self.settings.chroma_url is not None:
+            return open_deletion_log(client, agent)
         log = self._deletion_logs.get(agent)
         if log is None:
-            client = self.chroma.client
-            if self.settings.chroma_url is None:
-                log = SqliteDeletionLog(deletion_log_path(self.settings.data_dir, agent))
-                moved = adopt_chroma_entries(client, agent, log)
-                if moved:
-                    logger.info(
-                        "deletion log of %s: %d entries moved out of Chroma", Plain(agent), moved
-                    )
-            else:
-                log = open_deletion_log(client, agent)
+            log = SqliteDeletionLog(deletion_log_path(self.settings.data_dir, agent))
+            try:
+                moved, unreadable = adopt_chroma_entries(client, agent, log)
+            except BaseException:
+                log.close()
+                raise
+            if moved or unreadable:
+                logger.info(
+                    "deletion log of %s: %d entries moved out of Chroma, %d unreadable left out",
+                    Plain(agent),
+                    moved,
+                    unreadable,
+                )
             self._deletion_logs[agent] = log
         return log
 

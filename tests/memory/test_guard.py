@@ -370,6 +370,11 @@ def test_a_symbol_standing_alone_is_the_word_unicode_names_it() -> None:
         is Verdict.DUPLICATE
     )
     assert verdict("Ken typed a - sign.", "Ken typed a plus sign.") is Verdict.DISTINCT
+    # A currency sign or a pictograph names a thing the writer meant: 🔫 is a water gun.
+    for symbol, word in (("🔫", "pistol"), ("¥", "yen"), ("💍", "ring")):
+        assert verdict(
+            f"Ken bought a {symbol} at the summer fair.", f"Ken bought a {word} at the summer fair."
+        ) is (Verdict.DISTINCT)
     assert verdict("Master writes C++ at work.", "Master writes C plus at work.") is (
         Verdict.DISTINCT
     )
@@ -389,6 +394,8 @@ def test_a_japanese_word_whose_first_sense_is_a_rarer_sense_of_the_other_is_a_re
         "マスターはもうレポートを提出した。", "マスターはすでにレポートを提出した。"
     ) is (Verdict.POSSIBLE)
     assert verdict("マスターは車を直した。", "マスターは車を洗った。") is Verdict.DISTINCT
+    # 大家 read おおや is a landlord; an expert only read たいか.
+    assert verdict("マスターは大家に相談した。", "マスターは専門家に相談した。") is Verdict.DISTINCT
 
 
 @pytest.mark.parametrize(

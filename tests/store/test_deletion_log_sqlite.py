@@ -99,11 +99,12 @@ def test_entries_kept_in_chroma_by_an_older_version_move_into_the_file(
         second.close()
 
 
-def test_a_move_stopped_before_the_collection_is_dropped_loses_and_repeats_nothing(
+def test_a_move_keeps_the_later_of_two_entries_and_leaves_out_unreadable_records(
     runtime: Runtime, settings: Settings, tmp_path: Path
 ) -> None:
-    """Copied, then stopped before the drop: the next open copies again, over nothing
-    the file has since changed."""
+    """Moved again (a run stopped before the drop, or an older version run since): of two
+    entries of one memory the later deletion stays; a record with no deletion time is
+    left out and counted, and the move still completes."""
     memory = runtime.memory(settings.agent)
     first, second = (save(memory, text) for text in ("Master fixed the gate.", "Emi sang."))
     memory.forget(first)
@@ -114,18 +115,22 @@ def test_a_move_stopped_before_the_collection_is_dropped_loses_and_repeats_nothi
     chroma_log = open_deletion_log(client, "elder")
     for entry in log.entries():
         chroma_log.put(entry)
+    chroma_log._collection.upsert(  # an entry an older tool wrote without its time
+        ids=["mem_0123456789ab"], embeddings=[[1.0]], documents=["x"], metadatas=[{"a": 1}]
+    )
 
     target = SqliteDeletionLog(tmp_path / "elder.sqlite3")
     try:
-        copied = log.get(first)
-        assert copied is not None
-        # A first move copied this entry and stopped; the file's copy changed since.
-        changed = replace(copied, deleted_at=copied.deleted_at + timedelta(minutes=5))
-        target.put(changed)
-        assert adopt_chroma_entries(client, "elder", target) == 2
-        assert [e.memory.id for e in target.entries()] == [second, first]
-        assert target.get(first) == changed
+        one, two = log.get(first), log.get(second)
+        assert one is not None and two is not None
+        later = replace(one, deleted_at=one.deleted_at + timedelta(minutes=5))
+        earlier = replace(two, deleted_at=two.deleted_at - timedelta(minutes=5))
+        target.put(later)
+        target.put(earlier)
+        assert adopt_chroma_entries(client, "elder", target) == (1, 1)  # only ``second``
+        assert target.get(first) == later
+        assert target.get(second) == two
         assert collection_name("elder", KIND) not in collection_names(client)
-        assert adopt_chroma_entries(client, "elder", target) == 0
+        assert adopt_chroma_entries(client, "elder", target) == (0, 0)
     finally:
         target.close()

@@ -11,8 +11,8 @@ from ego_mcp.clock import FixedClock
 from ego_mcp.embedding.multilingual import LocalMultilingualUSE
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import load_settings
-from ego_mcp.store.chroma import MEMBERS_INDEXED, ChromaEpisodeStore, collection_name
-from ego_mcp.store.codec import MEMBER_INDEX
+from ego_mcp.store.chroma import ChromaEpisodeStore, collection_name
+from ego_mcp.store.codec import MEMBER_INDEX, MEMBERS_KEPT
 from tests.helpers import save
 
 
@@ -41,17 +41,20 @@ def test_a_forget_finds_the_episodes_listing_the_memory_and_a_restore_puts_it_ba
 def test_episodes_written_without_the_list_get_it_at_the_next_open(
     tmp_path: Path, embedder: LocalMultilingualUSE, clock: FixedClock
 ) -> None:
+    """An older version's episodes (no list, no mark), even one written after this
+    version had given every episode its list, are found at the next open by one read
+    and given it; meanwhile the episodes are read whole."""
     settings = load_settings(data_dir=tmp_path / "data")
     first = Runtime.open(settings, clock=clock, embedder=embedder)
     memory = first.memory(settings.agent)
     ids = [save(memory, f"Ken and Master hiked up Mt. {name}.") for name in ("Takao", "Mitake")]
     episode = memory.create_episode("Hikes with Ken", ids)
-    # As an older version left it: no member list, and no mark on the collection.
+    assert isinstance(memory.episodes, ChromaEpisodeStore) and memory.episodes.indexed
+    # As an older version writes it, after this one indexed the store.
     collection = first.chroma.client.get_collection(
         collection_name(settings.agent, "episodes"), embedding_function=None
     )
-    collection.update(ids=[episode.id], metadatas=[{MEMBER_INDEX: None}])
-    collection.modify(metadata={**collection.metadata, MEMBERS_INDEXED: False})
+    collection.update(ids=[episode.id], metadatas=[{MEMBER_INDEX: None, MEMBERS_KEPT: None}])
     unindexed = ChromaEpisodeStore(collection)
     assert not unindexed.indexed
     assert [e.id for e in unindexed.listing(ids[1])] == [episode.id]  # read whole, meanwhile
@@ -68,3 +71,21 @@ def test_episodes_written_without_the_list_get_it_at_the_next_open(
         assert [e.id for e in reopened.episodes.listing(ids[1])] == [episode.id]
     finally:
         second.close()
+
+
+def test_a_list_left_stale_by_a_change_between_read_and_write_is_written_again(
+    runtime: Runtime,
+) -> None:
+    """``index_members`` takes no lock: a list that differs from the members (a change
+    that landed between its read and its write) is found by its next pass."""
+    memory = runtime.memory("default")
+    ids = [save(memory, f"Emi baked {thing} with Master.") for thing in ("bread", "scones")]
+    episode = memory.create_episode("Baking", ids)
+    collection = runtime.chroma.client.get_collection(
+        collection_name("default", "episodes"), embedding_function=None
+    )
+    collection.update(ids=[episode.id], metadatas=[{MEMBER_INDEX: ids[:1]}])  # stale list
+    store = ChromaEpisodeStore(collection)
+    assert store.index_members() == 1
+    assert [e.id for e in store.listing(ids[1])] == [episode.id]
+    assert store.index_members() == 0

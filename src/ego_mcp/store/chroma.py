@@ -20,6 +20,7 @@ from ego_mcp.memory.store import IndexedText, LexicalIndex, MemoryFilter, Sittin
 from ego_mcp.store.codec import (
     ANTICIPATED,
     MEMBER_INDEX,
+    MEMBERS_KEPT,
     TAG_INDEX,
     Metadata,
     episode_from_record,
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
 
 _RECORD = ["documents", "metadatas"]
 TIME_INDEX_CHECKED = "time_index_checked"
-MEMBERS_INDEXED = "members_indexed"  # every episode of the collection has its member list
 TIME_INDEX_VERSION = 3  # 1: ts; 2: ts and hour; 3: and the tag list
 SYNC_THRESHOLD = 50
 # Records per write: Chroma refuses more than 5,461 at once (embedded).
@@ -159,6 +159,16 @@ def tune_writes(collection: Any) -> Any:
     if hnsw.get("sync_threshold") != SYNC_THRESHOLD:
         collection.modify(configuration={"hnsw": _short_write_log()})
     return collection
+
+
+def lacks_member_index(collection: Any) -> bool:
+    """Whether some episode was written without its member list (an older version):
+    fewer than all pass a filter on the list's mark. One indexed read, no records."""
+    count = int(collection.count())
+    if count == 0:
+        return False
+    last = collection.get(where={MEMBERS_KEPT: 1}, include=[], limit=1, offset=count - 1)
+    return not last["ids"]
 
 
 def lacks_time_index(collection: Any, count: int) -> bool:
@@ -623,39 +633,43 @@ class ChromaEpisodeStore:
     Each episode's members are also a list Chroma filters on (``codec.MEMBER_INDEX``), so
     the episodes that list a memory are one filtered read (``listing``), not a read of
     every episode (a forget and a merge need them: 42 ms at 1,000 episodes, 142 at
-    3,000). Episodes written before the list was kept get it from ``index_members``
-    (once, marked in the collection's metadata); until then ``listing`` reads them all.
+    3,000). Episodes an older version wrote lack the list, and its mark; a store that
+    has some is found at open by one read, and they are given it (``index_members``);
+    until then ``listing`` reads every episode.
     """
 
     def __init__(self, collection: Any) -> None:
         self._collection = collection
-        self._indexed = bool((collection.metadata or {}).get(MEMBERS_INDEXED))
+        self._indexed = not lacks_member_index(collection)
 
     @property
     def indexed(self) -> bool:
-        """Whether every episode has its member list (``listing`` filters on it)."""
+        """Whether every episode had its member list when last checked."""
         return self._indexed
 
-    def index_members(self) -> int:
-        """Give every episode written without the member list the list, then mark the
-        collection so; how many were given one. Run under the agent's lock, so that no
-        change of members lands between the read and the write."""
-        if self._indexed:
-            return 0
+    def index_members(self, passes: int = 3) -> int:
+        """Give every episode whose member list is missing or differs from its members
+        the list; how many writes that took. No lock: a change of members that lands
+        between a read and its write (which writes both forms) is found by the next
+        pass and written again."""
         mended = 0
-        for page in pages(self._collection, ["metadatas"]):
-            missing = {
-                episode_id: member_index(json.loads(meta.get("memory_ids") or "[]"))
-                for episode_id, meta in zip(page["ids"], page["metadatas"], strict=True)
-                if meta is not None and MEMBER_INDEX not in meta
-            }
-            missing = {episode_id: index for episode_id, index in missing.items() if index}
-            if missing:
-                self._collection.update(ids=list(missing), metadatas=list(missing.values()))
-                mended += len(missing)
-        recorded = dict(self._collection.metadata or {})
-        self._collection.modify(metadata={**recorded, MEMBERS_INDEXED: True})
-        self._indexed = True
+        for _ in range(passes):
+            stale: dict[str, dict[str, Any]] = {}
+            for page in pages(self._collection, ["metadatas"]):
+                for episode_id, meta in zip(page["ids"], page["metadatas"], strict=True):
+                    if meta is None:
+                        continue
+                    members = json.loads(meta.get("memory_ids") or "[]")
+                    if meta.get(MEMBERS_KEPT) != 1 or meta.get(MEMBER_INDEX, []) != members:
+                        stale[episode_id] = member_index(members)
+            if not stale:
+                break
+            ids = list(stale)
+            for start in range(0, len(ids), WRITE_BATCH):
+                batch = ids[start : start + WRITE_BATCH]
+                self._collection.update(ids=batch, metadatas=[stale[i] for i in batch])
+            mended += len(stale)
+        self._indexed = not lacks_member_index(self._collection)
         return mended
 
     def listing(self, memory_id: str) -> list[Episode]:

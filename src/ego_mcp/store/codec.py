@@ -30,6 +30,9 @@ SCHEMA_VERSION = 1
 Metadata = dict[str, str | int | float | bool | list[str]]
 TAG_INDEX = "tag"
 MEMBER_INDEX = "members"  # an episode's memory ids as a list Chroma matches with $contains
+# Written with the list on every episode (none too): an episode without it was written
+# by an older version, and is found by one read (``ChromaEpisodeStore.lacks_member_index``).
+MEMBERS_KEPT = "members_kept"
 ANTICIPATED = "anticipated_ts"
 SHARED = "shared"
 RECALL_DAYS = "recall_days"
@@ -196,20 +199,21 @@ def episode_to_metadata(episode: Episode) -> Metadata:
         "start_time": episode.start_time.isoformat(),
         "end_time": episode.end_time.isoformat(),
         "importance": episode.importance,
-        **member_index(episode.memory_ids),
+        **{k: v for k, v in member_index(episode.memory_ids).items() if v is not None},
     }
 
 
-def member_index(memory_ids: Sequence[str]) -> Metadata:
-    """What finds the episodes that list a memory (``MEMBER_INDEX``): the ids in a list;
-    no key at all for none (Chroma refuses an empty list)."""
-    return {MEMBER_INDEX: list(memory_ids)} if memory_ids else {}
+def member_index(memory_ids: Sequence[str]) -> dict[str, Any]:
+    """What finds the episodes that list a memory (``MEMBER_INDEX``), for an add or an
+    update: the ids in a list, and the mark that it is kept; a None for none (Chroma
+    refuses an empty list; in an update a None removes the key, in an add it is left
+    out)."""
+    return {MEMBER_INDEX: list(memory_ids) or None, MEMBERS_KEPT: 1}
 
 
 def members_update(memory_ids: Sequence[str]) -> dict[str, Any]:
-    """An update of an episode's members; a None removes the list of an episode left
-    with none."""
-    return {"memory_ids": json.dumps(list(memory_ids)), MEMBER_INDEX: list(memory_ids) or None}
+    """An update of an episode's members, in both forms."""
+    return {"memory_ids": json.dumps(list(memory_ids)), **member_index(memory_ids)}
 
 
 def episode_from_record(episode_id: str, document: str | None, meta: Mapping[str, Any]) -> Episode:

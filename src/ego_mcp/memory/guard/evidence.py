@@ -327,11 +327,12 @@ def _glossed_loosely(word: Word, among: list[Word]) -> bool:
     reader = glosses()
     if reader is None or not word.reading:
         return False
-    mine = set(reader.of_every_sense(word.key))
+    mine = set(reader.of_every_sense(word.key, word.reading))
     for other in among:
         if not other.reading:
             continue
-        if mine & set(other.english) or set(word.english) & set(reader.of_every_sense(other.key)):
+        theirs = set(reader.of_every_sense(other.key, other.reading))
+        if mine & set(other.english) or set(word.english) & theirs:
             return True
     return False
 

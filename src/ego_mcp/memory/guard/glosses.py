@@ -2,10 +2,12 @@
 ``jamdict-data`` package ships it): the guard's bridge from Japanese to WordNet.
 
 Two Japanese words that share a gloss of their entries' first senses mean the same
-(近く and そば are both "near", 修理 and 直し both "repair"); a gloss WordNet calls the
-antonym of another's makes two opposites (覚える "remember", 忘れる "forget"). Only the
-first sense of each entry counts, and only glosses of one or two words: the rarer senses
-and the explanations would join words that differ. Read-only, cached per word.
+(近く and そば are both "near"); a gloss WordNet calls the antonym of another's makes two
+opposites (覚える "remember", 忘れる "forget"). Only the first sense of each entry counts
+there, and only glosses of one or two words: the rarer senses and the explanations
+would join words that differ. Every sense (``of_every_sense``) serves only to call a
+word for another a rewording the guard cannot vouch for (修理 "repair" / 直し
+"correction", then "repair"). Read-only, cached per word.
 """
 
 from __future__ import annotations
@@ -26,12 +28,19 @@ FIRST_SENSE_GLOSSES = """
                            UNION SELECT idseq FROM Kana WHERE text = ?1)
         GROUP BY s2.idseq)
 """
-# Every sense's glosses: what a word may also mean (直し: "correction", then "repair").
+# Every sense's glosses: what a word may also mean (直し: "correction", then "repair"),
+# of the entries read as the analyser read it where some are (大家 read おおや is a
+# landlord, read たいか an expert).
 EVERY_SENSE_GLOSSES = """
     SELECT g.text FROM Sense s JOIN SenseGloss g ON g.sid = s.ID
     WHERE s.idseq IN (SELECT idseq FROM Kanji WHERE text = ?1
                       UNION SELECT idseq FROM Kana WHERE text = ?1)
 """
+EVERY_SENSE_GLOSSES_READ_AS = EVERY_SENSE_GLOSSES.replace(
+    "SELECT idseq FROM Kanji WHERE text = ?1",
+    "SELECT k.idseq FROM Kanji k JOIN Kana r ON r.idseq = k.idseq "
+    "WHERE k.text = ?1 AND r.text = ?2",
+)
 NOTE = re.compile(r"\([^)]*\)")
 LEADS = frozenset({"to", "a", "an", "the"})
 MOST_WORDS = 2
@@ -79,11 +88,17 @@ class Glosses:
         return _translations(rows)
 
     @lru_cache(maxsize=8192)  # noqa: B019 (as above)
-    def of_every_sense(self, word: str) -> tuple[str, ...]:
+    def of_every_sense(self, word: str, reading: str = "") -> tuple[str, ...]:
         """The one- or two-word English glosses of every sense of ``word``'s entries
-        written so (in kanji or kana)."""
+        written so (in kanji or kana); with the ``reading`` the analyser gave it, only
+        the entries read so, if any are."""
         with self._lock:
-            rows = [row[0] for row in self._db.execute(EVERY_SENSE_GLOSSES, (word,))]
+            rows = []
+            if reading:
+                read_as = (word, reading.translate(KATAKANA_TO_HIRAGANA))
+                rows = [row[0] for row in self._db.execute(EVERY_SENSE_GLOSSES_READ_AS, read_as)]
+            if not rows:
+                rows = [row[0] for row in self._db.execute(EVERY_SENSE_GLOSSES, (word,))]
         return _translations(rows)
 
 

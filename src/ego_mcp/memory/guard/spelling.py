@@ -16,9 +16,11 @@ technology, TV / television): initials alone prove nothing (LA / Los Altos, PR /
 research), so a pair that is one only when read by initials (of words WordNet knows, so
 never a name) is a possible duplicate.
 
-A symbol standing alone (+, %, #, °, €) is read as the word the other text writes for
-it, where Unicode names it so (PLUS SIGN, PERCENT SIGN, NUMBER SIGN): "a + sign" / "a
-plus sign".
+A mathematical symbol or a punctuation sign standing alone (+, =, %, #, &) is read as
+the word the other text writes for it, where Unicode names it so (PLUS SIGN, PERCENT
+SIGN): "a + sign" / "a plus sign". Not a currency sign (¥ is the yen and the yuan, £ a
+pound of money, never of weight) nor a pictograph (🔫 is named PISTOL and drawn as a
+water gun): those name a thing, and what they stand for is the writer's.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*")  # a contraction is one word
 SHORTEST = 4  # shorter words are too near too many others (cat / car / cut)
 ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
 JOINERS = frozenset({"and", "of", "for", "the", "&"})
+NAMED_CATEGORIES = frozenset({"Sm", "Po"})  # math symbols, other punctuation (%, #, &)
 LONE_SYMBOL = re.compile(r"(?<!\S)[^\w\s](?!\S)")  # between spaces (not C++, not +1)
 
 
@@ -87,8 +90,11 @@ def symbols_named(text: str, other: str) -> str:
         return text
 
     def named(match: re.Match[str]) -> str:
-        name = _spoken_name(match.group(0))
-        return name if name in words else match.group(0)
+        symbol = match.group(0)
+        if unicodedata.category(symbol) not in NAMED_CATEGORIES:
+            return symbol
+        name = _spoken_name(symbol)
+        return name if name in words else symbol
 
     return LONE_SYMBOL.sub(named, text)
 
