@@ -118,3 +118,47 @@ def test_a_forget_killed_after_its_entry_leaves_the_memory_and_forgets_it_again(
         assert_links_bidirectional(memory.store)
     finally:
         runtime.close()
+
+
+PURGE_CHILD = """
+import os, signal, sys
+from datetime import UTC, datetime
+from pathlib import Path
+from ego_mcp.memory.model import DeletedMemory, Memory
+from ego_mcp.store.deletion_log_sqlite import SqliteDeletionLog
+
+log = SqliteDeletionLog(Path(sys.argv[1]))
+memory = Memory(id="mem_0123456789ab", content=sys.argv[2], timestamp=datetime.now(UTC))
+log.put(DeletedMemory(memory=memory, deleted_at=datetime.now(UTC), deleted_by="forget"))
+log._db.execute("DELETE FROM entries")  # the purge's commit, and no checkpoint after it
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_a_purge_stopped_before_its_checkpoint_leaves_no_text_once_the_log_opens(
+    tmp_path: Path,
+) -> None:
+    from ego_mcp.store.deletion_log_sqlite import SqliteDeletionLog
+
+    marker = "zq-unpurged-wal-marker-93fd"
+    path = tmp_path / "forgotten" / "default.sqlite3"
+    script = tmp_path / "purge_child.py"
+    script.write_text(PURGE_CHILD)
+    done = subprocess.run(
+        [sys.executable, str(script), str(path), f"A secret about the attic; {marker}."],
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == -signal.SIGKILL, done.stderr.decode()[-2000:]
+
+    def holding() -> list[str]:
+        return [p.name for p in path.parent.iterdir() if marker.encode() in p.read_bytes()]
+
+    assert holding()  # the fault happened: the text is still in the write-ahead log
+    log = SqliteDeletionLog(path)  # a server running on (closing would checkpoint anyway)
+    try:
+        assert holding() == []
+    finally:
+        log.close()

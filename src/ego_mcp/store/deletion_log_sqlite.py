@@ -66,6 +66,9 @@ class SqliteDeletionLog:
             self._db.execute("PRAGMA secure_delete = ON")
             self._db.execute("PRAGMA busy_timeout = 5000")
             self._db.executescript(SCHEMA)
+            # A process stopped between a purge's commit and its checkpoint left the
+            # purged text in the write-ahead log: emptied now.
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def close(self) -> None:
         with self._lock:
