@@ -49,18 +49,23 @@ TEXTS = (
 )
 
 
-def killed_in_forget(tmp_path: Path, data: Path, step: str, memory_id: str) -> None:
+def run_killed(tmp_path: Path, child: str, *args: str) -> None:
+    """Run ``child`` with ``args`` in a process of its own; it must die by SIGKILL."""
     script = tmp_path / "child.py"
-    script.write_text(CHILD)
+    script.write_text(child)
     env = {**model_env(), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
     done = subprocess.run(
-        [sys.executable, str(script), str(data), step, memory_id],
+        [sys.executable, str(script), *args],
         env=env,
         capture_output=True,
         timeout=120,
         check=False,
     )
     assert done.returncode == -signal.SIGKILL, done.stderr.decode()[-2000:]
+
+
+def killed_in_forget(tmp_path: Path, data: Path, step: str, memory_id: str) -> None:
+    run_killed(tmp_path, CHILD, str(data), step, memory_id)
 
 
 def test_a_forget_killed_after_the_delete_can_be_undone_whole(tmp_path: Path) -> None:
@@ -142,16 +147,7 @@ def test_a_purge_stopped_before_its_checkpoint_leaves_no_text_once_the_log_opens
 
     marker = "zq-unpurged-wal-marker-93fd"
     path = tmp_path / "forgotten" / "default.sqlite3"
-    script = tmp_path / "purge_child.py"
-    script.write_text(PURGE_CHILD)
-    done = subprocess.run(
-        [sys.executable, str(script), str(path), f"A secret about the attic; {marker}."],
-        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
-        capture_output=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == -signal.SIGKILL, done.stderr.decode()[-2000:]
+    run_killed(tmp_path, PURGE_CHILD, str(path), f"A secret about the attic; {marker}.")
 
     def holding() -> list[str]:
         return [p.name for p in path.parent.iterdir() if marker.encode() in p.read_bytes()]

@@ -19,8 +19,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ from ego_mcp.memory.model import DeletedMemory
 from ego_mcp.store.chroma import collection_name, collection_names, pages, records
 from ego_mcp.store.codec import deleted_from_record, deleted_to_metadata
 from ego_mcp.store.deletion_log import KIND
+from ego_mcp.store.sqlite_files import chunks, transaction
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS entries (
@@ -41,7 +41,6 @@ CREATE TABLE IF NOT EXISTS entries (
 CREATE INDEX IF NOT EXISTS entries_merged_into ON entries (merged_into);
 """
 COLUMNS = "memory_id, content, metadata"
-SQL_VARIABLES = 500  # ids per IN (...) list
 
 Row = tuple[str, str | None, dict[str, Any]]  # id, text, metadata: a Chroma record's parts
 
@@ -92,7 +91,7 @@ class SqliteDeletionLog:
             for memory_id, document, meta in rows
         ]
         condition = "WHERE excluded.deleted_at > entries.deleted_at" if newer_only else ""
-        with self._transaction():
+        with self._lock, transaction(self._db):
             before = self._db.total_changes
             self._db.executemany(
                 "INSERT INTO entries (memory_id, deleted_at, merged_into, content, metadata) "
@@ -111,7 +110,7 @@ class SqliteDeletionLog:
         found: set[str] = set()
         unique = list(dict.fromkeys(memory_ids))
         with self._lock:
-            for batch in _batches(unique):
+            for batch in chunks(unique):
                 marks = ",".join("?" * len(batch))
                 query = f"SELECT memory_id FROM entries WHERE memory_id IN ({marks})"
                 found.update(row[0] for row in self._db.execute(query, batch))
@@ -136,8 +135,8 @@ class SqliteDeletionLog:
 
     def _delete(self, memory_ids: list[str]) -> None:
         """Delete the entries, leaving none of their text in the file or its log."""
-        with self._transaction():
-            for batch in _batches(memory_ids):
+        with self._lock, transaction(self._db):
+            for batch in chunks(memory_ids):
                 marks = ",".join("?" * len(batch))
                 self._db.execute(f"DELETE FROM entries WHERE memory_id IN ({marks})", batch)
         with self._lock:
@@ -149,18 +148,6 @@ class SqliteDeletionLog:
         return [
             deleted_from_record(memory_id, text, json.loads(meta)) for memory_id, text, meta in rows
         ]
-
-    @contextmanager
-    def _transaction(self) -> Iterator[None]:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield
-                self._db.execute("COMMIT")
-            except BaseException:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                raise
 
 
 def adopt_chroma_entries(client: Any, agent: str, log: SqliteDeletionLog) -> tuple[int, int]:
@@ -189,8 +176,3 @@ def _deletion_time(meta: dict[str, Any]) -> float | None:
         return float(meta["deleted_at"])
     except (KeyError, TypeError, ValueError):
         return None
-
-
-def _batches(ids: list[str]) -> Iterator[list[str]]:
-    for start in range(0, len(ids), SQL_VARIABLES):
-        yield ids[start : start + SQL_VARIABLES]

@@ -25,13 +25,12 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from ego_mcp.memory.recall.bm25 import CorpusStats, scripts_of, walked_terms
 from ego_mcp.memory.store import IndexedText, LexicalLookup, Sitting
+from ego_mcp.store.sqlite_files import chunks, transaction
 
 POSTING_BUDGET = 5_000
 SCHEMA = """
@@ -65,7 +64,6 @@ COUNT_IN = (
     "ON CONFLICT (term) DO UPDATE SET documents = documents + 1"
 )
 COUNT_OUT = "UPDATE frequencies SET documents = documents - 1 WHERE term = ?"
-SQL_VARIABLES = 500  # ids per IN (...) list
 
 
 def lexical_path(data_dir: Path, agent: str) -> Path:
@@ -104,7 +102,7 @@ class SqliteLexicalIndex:
             self._stats = CorpusStats(*(int(value) for value in row))
             counted = self._db.execute("SELECT 1 FROM frequencies LIMIT 1").fetchone()
             if self._stats.documents and counted is None:
-                with self._transaction():
+                with transaction(self._db):
                     self._db.execute("DELETE FROM frequencies")
                     self._db.execute(
                         "INSERT INTO frequencies (term, documents) SELECT term, doc FROM vocabulary"
@@ -121,7 +119,7 @@ class SqliteLexicalIndex:
             self._db.close()
 
     def put(self, documents: Mapping[str, IndexedText]) -> None:
-        with self._lock, self._transaction():
+        with self._lock, transaction(self._db):
             self._delete(list(documents))
             for memory_id, document in documents.items():
                 japanese, latin = scripts_of(document.terms)
@@ -152,8 +150,8 @@ class SqliteLexicalIndex:
         self._mark(memory_ids, settled=False)
 
     def _mark(self, memory_ids: Sequence[str], settled: bool) -> None:
-        with self._lock, self._transaction():
-            for chunk in _chunks(list(memory_ids)):
+        with self._lock, transaction(self._db):
+            for chunk in chunks(list(memory_ids)):
                 marks = ",".join("?" * len(chunk))
                 self._db.execute(
                     f"UPDATE documents SET settled = ? WHERE memory_id IN ({marks})",
@@ -166,13 +164,13 @@ class SqliteLexicalIndex:
             return dict(rows.fetchall())
 
     def remove(self, memory_ids: Sequence[str]) -> None:
-        with self._lock, self._transaction():
+        with self._lock, transaction(self._db):
             self._delete(memory_ids)
 
     def _delete(self, memory_ids: Sequence[str]) -> None:
         """Under the lock, in a transaction: drop these memories' rows and their share of
         the statistics."""
-        for chunk in _chunks(list(memory_ids)):
+        for chunk in chunks(list(memory_ids)):
             marks = ",".join("?" * len(chunk))
             rows = self._db.execute(
                 f"SELECT id, japanese, latin, length FROM documents WHERE memory_id IN ({marks})",
@@ -218,7 +216,7 @@ class SqliteLexicalIndex:
         with self._lock:
             if not self._all_placed():
                 return None
-            for chunk in _chunks(list(memory_ids)):
+            for chunk in chunks(list(memory_ids)):
                 marks = ",".join("?" * len(chunk))
                 follows.update(
                     self._db.execute(
@@ -241,7 +239,7 @@ class SqliteLexicalIndex:
             return [row[0] for row in rows]
 
     def place(self, follows: Mapping[str, str]) -> None:
-        with self._lock, self._transaction():
+        with self._lock, transaction(self._db):
             self._db.executemany(
                 "UPDATE documents SET follows = ? WHERE memory_id = ?",
                 [(followed, memory_id) for memory_id, followed in follows.items()],
@@ -257,7 +255,7 @@ class SqliteLexicalIndex:
 
     def _frequencies(self, distinct: list[str]) -> dict[str, int]:
         found = dict.fromkeys(distinct, 0)
-        for chunk in _chunks(distinct):
+        for chunk in chunks(distinct):
             marks = ",".join("?" * len(chunk))
             found.update(
                 self._db.execute(
@@ -280,7 +278,7 @@ class SqliteLexicalIndex:
 
     def _rowids_of(self, memory_ids: Sequence[str]) -> list[int]:
         found: list[int] = []
-        for chunk in _chunks(list(memory_ids)):
+        for chunk in chunks(list(memory_ids)):
             marks = ",".join("?" * len(chunk))
             found.extend(
                 row[0]
@@ -292,7 +290,7 @@ class SqliteLexicalIndex:
 
     def _documents(self, rowids: list[int]) -> dict[str, tuple[str, ...]]:
         found: dict[str, tuple[str, ...]] = {}
-        for chunk in _chunks(list(dict.fromkeys(rowids))):
+        for chunk in chunks(list(dict.fromkeys(rowids))):
             marks = ",".join("?" * len(chunk))
             rows = self._db.execute(
                 "SELECT documents.memory_id, terms.text FROM documents "
@@ -313,18 +311,3 @@ class SqliteLexicalIndex:
     def stats(self) -> CorpusStats:
         with self._lock:
             return self._stats
-
-    @contextmanager
-    def _transaction(self) -> Iterator[None]:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
-
-
-def _chunks(values: list[Any]) -> Iterator[list[Any]]:
-    for start in range(0, len(values), SQL_VARIABLES):
-        yield values[start : start + SQL_VARIABLES]

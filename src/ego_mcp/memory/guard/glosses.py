@@ -78,27 +78,23 @@ class Glosses:
         """The one- or two-word English glosses of ``word``'s entries' first senses,
         lower case, without JMdict's notes and the "to" of a verb. With the ``reading``
         the analyser gave it (kana), only the entries read so, if any are."""
-        with self._lock:
-            rows = []
-            if reading:
-                read_as = (word, reading.translate(KATAKANA_TO_HIRAGANA))
-                rows = [row[0] for row in self._db.execute(FIRST_SENSE_GLOSSES_READ_AS, read_as)]
-            if not rows:
-                rows = [row[0] for row in self._db.execute(FIRST_SENSE_GLOSSES, (word,))]
-        return _translations(rows)
+        return self._glosses(FIRST_SENSE_GLOSSES, FIRST_SENSE_GLOSSES_READ_AS, word, reading)
 
     @lru_cache(maxsize=8192)  # noqa: B019 (as above)
     def of_every_sense(self, word: str, reading: str = "") -> tuple[str, ...]:
-        """The one- or two-word English glosses of every sense of ``word``'s entries
-        written so (in kanji or kana); with the ``reading`` the analyser gave it, only
-        the entries read so, if any are."""
+        """The same, of every sense of ``word``'s entries."""
+        return self._glosses(EVERY_SENSE_GLOSSES, EVERY_SENSE_GLOSSES_READ_AS, word, reading)
+
+    def _glosses(self, query: str, read_as_query: str, word: str, reading: str) -> tuple[str, ...]:
+        """``query``'s glosses of ``word``, or ``read_as_query``'s of the entries read
+        ``reading`` where that is given and some are."""
         with self._lock:
             rows = []
             if reading:
                 read_as = (word, reading.translate(KATAKANA_TO_HIRAGANA))
-                rows = [row[0] for row in self._db.execute(EVERY_SENSE_GLOSSES_READ_AS, read_as)]
+                rows = [row[0] for row in self._db.execute(read_as_query, read_as)]
             if not rows:
-                rows = [row[0] for row in self._db.execute(EVERY_SENSE_GLOSSES, (word,))]
+                rows = [row[0] for row in self._db.execute(query, (word,))]
         return _translations(rows)
 
 
