@@ -58,6 +58,7 @@ BLIND = ROOT / "bench" / "data" / "guard_blind.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
+CORRECTIONS_BLIND4 = ROOT / "bench" / "data" / "corrections_blind4.jsonl"
 
 
 async def answer(client: Client, tool: str, **arguments: Any) -> str:
@@ -266,6 +267,7 @@ async def main() -> None:
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
+        ("corrections_blind4", corrections, corrections_table, jsonl(CORRECTIONS_BLIND4)),
         ("recall", recall, recall_table, data),
         ("related_links", related, related_table, jsonl("links_dev.jsonl")),
         ("links", links, links_table, None),
@@ -308,6 +310,9 @@ async def main() -> None:
         "written blind on 2026-11-28)",
         "corrections_blind3": "corrections, bench/data/corrections_blind3.jsonl (a third set, "
         "written blind on 2026-11-28, natural follow-ups)",
+        "corrections_blind4": "corrections, bench/data/corrections_blind4.jsonl (a fourth set, "
+        "written blind on 2026-11-28, markers and structures varied; measured before and after "
+        "the changes it checks, never tuned on)",
         "recall": "recall (n_results=10)",
         "related_links": "links, links_dev.jsonl (share of pairs linked)",
         "links": f"auto-links ({LINK_CORPUS} synthetic diary sentences)",

@@ -84,6 +84,21 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
         ("ケンの送別会は金曜日だ。", "訂正:ケンの送別会は土曜日だ。", "time"),
         ("マスターはアヤと新宿で映画を見た。", "マスターはアヤと新宿じゃなくて渋谷で映画を見た。",
          "place"),
+        # A correction may leave out detail it does not correct (決まった), and tell the
+        # value with "there were" where the other told an event.
+        ("ケンの歓迎会は木曜日の夜に決まった。", "ケンの歓迎会は、実は金曜日の夜だった。", "time"),
+        ("Master said 30 people came to the reunion.", "There were 45 people at the reunion.",
+         "number"),
+        # Any verb of communication that tells what was so is a report (admitted), the
+        # teller with it, whoever tells in the other text.
+        ("Emi told me the concert starts at 7 pm.", "The concert starts at 8 pm, Emi admitted.",
+         "time"),
+        # A thing an English preposition of place governs is a place (on the train, in
+        # the kitchen drawer), as is a place told as someone's (at Ken's house).
+        ("Ken left his gloves on the train.", "Ken left his gloves at the gym.", "place"),
+        ("Emi found her keys under the sofa.",
+         "Actually, Emi found her keys in the kitchen drawer.", "place"),
+        ("Master left his bike at Ken's house.", "Master left his bike at the station.", "place"),
     ],
 )  # fmt: skip
 def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> None:
@@ -137,6 +152,12 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
         ("マスターは駅に行った。", "マスターは駅まで歩かなかった。"),
         # も after a time: that time too, another occasion.
         ("マスターは今朝ジョギングをした。", "マスターは今日の夕方もジョギングをした。"),
+        # A word left out that bears on the fact (probably, refused) is no detail; a
+        # preposition of place over an act, a state or a language is no place.
+        ("Master will probably arrive at 6.", "Master arrived at 7."),
+        ("Ken refused to pay 50 dollars for the ticket.", "Ken paid 60 dollars for the ticket."),
+        ("Master ate lunch in a hurry.", "Master ate lunch on the train."),
+        ("Master read the report in English.", "Master read the report in the car."),
         # Other words besides the name, one pair of them near in WordNet, are no rewording.
         ("Ken gave Master a book about Italian cooking.",
          "Master is reading a book about Italian history that Emi lent him."),

@@ -31,7 +31,7 @@ from ego_mcp.memory.guard.reading import (
     Word,
 )
 from ego_mcp.memory.guard.spelling import respelled, spelled_out
-from ego_mcp.memory.guard.wordnet import WordNet, is_place, way_of, wordnet
+from ego_mcp.memory.guard.wordnet import WordNet, is_physical, is_place, tells, way_of, wordnet
 
 # The kinds of fact ``corrects`` names.
 CORRECTION_KINDS = frozenset({"number", "time", "person", "place", "name", "outcome"})
@@ -73,11 +73,12 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
     """The kind of the one fact ``found`` says differs, if it is a fact replaced and all
     else is the same or reworded."""
     if facts("number", old.numbers, fresh.numbers)[1] or facts("time", old.when, fresh.when)[1]:
-        return None  # a value left out beside the one replaced
+        return None  # a value left out beside the one replaced: more likely another time
     added = [w for w in unmatched(fresh.words, old.words) if w.key != FIRST_PERSON]
     left_out = [w for w in unmatched(old.words, fresh.words) if w.key != FIRST_PERSON]
     kind, _, detail = found.partition(": ")
-    moved = _place_for_place(added, left_out) if kind in ("words", "place") else set()
+    # A place for a place, one of them a name's (at Aya's apartment / at the office).
+    moved = _place_for_place(added, left_out) if kind in ("words", "place", "name") else set()
     denial = kind in ("words", "negation")
     told_otherwise = _denied_in_other_words(added, left_out) if denial else set()
     if kind in ("number", "time"):
@@ -97,16 +98,20 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
         opposed |= _circumstances_of_denied(old, fresh, left_out)
         opposed |= _circumstances_of_denied(fresh, old, added)
     opposed |= _possession_told(old, fresh, left_out) | _possession_told(fresh, old, added)
-    rest_added = [w for w in added if not (w.name or id(w) in opposed)]
+    rest_added = [w for w in added if not (w.name or id(w) in opposed or w.key == COPULA)]
     rest_left = [w for w in left_out if not (w.name or id(w) in opposed)]
-    if (rest_added or rest_left) and not (
-        rest_added and rest_left and reworded_each(rest_left, rest_added)
-    ):
+    # The correction may leave out detail it does not correct (the party was on Saturday,
+    # of a party set for Friday night), never a word that bears on the fact (didn't
+    # refuse to help): it adds nothing of its own but a rewording.
+    if any(w.negated or w.qualifier or w.implicative for w in rest_left):
+        return None
+    if rest_added and not (rest_left and reworded_each(rest_left, rest_added)):
         return None
     return kind
 
 
 POSSESSION = "have"
+COPULA = "be"  # "there were 20 guests" tells no more than "20 guests showed up"
 
 
 def _possession_told(reading: Reading, other: Reading, own: list[Word]) -> set[int]:
@@ -177,20 +182,36 @@ def _without_report(reading: Reading, other: Reading) -> Reading:
         q for q in reading.qualifiers - other.qualifiers if q.startswith(REPORTED) or q == HEARSAY
     }
     theirs = {w.key for w in other.words}
-    saying = {
-        w.key
-        for w in reading.words
-        if w.qualifier and w.pos == "v" and w.key not in theirs and says((w.key,))
-    }
+    saying = {w.key for w in _reporting(reading) if w.key not in theirs}
     # The teller and the one told go with the telling (Master told me…), unless the
-    # other text names them too.
+    # other text names them too, other than as its own teller (Master said… / …,
+    # Master corrected).
+    their_saying = {w.key for w in _reporting(other)}
+    named = {w.key for w in other.words if not _tells_or_told(w, their_saying)}
     kept = tuple(
         w
         for w in reading.words
-        if w.key not in saying
-        and not (w.head in saying and w.role in ("subject", "object") and w.key not in theirs)
+        if w.key not in saying and not (_tells_or_told(w, saying) and w.key not in named)
     )
     return replace(reading, words=kept, qualifiers=reading.qualifiers - reports)
+
+
+def _reporting(reading: Reading) -> list[Word]:
+    """The verbs that frame a clause of ``reading`` as reported."""
+    return [w for w in reading.words if w.qualifier and w.pos == "v" and _reports(w)]
+
+
+def _tells_or_told(word: Word, saying: set[str]) -> bool:
+    return word.head in saying and word.role in ("subject", "object")
+
+
+def _reports(verb: Word) -> bool:
+    """A verb framing a clause that tells how it was said: one of saying (言う, said) or,
+    in English, any of WordNet's verbs of communication (admitted, corrected, told)."""
+    if says((verb.key,)):
+        return True
+    net = wordnet()
+    return net is not None and not verb.reading and tells(net, verb.key)
 
 
 def _without_implicative(reading: Reading, other: Reading) -> Reading:
@@ -301,7 +322,7 @@ def _place_for_place(added: list[Word], left_out: list[Word]) -> set[int]:
         (old, new)
         for new in _places(net, added)
         for old in _places(net, left_out)
-        if new[0].role == old[0].role
+        if new[-1].role == old[-1].role  # the head noun's role
     ]
     if len(pairs) != 1:
         return set()
@@ -310,7 +331,7 @@ def _place_for_place(added: list[Word], left_out: list[Word]) -> set[int]:
 
 def _places(net: WordNet, words: list[Word]) -> list[tuple[Word, ...]]:
     """The common nouns of places among ``words`` (names are told apart as names): each
-    one alone, or a compound of two in a row."""
+    one with its modifiers, or a compound of two in a row."""
     compounds = [
         (first, second)
         for first, second in pairwise(words)
@@ -318,15 +339,40 @@ def _places(net: WordNet, words: list[Word]) -> list[tuple[Word, ...]]:
         and is_place(net, f"{first.key}_{second.key}")
     ]  # fmt: skip
     in_compounds = {id(w) for compound in compounds for w in compound}
+    # A noun WordNet files as a place, or one an English preposition of place governs,
+    # with the words that modify it (the ramen shop, the laundry basket: a laundry is a
+    # place too, but here it tells what kind of basket).
     single = [
-        (w,)
-        for w in words
-        if w.pos == "n"
-        and not w.name
+        (*_modifiers_before(words, at), w)
+        for at, w in enumerate(words)
+        if not w.name
         and id(w) not in in_compounds
-        and any(is_place(net, e) for e in w.english)
+        and (
+            (w.pos == "n" and any(is_place(net, e) for e in w.english))
+            or (w.preposition in LOCATIVE and any(is_physical(net, e) for e in w.english))
+        )
     ]
-    return [*compounds, *single]
+    modifying = {id(w) for place in single for w in place[:-1]}
+    return [*compounds, *(place for place in single if id(place[-1]) not in modifying)]
+
+
+# English's prepositions of place: the thing one governs is where something is or was
+# (on the bus, inside the laundry basket), though WordNet files it as no place; never
+# an act, a state or a time (in a hurry, in the morning).
+LOCATIVE = frozenset(
+    {"at", "in", "on", "inside", "under", "beneath", "behind", "beside", "near", "outside"}
+)
+
+
+def _modifiers_before(words: list[Word], at: int) -> tuple[Word, ...]:
+    """The words that modify the noun at ``at`` from just before it (the laundry basket:
+    laundry; the ramen shop: ramen, which the tagger may take for a verb)."""
+    before = words[at - 1] if at else None
+    if before is None or before.name or before.role or before.preposition:
+        return ()
+    if before.modifies == words[at].key or before.pos == "n":
+        return (before,)
+    return ()
 
 
 def _replaced(kind: str, added: list[Word], left_out: list[Word]) -> bool:

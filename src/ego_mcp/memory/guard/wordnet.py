@@ -195,6 +195,11 @@ class WordNet:
 
 
 NOUN_LOCATION, NOUN_PERSON = 15, 18
+# The lexicographer files of nouns of things that have a place and can be one: artifacts
+# (a bus, a drawer), natural objects (a hill), locations.
+NOUN_ARTIFACT, NOUN_OBJECT = 6, 17
+VERB_COMMUNICATION = 32  # the lexicographer file of verbs of telling, asking, admitting
+TO_INFINITIVE = 28  # the verb frame "Somebody ----s to INFINITIVE"
 
 
 BLOCK = 4096
@@ -291,6 +296,29 @@ def takes_recipient(wordnet: WordNet, verb: str, senses: int = 3) -> bool:
 # structure, a facility, a place of business (library, café, station, bakery, park).
 PLACE_CLASSES = ("location", "structure", "facility", "place_of_business")
 HYPERNYMS = frozenset({"@", "@i"})
+
+
+def tells(wordnet: WordNet, verb: str, senses: int = 3) -> bool:
+    """Whether one of ``verb``'s ``senses`` most frequent senses is one of WordNet's verbs
+    of communication that tells what was so (say, tell, admit, mention; correct in its
+    third sense, "point out an error"), not one of what is to be done, which takes an
+    infinitive (refuse, agree, decline: "Somebody ----s to INFINITIVE")."""
+    for offset in wordnet.offsets(verb, "v")[:senses]:
+        synset = wordnet.synset(offset, "v")
+        if synset.lexicographer_file == VERB_COMMUNICATION and TO_INFINITIVE not in synset.frames:
+            return True
+    return False
+
+
+def is_physical(wordnet: WordNet, noun: str, senses: int = 2) -> bool:
+    """Whether one of ``noun``'s ``senses`` most frequent senses is a physical thing or a
+    location (a bus, a basket, a hill), not an act, a state or a time (a hurry, the
+    morning)."""
+    physical = (NOUN_ARTIFACT, NOUN_OBJECT, NOUN_LOCATION)
+    return any(
+        wordnet.synset(offset, "n").lexicographer_file in physical
+        for offset in wordnet.offsets(noun, "n")[:senses]
+    )
 
 
 def is_place(wordnet: WordNet, noun: str, senses: int = 2, depth: int = 12) -> bool:
