@@ -89,6 +89,9 @@ def verdict(existing: str, new: str) -> Verdict:
         ("Master watched a documentary about glaciers.", "Master watched a glacier documentary."),
         # A causative JMdict lists as a verb of its own is that verb (驚かせる: surprise).
         ("マスターはケンを驚かせた。", "マスターはケンを驚かした。"),
+        # A topic whose clause names its subject with が is what the verb is done to.
+        ("その本は太郎が書いた。", "太郎がその本を書いた。"),
+        ("夕飯はマスターが作ってくれた。", "マスターが夕飯を作ってくれた。"),
     ],
 )
 def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str) -> None:
@@ -214,6 +217,10 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("Ken saw a wolf.", "Ken saw wolves.", "wolf → wolves"),
         ("Ken fed the mouse.", "Ken fed the mice.", "mouse → mice"),
         ("The Smiths visited Emi.", "Smith visited Emi.", "Smith"),  # a family, no possessive
+        # A topic with a が subject beside it is no subject; a topic of the sentence is
+        # the last predicate's, whatever clause comes between.
+        ("太郎は花子が好きだ。", "花子は太郎が好きだ。", "topic → subject"),
+        ("ケーキはアヤが焼いた。", "ケーキがアヤを焼いた。", "roles"),
     ],
 )
 def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> None:

@@ -17,6 +17,7 @@ SAVED_AS_ANOTHER_FACT = [
     ("I used to love coffee.", "I love coffee."),  # a habit then, a fact now
     ("太郎は花子に本を貸した。", "花子は太郎に本を貸した。"),  # roles reversed
     ("東京に引っ越したい。", "東京に引っ越した。"),  # a wish, then a deed
+    ("太郎は花子が好きだ。", "花子は太郎が好きだ。"),  # the topic and the が subject swapped
 ]
 REFUSED_AS_THE_SAME = [
     (  # the seed's own example: the diarist's "I" left out, the day moved
@@ -28,6 +29,11 @@ REFUSED_AS_THE_SAME = [
         "Master purchased a secondhand road bike from a colleague.",
     ),
     ("マスターは駅の近くでラーメンを食べた。", "マスターは駅のそばでラーメンを食べた。"),
+    # a topic whose clause names its subject with が is what the verb is done to
+    (
+        "マスターの誕生日ケーキはアヤが焼いてくれた。",
+        "アヤがマスターの誕生日ケーキを焼いてくれた。",
+    ),
 ]
 
 

@@ -5,6 +5,7 @@ what qualifies the fact."""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.japanese.analyser import morphemes
@@ -41,6 +42,7 @@ from ego_mcp.memory.guard.reading import (
     HEARSAY,
     NEGATIVE_POLARITY,
     REPORTED,
+    TOPIC,
     UNNAMED_DOER,
     Reading,
     Word,
@@ -115,11 +117,14 @@ class _Reader:
         self.describing: set[int] = set()  # adjectives before a noun (古いカメラ)
         self.subject_at: int | None = None  # the word the open clause's が marks
         self.topic_at = -1  # where the last は named the topic
+        self.marked_by: dict[int, str] = {}  # the words は or が gave their role
+        self.sentence_starts: list[int] = [0]
         self.quoting = False  # the last predicate read quotes a clause (と言った)
 
     def reading(self) -> Reading:
+        words = _with_heads(self.words, self.describing)
         return Reading(
-            words=_with_heads(self.words, self.describing),
+            words=_with_topics(words, self.marked_by, self.sentence_starts, self.describing),
             qualifiers=frozenset(self.qualifiers),
             negations=self.negations,
             sequence=tuple(self.predicates) if self.sequence else (),
@@ -134,6 +139,7 @@ class _Reader:
             if m.part_of_speech()[1] == "句点":
                 self.last_sentence = range(self.sentence_at, len(self.words))
                 self.sentence_at = len(self.words)
+                self.sentence_starts.append(self.sentence_at)
             return
         if kind == "接続詞":
             relation = CONJUNCTIONS.get(m.normalized_form(), "")
@@ -245,6 +251,8 @@ class _Reader:
         for at in self.closed_phrase:  # the phrase it ends
             if not self.words[at].role:
                 self.words[at] = _with_role(self.words[at], role, self.topic)
+                if surface in ("は", "が"):
+                    self.marked_by[at] = surface
         if role == "to":
             self.goals.append(self.closed_phrase)
         self.phrase_start = len(self.words)
@@ -417,6 +425,38 @@ def _with_role(word: Word, role: str, topic: str) -> Word:
     """A word of a phrase its particle ends, bound to the topic unless it is the topic:
     under a topic, が marks what is said of it (ご主人様は辛いものが好き)."""
     return replace(word, role=role, bound="" if not topic or word.key == topic else topic)
+
+
+def _with_topics(
+    words: tuple[Word, ...], marked_by: dict[int, str], starts: list[int], describing: set[int]
+) -> tuple[Word, ...]:
+    """A topic is told of the sentence's last predicate (マスターは雨が降ったので出かけなかった:
+    マスター goes out), and it is not that predicate's subject when a が names the subject
+    beside it: ケーキはアヤが焼いた is アヤがケーキを焼いた, ゾウは鼻が長い. Such a topic takes
+    the role ``TOPIC``, which any role but the subject's may fill in the other text."""
+    found = list(words)
+    for start, end in pairwise([*starts, len(words)]):
+        predicates = [
+            at for at in range(start, end) if words[at].pos in ("v", "a") and at not in describing
+        ]
+        if not predicates:
+            continue
+        main = words[predicates[-1]]
+        topic = [
+            at
+            for at in range(start, end)
+            if marked_by.get(at) == "は" and words[at].role == "subject" and at < predicates[-1]
+        ]
+        for at in topic:
+            found[at] = replace(found[at], head=main.key, head_senses=main.senses)
+        subject_beside = any(
+            marked_by.get(at) == "が" and words[at].role == "subject" and words[at].head == main.key
+            for at in range(start, end)
+        )
+        if subject_beside:
+            for at in topic:
+                found[at] = replace(found[at], role=TOPIC)
+    return tuple(found)
 
 
 def _with_heads(words: list[Word], describing: set[int]) -> tuple[Word, ...]:
