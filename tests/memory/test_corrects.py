@@ -99,6 +99,11 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
         ("Emi found her keys under the sofa.",
          "Actually, Emi found her keys in the kitchen drawer.", "place"),
         ("Master left his bike at Ken's house.", "Master left his bike at the station.", "place"),
+        # One relative for another, also as the focus of a cleft (お父さんじゃなくて: the
+        # honorific お goes with the word it denies).
+        ("Ken's sister drove Master home.", "Actually, Ken's cousin drove Master home.", "person"),
+        ("マスターのお父さんが駅まで迎えに来てくれた。",
+         "駅まで迎えに来てくれたのは、お父さんじゃなくてお兄さんだった。", "person"),
     ],
 )  # fmt: skip
 def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> None:
@@ -158,6 +163,9 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
         ("Ken refused to pay 50 dollars for the ticket.", "Ken paid 60 dollars for the ticket."),
         ("Master ate lunch in a hurry.", "Master ate lunch on the train."),
         ("Master read the report in English.", "Master read the report in the car."),
+        # Two nouns for people other than relatives may name one person; so may a name.
+        ("Master's boss praised his report.", "Master's manager praised his report."),
+        ("The boss praised Master's report.", "Sato praised Master's report."),
         # Other words besides the name, one pair of them near in WordNet, are no rewording.
         ("Ken gave Master a book about Italian cooking.",
          "Master is reading a book about Italian history that Emi lent him."),
@@ -183,6 +191,10 @@ def test_markers_are_read_past_only_where_they_are_markers() -> None:
     )
     kept = "Ken will not come, not unless Aya asks."
     assert without_correction_marks(kept, "Ken will come.") == kept
+    # An honorific prefix goes with the word denied, and stays with a word kept.
+    assert without_correction_marks("お父さんじゃなくてお兄さんが来た。", "お父さんが来た。") == (
+        "お兄さんが来た。"
+    )
 
 
 def ranked(memory_id: str, supersedes: str = "") -> Ranked:

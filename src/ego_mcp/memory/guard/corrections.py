@@ -32,7 +32,8 @@ MARKERS = re.compile(
 # "会社じゃなくて".
 DENIED_ENGLISH = re.compile(r",\s*not\s+(?P<denied>[^,.;!?]+)(?:,(?=\s)|(?=[.;!?]|$))")
 DENIED_JAPANESE = re.compile(
-    rf"(?P<run>[{_JAPANESE_LETTER}]{{1,12}})(?:さん)?(?:ではなく|じゃなく)て?、?"
+    rf"(?P<prefix>[おご](?=[一-龥]))?(?P<run>[{_JAPANESE_LETTER}]{{1,12}})(?:さん)?"
+    r"(?:ではなく|じゃなく)て?、?"
 )
 
 
@@ -62,7 +63,8 @@ def without_correction_marks(text: str, other: str) -> str:
         words = surfaces(match["run"])
         for count in range(1, len(words) + 1):  # the fewest last words the other holds
             if "".join(words[-count:]) in other:
-                return "".join(words[:-count])
+                kept = "".join(words[:-count])  # an honorific お or ご goes with its word
+                return (match["prefix"] or "") + kept if kept else ""
         return match[0]
 
     return DENIED_JAPANESE.sub(japanese, DENIED_ENGLISH.sub(english, unmarked)).strip()

@@ -32,7 +32,15 @@ from ego_mcp.memory.guard.reading import (
     Word,
 )
 from ego_mcp.memory.guard.spelling import respelled, spelled_out
-from ego_mcp.memory.guard.wordnet import WordNet, is_physical, is_place, tells, way_of, wordnet
+from ego_mcp.memory.guard.wordnet import (
+    WordNet,
+    is_physical,
+    is_place,
+    is_relative,
+    tells,
+    way_of,
+    wordnet,
+)
 
 # The kinds of fact ``corrects`` names.
 CORRECTION_KINDS = frozenset({"number", "time", "person", "place", "name", "outcome"})
@@ -80,6 +88,8 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
     kind, _, detail = found.partition(": ")
     # A place for a place, one of them a name's (at Aya's apartment / at the office).
     moved = _place_for_place(added, left_out) if kind in ("words", "place", "name") else set()
+    # One relative for another (お父さん / お兄さん).
+    someone_else = _relative_for_relative(added, left_out) if kind == "words" else set()
     denial = kind in ("words", "negation")
     told_otherwise = _denied_in_other_words(added, left_out) if denial else set()
     if kind in ("number", "time"):
@@ -91,10 +101,12 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
         kind = "outcome"
     elif moved:
         kind = "place"
+    elif someone_else:
+        kind = "person"
     elif kind not in ("person", "place", "name") or not _replaced(kind, added, left_out):
         return None
     opposed = {id(w) for n in added for o in left_out if n.opposes(o) for w in (n, o)}
-    opposed |= moved | told_otherwise
+    opposed |= moved | someone_else | told_otherwise
     if kind == "outcome":
         opposed |= _circumstances_of_denied(old, fresh, left_out)
         opposed |= _circumstances_of_denied(fresh, old, added)
@@ -328,6 +340,34 @@ def _place_for_place(added: list[Word], left_out: list[Word]) -> set[int]:
     if len(pairs) != 1:
         return set()
     return {id(w) for place in pairs[0] for w in place}
+
+
+def _relative_for_relative(added: list[Word], left_out: list[Word]) -> set[int]:
+    """One relative where the other text has another (お父さん / お兄さん, Ken's sister /
+    Ken's cousin), in one role, or where one text gives the person none (the focus of a
+    cleft: 散歩に行ってくれたのは、お兄さんだった): the ids of the two words, or none. Only
+    relatives: two other nouns for people may name one person (the boss / the manager),
+    and a name another noun (Sato / the boss)."""
+    net = wordnet()
+    if net is None:
+        return set()
+    pairs = [
+        (old, new)
+        for new in _relatives(net, added)
+        for old in _relatives(net, left_out)
+        if new.role == old.role or not (new.role and old.role)
+    ]
+    if len(pairs) != 1:
+        return set()
+    return {id(w) for w in pairs[0]}
+
+
+def _relatives(net: WordNet, words: list[Word]) -> list[Word]:
+    return [
+        w
+        for w in words
+        if w.pos == "n" and not w.name and w.english and is_relative(net, w.english[0])
+    ]
 
 
 def _places(net: WordNet, words: list[Word]) -> list[tuple[Word, ...]]:

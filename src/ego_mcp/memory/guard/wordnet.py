@@ -325,7 +325,20 @@ def is_place(wordnet: WordNet, noun: str, senses: int = 2, depth: int = 12) -> b
     """Whether one of ``noun``'s ``senses`` most frequent senses is a kind of place
     (``PLACE_CLASSES``, each by its first sense), up to ``depth`` hypernyms up. A compound
     WordNet lacks is a place when its head is (branch_office: an office)."""
-    classes = _place_classes(wordnet)
+    return _kind_of(wordnet, noun, _place_classes(wordnet), senses, depth)
+
+
+def is_relative(wordnet: WordNet, noun: str) -> bool:
+    """Whether ``noun``'s most frequent sense is a kind of relative, "a person related by
+    blood or marriage" (father, cousin, wife; older_brother, which WordNet lacks, by its
+    head). Two relatives of one person by different words are two people (father /
+    brother), where two other nouns for people may name one (boss / manager)."""
+    return _kind_of(wordnet, noun, frozenset(wordnet.offsets("relative", "n")[:1]), 1, 12)
+
+
+def _kind_of(wordnet: WordNet, noun: str, classes: frozenset[int], senses: int, depth: int) -> bool:
+    """Whether one of ``noun``'s ``senses`` most frequent senses has one of ``classes``
+    among its hypernyms, up to ``depth`` up (a compound WordNet lacks by its head)."""
     seen: set[int] = set()
     plain = "".join(c for c in unicodedata.normalize("NFKD", noun) if not unicodedata.combining(c))
     if not wordnet.offsets(plain, "n"):
