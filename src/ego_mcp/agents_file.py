@@ -24,6 +24,7 @@ from typing import Any
 from ego_mcp.errors import ConfigError
 from ego_mcp.files import write_atomically
 from ego_mcp.settings import AGENT_NAME_PATTERN
+from ego_mcp.store.agent_files import clashing
 
 VERSION = 1
 SETTING = "EGO_MCP_AGENTS_FILE"
@@ -63,6 +64,12 @@ def parse(text: str, path: Path) -> AgentTokens:
     for name, digest in hashes.items():
         if not AGENT_NAME_PATTERN.match(name) or len(digest) != 64:
             raise ConfigError(f"{SETTING}: {path} has a bad entry for agent {name!r}")
+    twins = clashing(list(hashes))
+    if twins is not None:
+        raise ConfigError(
+            f"{SETTING}: {path} has agents {twins[0]!r} and {twins[1]!r}, which differ only in "
+            "case: their files would be one on a file system that ignores case"
+        )
     return AgentTokens(hashes)
 
 
@@ -87,6 +94,12 @@ def _document(path: Path) -> dict[str, Any]:
 def add_agent(path: Path, agent: str) -> str:
     """Add ``agent`` with a new token; returns the token (shown once, never stored)."""
     document = _document(path)
+    twins = clashing([*document["agents"], agent])
+    if twins is not None and twins[1] == agent and twins[0] != agent:
+        raise ConfigError(
+            f"agent {agent} differs from {twins[0]}, in {path} already, only in case: their "
+            "files would be one on a file system that ignores case"
+        )
     if agent in document["agents"]:
         raise ConfigError(
             f"agent {agent} is in {path} already; `ego-mcp agents remove {agent}` first to "

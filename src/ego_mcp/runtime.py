@@ -24,6 +24,7 @@ from ego_mcp.profiles import AgentProfiles
 from ego_mcp.settings import Settings
 from ego_mcp.state.documents import DocumentStore, FileDocumentStore
 from ego_mcp.state.redis_documents import RedisDocumentStore, redis_unavailable
+from ego_mcp.store.agent_files import claim
 from ego_mcp.store.chroma import (
     ChromaEpisodeStore,
     ChromaMemoryStore,
@@ -86,6 +87,7 @@ class Runtime:
         self._services: dict[str, MemoryService] = {}
         self._lexical: dict[str, LexicalIndex] = {}  # one per agent, kept across rebuilds
         self._deletion_logs: dict[str, SqliteDeletionLog] = {}  # the same, embedded
+        self._own_files: set[str] = set()  # agents whose file names no other agent spells
         self.dictionary = open_jmdict()  # recall's translations, shared by every agent
         self._documents_seen: dict[str, Any] = {}  # last known Redis documents, for outages
         self._guard = threading.Lock()
@@ -146,7 +148,15 @@ class Runtime:
     def documents(self, agent: str) -> DocumentStore:
         if self.redis is not None:
             return RedisDocumentStore(self.redis, agent, self._documents_seen)
+        self._claim_files(agent)
         return FileDocumentStore(self.settings.data_dir / "state" / agent)
+
+    def _claim_files(self, agent: str) -> None:
+        """Refuse an agent whose per-agent files another agent's name spells otherwise
+        (``store/agent_files.py``)."""
+        if agent not in self._own_files:
+            claim(self.settings.data_dir, agent)
+            self._own_files.add(agent)
 
     def ego(self, agent: str) -> EgoService:
         companion = self.profiles.profile(agent).companion_name
@@ -205,6 +215,8 @@ class Runtime:
             self.redis.close()
 
     def _build_memory_service(self, agent: str) -> MemoryService:
+        if self.settings.chroma_url is None:  # its lexical index and log are files
+            self._claim_files(agent)
         signature = self.embedder.signature
         client = self.chroma.client
         memories = open_live_collection(client, agent, "memories", signature)

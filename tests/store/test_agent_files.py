@@ -1,0 +1,90 @@
+"""Agent names that differ only in case never share an embedded store's per-agent files."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from mcp import Client
+
+from ego_mcp.agents_file import add_agent, parse
+from ego_mcp.clock import FixedClock
+from ego_mcp.embedding.multilingual import LocalMultilingualUSE
+from ego_mcp.errors import ConfigError
+from ego_mcp.runtime import Runtime
+from ego_mcp.server.app import create_server
+from ego_mcp.server.context import build_app_context
+from ego_mcp.settings import Settings, load_settings
+from ego_mcp.store.agent_files import clashing, spelled_otherwise
+from tests.conftest import call_error, model_dir
+
+
+def test_another_agents_files_spelled_otherwise_are_found(tmp_path: Path) -> None:
+    (tmp_path / "lexical").mkdir()
+    (tmp_path / "lexical" / "Nova.sqlite3").touch()
+    (tmp_path / "lexical" / "Nova.sqlite3-wal").touch()
+    (tmp_path / "state" / "ada").mkdir(parents=True)
+    assert spelled_otherwise(tmp_path, "nova") == "Nova"
+    assert spelled_otherwise(tmp_path, "NOVA") == "Nova"
+    assert spelled_otherwise(tmp_path, "Nova") is None  # its own files
+    assert spelled_otherwise(tmp_path, "Ada") == "ada"  # a state folder too
+    assert spelled_otherwise(tmp_path, "novak") is None
+    assert spelled_otherwise(tmp_path / "absent", "nova") is None
+
+
+def test_names_that_differ_only_in_case_clash() -> None:
+    assert clashing(["nova", "ada", "Nova"]) == ("nova", "Nova")
+    assert clashing(["nova", "ada", "novak"]) is None
+
+
+def test_an_agents_file_refuses_two_names_one_in_case(tmp_path: Path) -> None:
+    path = tmp_path / "agents.json"
+    add_agent(path, "nova")
+    with pytest.raises(ConfigError, match="only in case"):
+        add_agent(path, "Nova")
+    twins = {"agents": {name: {"sha256": "0" * 64} for name in ("nova", "Nova")}}
+    with pytest.raises(ConfigError, match="'nova' and 'Nova'"):
+        parse(json.dumps(twins), path)
+
+
+@pytest.fixture
+async def as_nova(
+    tmp_path: Path, embedder: LocalMultilingualUSE, clock: FixedClock
+) -> AsyncIterator[tuple[Client, Settings]]:
+    """A server for agent "nova" on a data dir where agent "Nova" saved a memory."""
+    data = tmp_path / "data"
+    first = load_settings(data_dir=data, agent="Nova", embedding_model_dir=model_dir())
+    runtime = Runtime.open(first, clock=clock, embedder=embedder)
+    try:
+        runtime.memory("Nova")
+        runtime.documents("Nova")
+    finally:
+        runtime.close()
+    settings = load_settings(data_dir=data, agent="nova", embedding_model_dir=model_dir())
+    runtime = Runtime.open(settings, clock=clock, embedder=embedder)
+    try:
+        async with Client(create_server(settings, build_app_context(settings, runtime))) as c:
+            yield c, settings
+    finally:
+        runtime.close()
+
+
+@pytest.mark.anyio
+async def test_an_agent_spelled_otherwise_is_refused_naming_the_setting(
+    as_nova: tuple[Client, Settings],
+) -> None:
+    client, settings = as_nova
+    for tool, arguments in (
+        ("remember", {"content": "A secret for nova alone."}),
+        ("recall", {"context": "secret"}),
+        ("update_self", {"field": "current_goals", "value": "rest"}),
+    ):
+        reason = await call_error(client, tool, **arguments)
+        assert "EGO_MCP_AGENT" in reason and "'Nova'" in reason, reason
+        assert "\n" not in reason.strip()
+    # Nothing of nova's was written beside Nova's files.
+    for folder in ("lexical", "forgotten", "state"):
+        names = {p.name.split(".")[0] for p in (settings.data_dir / folder).glob("*")}
+        assert "nova" not in names, (folder, names)
