@@ -64,12 +64,6 @@ def parse(text: str, path: Path) -> AgentTokens:
     for name, digest in hashes.items():
         if not AGENT_NAME_PATTERN.match(name) or len(digest) != 64:
             raise ConfigError(f"{SETTING}: {path} has a bad entry for agent {name!r}")
-    twins = clashing(list(hashes))
-    if twins is not None:
-        raise ConfigError(
-            f"{SETTING}: {path} has agents {twins[0]!r} and {twins[1]!r}, which differ only in "
-            "case: their files would be one on a file system that ignores case"
-        )
     return AgentTokens(hashes)
 
 

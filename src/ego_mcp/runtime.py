@@ -155,7 +155,7 @@ class Runtime:
         """Refuse an agent whose per-agent files another agent's name spells otherwise
         (``store/agent_files.py``)."""
         if agent not in self._own_files:
-            claim(self.settings.data_dir, agent)
+            claim(self.settings.data_dir, agent, self._own_files)
             self._own_files.add(agent)
 
     def ego(self, agent: str) -> EgoService:

@@ -217,10 +217,23 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("Ken saw a wolf.", "Ken saw wolves.", "wolf → wolves"),
         ("Ken fed the mouse.", "Ken fed the mice.", "mouse → mice"),
         ("The Smiths visited Emi.", "Smith visited Emi.", "Smith"),  # a family, no possessive
-        # A topic with a が subject beside it is no subject; a topic of the sentence is
-        # the last predicate's, whatever clause comes between.
-        ("太郎は花子が好きだ。", "花子は太郎が好きだ。", "topic → subject"),
+        # A thing as the topic, with a が subject beside it, is no subject; a person or an
+        # animal as the topic stays one: of a chain of verbs, of a feeling (the が names
+        # its object), of a telling.
         ("ケーキはアヤが焼いた。", "ケーキがアヤを焼いた。", "roles"),
+        ("マスターはケンを殴って、逃げた。", "ケンはマスターを殴って、逃げた。", "roles"),
+        (
+            "マスターはケンに電話して、駅に向かった。",
+            "ケンはマスターに電話して、駅に向かった。",
+            "roles",
+        ),
+        ("マスターはアヤが怖かった。", "アヤはマスターを怖がっていた。", "roles"),
+        ("マスターはケンが好きだ。", "ケンがマスターを好きだ。", "roles"),
+        (
+            "マスターはアヤがケーキを焼いたと言った。",
+            "アヤはマスターにケーキを焼いたと言った。",
+            "roles",
+        ),
     ],
 )
 def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> None:

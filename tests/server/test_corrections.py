@@ -38,8 +38,8 @@ CORRECTIONS = [
      "outcome"),
     # Detail the correction leaves out; a thing a preposition of place governs.
     ("ケンの歓迎会は木曜日の夜に決まった。", "ケンの歓迎会は、実は金曜日の夜だった。", "time"),
-    ("Ken left his gloves on the train this morning.",
-     "Ken left his gloves at the gym this morning.", "place"),
+    ("Ken found his gloves under the seat this morning.",
+     "Ken found his gloves behind the door this morning.", "place"),
 ]  # fmt: skip
 NOT_CORRECTIONS = [
     ("Master ran 5 km along the river on Monday.",

@@ -17,7 +17,7 @@ SAVED_AS_ANOTHER_FACT = [
     ("I used to love coffee.", "I love coffee."),  # a habit then, a fact now
     ("太郎は花子に本を貸した。", "花子は太郎に本を貸した。"),  # roles reversed
     ("東京に引っ越したい。", "東京に引っ越した。"),  # a wish, then a deed
-    ("太郎は花子が好きだ。", "花子は太郎が好きだ。"),  # the topic and the が subject swapped
+    ("マスターはケンを殴って、逃げた。", "ケンはマスターを殴って、逃げた。"),  # roles, two verbs
 ]
 REFUSED_AS_THE_SAME = [
     (  # the seed's own example: the diarist's "I" left out, the day moved

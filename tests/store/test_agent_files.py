@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from mcp import Client
 
-from ego_mcp.agents_file import add_agent, parse
+from ego_mcp.agents_file import add_agent, parse, remove_agent
 from ego_mcp.clock import FixedClock
 from ego_mcp.embedding.multilingual import LocalMultilingualUSE
 from ego_mcp.errors import ConfigError
@@ -17,7 +17,7 @@ from ego_mcp.runtime import Runtime
 from ego_mcp.server.app import create_server
 from ego_mcp.server.context import build_app_context
 from ego_mcp.settings import Settings, load_settings
-from ego_mcp.store.agent_files import clashing, spelled_otherwise
+from ego_mcp.store.agent_files import claim, clashing, spelled_otherwise
 from tests.conftest import call_error, model_dir
 
 
@@ -34,19 +34,40 @@ def test_another_agents_files_spelled_otherwise_are_found(tmp_path: Path) -> Non
     assert spelled_otherwise(tmp_path / "absent", "nova") is None
 
 
+def test_twins_that_both_have_files_go_on(tmp_path: Path) -> None:
+    """A data dir from a file system that tells case apart may hold both: each keeps its
+    own files, and neither is locked out of its memories."""
+    (tmp_path / "lexical").mkdir()
+    for name in ("Nova", "nova"):
+        (tmp_path / "lexical" / f"{name}.sqlite3").touch()
+    claim(tmp_path, "Nova")
+    claim(tmp_path, "nova")
+    with pytest.raises(ConfigError, match="'NOVA' differs from agent 'Nova'"):
+        claim(tmp_path, "NOVA")
+
+
+def test_twins_served_by_one_process_before_either_has_files(tmp_path: Path) -> None:
+    claim(tmp_path, "Nova", {"ada"})
+    with pytest.raises(ConfigError, match="'nova' differs from agent 'Nova'"):
+        claim(tmp_path, "nova", {"Nova", "ada"})
+
+
 def test_names_that_differ_only_in_case_clash() -> None:
     assert clashing(["nova", "ada", "Nova"]) == ("nova", "Nova")
     assert clashing(["nova", "ada", "novak"]) is None
 
 
-def test_an_agents_file_refuses_two_names_one_in_case(tmp_path: Path) -> None:
+def test_an_agents_file_takes_no_second_name_one_in_case(tmp_path: Path) -> None:
     path = tmp_path / "agents.json"
     add_agent(path, "nova")
     with pytest.raises(ConfigError, match="only in case"):
         add_agent(path, "Nova")
+    # A file that holds both already (an older version wrote it) is read, and mended.
     twins = {"agents": {name: {"sha256": "0" * 64} for name in ("nova", "Nova")}}
-    with pytest.raises(ConfigError, match="'nova' and 'Nova'"):
-        parse(json.dumps(twins), path)
+    path.write_text(json.dumps(twins))
+    assert set(parse(path.read_text(), path).hashes) == {"nova", "Nova"}
+    remove_agent(path, "Nova")
+    assert set(parse(path.read_text(), path).hashes) == {"nova"}
 
 
 @pytest.fixture

@@ -32,7 +32,7 @@ MARKERS = re.compile(
 # "会社じゃなくて".
 DENIED_ENGLISH = re.compile(r",\s*not\s+(?P<denied>[^,.;!?]+)(?:,(?=\s)|(?=[.;!?]|$))")
 DENIED_JAPANESE = re.compile(
-    rf"(?P<prefix>[おご](?=[一-龥]))?(?P<run>[{_JAPANESE_LETTER}]{{1,12}})(?:さん)?"
+    rf"(?P<prefix>(?<![ぁ-ゖ])[おご](?=[一-龥]))?(?P<run>[{_JAPANESE_LETTER}]{{1,12}})(?:さん)?"
     r"(?:ではなく|じゃなく)て?、?"
 )
 

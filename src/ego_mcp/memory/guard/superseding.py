@@ -10,7 +10,6 @@ from itertools import pairwise
 
 from ego_mcp.memory.guard.analysis import read
 from ego_mcp.memory.guard.corrections import tells_of_another_time, without_correction_marks
-from ego_mcp.memory.guard.english.lexicon import is_animate
 from ego_mcp.memory.guard.evidence import (
     CORE_ROLES,
     facts,
@@ -34,10 +33,10 @@ from ego_mcp.memory.guard.reading import (
 from ego_mcp.memory.guard.spelling import respelled, spelled_out
 from ego_mcp.memory.guard.wordnet import (
     WordNet,
+    is_animate,
     is_physical,
     is_place,
     is_relative,
-    tells,
     way_of,
     wordnet,
 )
@@ -86,10 +85,15 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
     added = [w for w in unmatched(fresh.words, old.words) if w.key != FIRST_PERSON]
     left_out = [w for w in unmatched(old.words, fresh.words) if w.key != FIRST_PERSON]
     kind, _, detail = found.partition(": ")
-    # A place for a place, one of them a name's (at Aya's apartment / at the office).
-    moved = _place_for_place(added, left_out) if kind in ("words", "place", "name") else set()
+    # A place for a place, one of them a name's (at Aya's apartment / at the office): a
+    # name that is no owner's is a person or a place of its own.
+    owned = all(w.role == "owner" for w in added + left_out if w.name)
+    placed = kind in ("words", "place") or (kind == "name" and owned)
+    moved = _place_for_place(added, left_out) if placed else set()
     # One relative for another (お父さん / お兄さん).
     someone_else = _relative_for_relative(added, left_out) if kind == "words" else set()
+    if moved and someone_else:
+        return None  # a place and a person: two facts
     denial = kind in ("words", "negation")
     told_otherwise = _denied_in_other_words(added, left_out) if denial else set()
     if kind in ("number", "time"):
@@ -113,14 +117,36 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
     opposed |= _possession_told(old, fresh, left_out) | _possession_told(fresh, old, added)
     rest_added = [w for w in added if not (w.name or id(w) in opposed or w.key == COPULA)]
     rest_left = [w for w in left_out if not (w.name or id(w) in opposed)]
-    # The correction may leave out detail it does not correct (the party was on Saturday,
-    # of a party set for Friday night), never a word that bears on the fact (didn't
-    # refuse to help): it adds nothing of its own but a rewording.
-    if any(w.negated or w.qualifier or w.implicative for w in rest_left):
-        return None
-    if rest_added and not (rest_left and reworded_each(rest_left, rest_added)):
-        return None
-    return kind
+    return kind if _nothing_else(kind, old, fresh, rest_added, rest_left) else None
+
+
+def _nothing_else(
+    kind: str, old: Reading, fresh: Reading, rest_added: list[Word], rest_left: list[Word]
+) -> bool:
+    """Whether the words besides the fact replaced tell nothing else: the new ones each
+    reword an old one, or the correction only leaves out. A correction of a number or a
+    time may leave out the rest, a verb too, when it tells no event of its own (the party
+    was on Saturday, of a party set for Friday night; there were 20 guests, of 12 who
+    showed up); of another fact, only detail (worked at the hospital / was at the station
+    tells two things). Never a word that bears on the fact (didn't cook)."""
+    if rest_added:
+        return bool(rest_left) and reworded_each(rest_left, rest_added)
+    if any(w.negated or w.qualifier for w in rest_left):
+        return False
+    return not any(w.pos == "v" for w in rest_left) or (
+        kind in ("number", "time") and _verbs_kept(old, fresh)
+    )
+
+
+def _verbs_kept(old: Reading, fresh: Reading) -> bool:
+    """Every verb of ``fresh`` but the copula is a verb of ``old``: it tells the same
+    event, or only restates its value (飲み会は15人だった), never an event of its own (the
+    forecast predicted rain on Saturday / it rained on Sunday)."""
+    return all(
+        any(o.pos == "v" and o.same_word(w) for o in old.words)
+        for w in fresh.words
+        if w.pos == "v" and w.key != COPULA
+    )
 
 
 POSSESSION = "have"
@@ -210,21 +236,12 @@ def _without_report(reading: Reading, other: Reading) -> Reading:
 
 
 def _reporting(reading: Reading) -> list[Word]:
-    """The verbs that frame a clause of ``reading`` as reported."""
-    return [w for w in reading.words if w.qualifier and w.pos == "v" and _reports(w)]
+    """The verbs that frame a clause of ``reading`` as said (言う, said, told)."""
+    return [w for w in reading.words if w.qualifier and w.pos == "v" and says((w.key,))]
 
 
 def _tells_or_told(word: Word, saying: set[str]) -> bool:
     return word.head in saying and word.role in ("subject", "object")
-
-
-def _reports(verb: Word) -> bool:
-    """A verb framing a clause that tells how it was said: one of saying (言う, said) or,
-    in English, any of WordNet's verbs of communication (admitted, corrected, told)."""
-    if says((verb.key,)):
-        return True
-    net = wordnet()
-    return net is not None and not verb.reading and tells(net, verb.key)
 
 
 def _without_implicative(reading: Reading, other: Reading) -> Reading:
@@ -397,23 +414,19 @@ def _places(net: WordNet, words: list[Word]) -> list[tuple[Word, ...]]:
     return [*compounds, *(place for place in single if id(place[-1]) not in modifying)]
 
 
-# English's prepositions of place: the thing one governs is where something is or was
-# (on the bus, inside the laundry basket), though WordNet files it as no place; never
-# an act, a state or a time (in a hurry, in the morning).
-LOCATIVE = frozenset(
-    {"at", "in", "on", "inside", "under", "beneath", "behind", "beside", "near", "outside"}
-)
+# English prepositions that tell where a thing is and nothing else (under the bed, inside
+# the basket): "in", "on" and "at" tell as often how or with what (in pencil, on the
+# piano, at a glance).
+LOCATIVE = frozenset({"under", "beneath", "inside", "behind", "beside", "outside"})
 
 
 def _modifiers_before(words: list[Word], at: int) -> tuple[Word, ...]:
-    """The words that modify the noun at ``at`` from just before it (the laundry basket:
-    laundry; the ramen shop: ramen, which the tagger may take for a verb)."""
+    """The word before the noun at ``at`` when the parse says it modifies that noun (the
+    ramen shop: ramen, which the tagger may take for a verb)."""
     before = words[at - 1] if at else None
-    if before is None or before.name or before.role or before.preposition:
+    if before is None or before.name or before.modifies != words[at].key:
         return ()
-    if before.modifies == words[at].key or before.pos == "n":
-        return (before,)
-    return ()
+    return (before,)
 
 
 def _replaced(kind: str, added: list[Word], left_out: list[Word]) -> bool:

@@ -198,8 +198,6 @@ NOUN_LOCATION, NOUN_PERSON = 15, 18
 # The lexicographer files of nouns of things that have a place and can be one: artifacts
 # (a bus, a drawer), natural objects (a hill), locations.
 NOUN_ARTIFACT, NOUN_OBJECT = 6, 17
-VERB_COMMUNICATION = 32  # the lexicographer file of verbs of telling, asking, admitting
-TO_INFINITIVE = 28  # the verb frame "Somebody ----s to INFINITIVE"
 
 
 BLOCK = 4096
@@ -298,16 +296,32 @@ PLACE_CLASSES = ("location", "structure", "facility", "place_of_business")
 HYPERNYMS = frozenset({"@", "@i"})
 
 
-def tells(wordnet: WordNet, verb: str, senses: int = 3) -> bool:
-    """Whether one of ``verb``'s ``senses`` most frequent senses is one of WordNet's verbs
-    of communication that tells what was so (say, tell, admit, mention; correct in its
-    third sense, "point out an error"), not one of what is to be done, which takes an
-    infinitive (refuse, agree, decline: "Somebody ----s to INFINITIVE")."""
-    for offset in wordnet.offsets(verb, "v")[:senses]:
-        synset = wordnet.synset(offset, "v")
-        if synset.lexicographer_file == VERB_COMMUNICATION and TO_INFINITIVE not in synset.frames:
-            return True
-    return False
+# WordNet's lexicographer files of nouns for who can act: 18 noun.person, 5 noun.animal.
+ANIMATE_FILES = frozenset({5, 18})
+
+
+@lru_cache(maxsize=16384)
+def is_animate(noun: str) -> bool:
+    """Whether a noun's most frequent sense is a person or an animal (Mom, the dog)."""
+    net = wordnet()
+    first = net.offsets(noun, "n")[:1] if net is not None else ()
+    return (
+        bool(first)
+        and net is not None
+        and net.synset(first[0], "n").lexicographer_file in ANIMATE_FILES
+    )
+
+
+def names_a_being(glosses: tuple[str, ...], first: int = 3) -> bool:
+    """Whether one of a Japanese word's ``first`` glosses is a person or an animal (主人:
+    head, proprietor), a compound WordNet lacks by its head (younger_brother: a brother)."""
+    net = wordnet()
+    if net is None:
+        return False
+    return any(
+        is_animate(gloss if net.offsets(gloss, "n") else gloss.rsplit("_", 1)[-1])
+        for gloss in glosses[:first]
+    )
 
 
 def is_physical(wordnet: WordNet, noun: str, senses: int = 2) -> bool:

@@ -130,22 +130,6 @@ def past_of_e_verb(word: str) -> str:
     return stem if net is not None and net.offsets(stem, "v") else ""
 
 
-# WordNet's lexicographer files of nouns for who can act: 18 noun.person, 5 noun.animal.
-ANIMATE_FILES = frozenset({5, 18})
-
-
-@lru_cache(maxsize=16384)
-def is_animate(noun: str) -> bool:
-    """Whether a noun's most frequent sense is a person or an animal (Mom, the dog)."""
-    net = wordnet()
-    first = net.offsets(noun, "n")[:1] if net is not None else ()
-    return (
-        bool(first)
-        and net is not None
-        and net.synset(first[0], "n").lexicographer_file in ANIMATE_FILES
-    )
-
-
 @lru_cache(maxsize=16384)
 def listed(word: str, lemma: str, pos: str) -> tuple[str, str]:
     """The lemma and part of speech WordNet lists a word under: the tagger's, or where

@@ -11,7 +11,6 @@ from ego_mcp.memory.guard.english.lexicon import (
     compound_nouns,
     converses_of,
     in_wordnet,
-    is_animate,
     lemma_of,
     listed,
     name_kind_of,
@@ -33,7 +32,7 @@ from ego_mcp.memory.guard.english.roles import (
     subject_of,
 )
 from ego_mcp.memory.guard.reading import ABILITY, FIRST_PERSON, Reading, Slotted, Word
-from ego_mcp.memory.guard.wordnet import wordnet
+from ego_mcp.memory.guard.wordnet import is_animate, wordnet
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token

@@ -47,7 +47,7 @@ from ego_mcp.memory.guard.reading import (
     Reading,
     Word,
 )
-from ego_mcp.memory.guard.wordnet import takes_recipient, wordnet
+from ego_mcp.memory.guard.wordnet import names_a_being, takes_recipient, wordnet
 from ego_mcp.memory.japanese import HIRAGANA_TO_KATAKANA
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ class _Reader:
     def reading(self) -> Reading:
         words = _with_heads(self.words, self.describing)
         return Reading(
-            words=_with_topics(words, self.marked_by, self.sentence_starts, self.describing),
+            words=_with_topics(words, self.marked_by, self.sentence_starts),
             qualifiers=frozenset(self.qualifiers),
             negations=self.negations,
             sequence=tuple(self.predicates) if self.sequence else (),
@@ -428,34 +428,31 @@ def _with_role(word: Word, role: str, topic: str) -> Word:
 
 
 def _with_topics(
-    words: tuple[Word, ...], marked_by: dict[int, str], starts: list[int], describing: set[int]
+    words: tuple[Word, ...], marked_by: dict[int, str], starts: list[int]
 ) -> tuple[Word, ...]:
-    """A topic is told of the sentence's last predicate (マスターは雨が降ったので出かけなかった:
-    マスター goes out), and it is not that predicate's subject when a が names the subject
-    beside it: ケーキはアヤが焼いた is アヤがケーキを焼いた, ゾウは鼻が長い. Such a topic takes
-    the role ``TOPIC``, which any role but the subject's may fill in the other text."""
+    """A thing named as the topic (は) is not the subject of its predicate when a が names
+    a subject of that predicate in the same sentence: ケーキはアヤが焼いた is
+    アヤがケーキを焼いた. Such a topic takes the role ``TOPIC``, which any role but the
+    subject's may fill in the other text. Never a person, an animal or a name: マスターは
+    アヤが怖かった, マスターはケンが好きだ tell what the topic feels (the が names its
+    object), and マスターはケンを殴って逃げた's topic is the subject of both verbs."""
     found = list(words)
     for start, end in pairwise([*starts, len(words)]):
-        predicates = [
-            at for at in range(start, end) if words[at].pos in ("v", "a") and at not in describing
-        ]
-        if not predicates:
-            continue
-        main = words[predicates[-1]]
-        topic = [
-            at
+        subjects = {
+            words[at].head
             for at in range(start, end)
-            if marked_by.get(at) == "は" and words[at].role == "subject" and at < predicates[-1]
-        ]
-        for at in topic:
-            found[at] = replace(found[at], head=main.key, head_senses=main.senses)
-        subject_beside = any(
-            marked_by.get(at) == "が" and words[at].role == "subject" and words[at].head == main.key
-            for at in range(start, end)
-        )
-        if subject_beside:
-            for at in topic:
-                found[at] = replace(found[at], role=TOPIC)
+            if marked_by.get(at) == "が" and words[at].role == "subject" and words[at].head
+        }
+        for at in range(start, end):
+            word = words[at]
+            if (
+                marked_by.get(at) == "は"
+                and word.role == "subject"
+                and word.head in subjects
+                and not word.name
+                and not names_a_being(word.english)
+            ):
+                found[at] = replace(word, role=TOPIC)
     return tuple(found)
 
 
