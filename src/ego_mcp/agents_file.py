@@ -24,7 +24,7 @@ from typing import Any
 from ego_mcp.errors import ConfigError
 from ego_mcp.files import write_atomically
 from ego_mcp.settings import AGENT_NAME_PATTERN
-from ego_mcp.store.agent_files import clashing
+from ego_mcp.store.agent_files import twin
 
 VERSION = 1
 SETTING = "EGO_MCP_AGENTS_FILE"
@@ -88,10 +88,10 @@ def _document(path: Path) -> dict[str, Any]:
 def add_agent(path: Path, agent: str) -> str:
     """Add ``agent`` with a new token; returns the token (shown once, never stored)."""
     document = _document(path)
-    twins = clashing([*document["agents"], agent])
-    if twins is not None and twins[1] == agent and twins[0] != agent:
+    other = twin(agent, set(document["agents"]))
+    if other is not None:
         raise ConfigError(
-            f"agent {agent} differs from {twins[0]}, in {path} already, only in case: their "
+            f"agent {agent} differs from {other}, in {path} already, only in case: their "
             "files would be one on a file system that ignores case"
         )
     if agent in document["agents"]:

@@ -84,11 +84,6 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
         ("ケンの送別会は金曜日だ。", "訂正:ケンの送別会は土曜日だ。", "time"),
         ("マスターはアヤと新宿で映画を見た。", "マスターはアヤと新宿じゃなくて渋谷で映画を見た。",
          "place"),
-        # A correction may leave out detail it does not correct (決まった), and tell the
-        # value with "there were" where the other told an event.
-        ("ケンの歓迎会は木曜日の夜に決まった。", "ケンの歓迎会は、実は金曜日の夜だった。", "time"),
-        ("Master said 30 people came to the reunion.", "There were 45 people at the reunion.",
-         "number"),
         # A thing a preposition that tells only where governs is a place (under the seat,
         # behind the door), as is a place told as someone's (at Ken's house).
         ("Ken found his gloves under the seat.", "Ken found his gloves behind the door.", "place"),
@@ -99,7 +94,7 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
         # honorific お goes with the word it denies).
         ("Ken's sister drove Master home.", "Actually, Ken's cousin drove Master home.", "person"),
         ("マスターのお父さんが駅まで迎えに来てくれた。",
-         "駅まで迎えに来てくれたのは、お父さんじゃなくてお兄さんだった。", "person"),
+         "駅まで迎えに来てくれたのは、お父さんじゃなくてマスターのお兄さんだった。", "person"),
     ],
 )  # fmt: skip
 def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> None:
@@ -153,12 +148,16 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
         ("マスターは駅に行った。", "マスターは駅まで歩かなかった。"),
         # も after a time: that time too, another occasion.
         ("マスターは今朝ジョギングをした。", "マスターは今日の夕方もジョギングをした。"),
-        # A word left out that bears on the fact is no detail (didn't cook); nor is a verb,
-        # but where a number or a time is restated with no event of its own.
+        # A word left out is no safer than one added: it may pick out another thing or
+        # time (the last train, on weekdays), or tell another event (ate, cooked, worked).
         ("Master didn't cook but ate pasta at home.", "Master ate pasta at the café."),
         ("Master cooked and ate pasta at home.", "Master ate pasta at the café."),
         ("Master worked at the hospital.", "Master was at the station."),
         ("The forecast predicted rain on Saturday.", "It rained on Sunday."),
+        ("I ate 3 cookies.", "There were 10 cookies."),
+        ("ケーキを3個食べた。", "ケーキは10個だった。"),
+        ("The last train left at 11.", "The train left at 10."),
+        ("Ken got up at 6 on weekdays.", "Ken got up at 9."),
         # A verb that takes an infinitive is no report (promised, asked, reminded).
         ("Ken promised to come at 6.", "Ken came at 7."),
         ("Master reminded Ken to call Aya on Monday.", "Ken called Aya on Tuesday."),
@@ -167,6 +166,9 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
         # place: two facts.
         ("Master played tennis with Aya at the park.", "Master played tennis with Ken at the gym."),
         ("Master met Ken's sister at the station.", "Master met Ken's cousin at the airport."),
+        ("Aya's dog slept under the table.", "Ken's dog slept under the bed."),
+        # An English relative with no role (of, about) is no party to compare.
+        ("I took a photo of my father.", "My brother took a photo of me."),
         # "in", "on" and "at" tell how or with what as often as where; a noun the parse
         # does not read as the place's modifier is none.
         ("Master wrote the letter in pencil.", "Master wrote the letter at the desk."),

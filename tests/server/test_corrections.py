@@ -36,8 +36,9 @@ CORRECTIONS = [
     # A verb that denies its complement (refused to eat: did not eat).
     ("Rex finished all of his dinner tonight.", "Rex refused to eat any of his dinner tonight.",
      "outcome"),
-    # Detail the correction leaves out; a thing a preposition of place governs.
-    ("ケンの歓迎会は木曜日の夜に決まった。", "ケンの歓迎会は、実は金曜日の夜だった。", "time"),
+    # A thing a preposition of place governs; one relative for another.
+    ("マスターのお父さんが駅まで迎えに来てくれた。",
+     "駅まで迎えに来てくれたのは、お父さんじゃなくてマスターのお兄さんだった。", "person"),
     ("Ken found his gloves under the seat this morning.",
      "Ken found his gloves behind the door this morning.", "place"),
 ]  # fmt: skip

@@ -17,44 +17,42 @@ from ego_mcp.runtime import Runtime
 from ego_mcp.server.app import create_server
 from ego_mcp.server.context import build_app_context
 from ego_mcp.settings import Settings, load_settings
-from ego_mcp.store.agent_files import claim, clashing, spelled_otherwise
+from ego_mcp.store.agent_files import claim, owners, twin
 from tests.conftest import call_error, model_dir
 
 
-def test_another_agents_files_spelled_otherwise_are_found(tmp_path: Path) -> None:
+def test_an_agent_another_agents_files_spell_otherwise_is_refused(tmp_path: Path) -> None:
     (tmp_path / "lexical").mkdir()
     (tmp_path / "lexical" / "Nova.sqlite3").touch()
     (tmp_path / "lexical" / "Nova.sqlite3-wal").touch()
     (tmp_path / "state" / "ada").mkdir(parents=True)
-    assert spelled_otherwise(tmp_path, "nova") == "Nova"
-    assert spelled_otherwise(tmp_path, "NOVA") == "Nova"
-    assert spelled_otherwise(tmp_path, "Nova") is None  # its own files
-    assert spelled_otherwise(tmp_path, "Ada") == "ada"  # a state folder too
-    assert spelled_otherwise(tmp_path, "novak") is None
-    assert spelled_otherwise(tmp_path / "absent", "nova") is None
+    assert owners(tmp_path, "nova") == {"Nova"}
+    for refused, holder in (("nova", "Nova"), ("NOVA", "Nova"), ("Ada", "ada")):
+        with pytest.raises(ConfigError, match=f"'{refused}' differs from agent '{holder}'"):
+            claim(tmp_path, refused)
+    for accepted in ("Nova", "ada", "novak"):  # its own files, or no one's
+        claim(tmp_path, accepted)
+    claim(tmp_path / "absent", "nova")
 
 
 def test_twins_that_both_have_files_go_on(tmp_path: Path) -> None:
     """A data dir from a file system that tells case apart may hold both: each keeps its
-    own files, and neither is locked out of its memories."""
+    own files, and neither is locked out of its memories, in one process or two."""
     (tmp_path / "lexical").mkdir()
     for name in ("Nova", "nova"):
         (tmp_path / "lexical" / f"{name}.sqlite3").touch()
     claim(tmp_path, "Nova")
-    claim(tmp_path, "nova")
+    claim(tmp_path, "nova", {"Nova"})
     with pytest.raises(ConfigError, match="'NOVA' differs from agent 'Nova'"):
-        claim(tmp_path, "NOVA")
+        claim(tmp_path, "NOVA", {"Nova", "nova"})
 
 
 def test_twins_served_by_one_process_before_either_has_files(tmp_path: Path) -> None:
     claim(tmp_path, "Nova", {"ada"})
     with pytest.raises(ConfigError, match="'nova' differs from agent 'Nova'"):
         claim(tmp_path, "nova", {"Nova", "ada"})
-
-
-def test_names_that_differ_only_in_case_clash() -> None:
-    assert clashing(["nova", "ada", "Nova"]) == ("nova", "Nova")
-    assert clashing(["nova", "ada", "novak"]) is None
+    assert twin("nova", {"ada", "Nova"}) == "Nova"
+    assert twin("nova", {"ada", "novak", "nova"}) is None
 
 
 def test_an_agents_file_takes_no_second_name_one_in_case(tmp_path: Path) -> None:
@@ -66,6 +64,8 @@ def test_an_agents_file_takes_no_second_name_one_in_case(tmp_path: Path) -> None
     twins = {"agents": {name: {"sha256": "0" * 64} for name in ("nova", "Nova")}}
     path.write_text(json.dumps(twins))
     assert set(parse(path.read_text(), path).hashes) == {"nova", "Nova"}
+    with pytest.raises(ConfigError, match="only in case"):
+        add_agent(path, "NOVA")  # whichever pair the file holds already
     remove_agent(path, "Nova")
     assert set(parse(path.read_text(), path).hashes) == {"nova"}
 

@@ -38,20 +38,13 @@ def owners(data_dir: Path, agent: str) -> set[str]:
     return found
 
 
-def spelled_otherwise(data_dir: Path, agent: str) -> str | None:
-    """Another agent whose files differ from ``agent``'s only in case, when ``agent`` has
-    no files of its own in ``data_dir``."""
-    found = owners(data_dir, agent)
-    return None if agent in found or not found else min(found)
-
-
 def claim(data_dir: Path, agent: str, claimed: set[str] | frozenset[str] = frozenset()) -> None:
     """Refuse ``agent`` if another agent's files spell its name otherwise, or another agent
     this process serves (``claimed``) does, before either has files."""
-    other = spelled_otherwise(data_dir, agent)
-    if other is None:
-        twins = clashing([*sorted(claimed), agent])
-        other = twins[0] if twins is not None and twins[1] == agent else None
+    found = owners(data_dir, agent)
+    if agent in found:
+        return  # its own files are there: it goes on, whoever else is spelled alike
+    other = min(found) if found else twin(agent, claimed)
     if other is not None:
         raise ConfigError(
             f"EGO_MCP_AGENT: agent {agent!r} differs from agent {other!r} only in case, and "
@@ -60,11 +53,6 @@ def claim(data_dir: Path, agent: str, claimed: set[str] | frozenset[str] = froze
         )
 
 
-def clashing(names: list[str]) -> tuple[str, str] | None:
-    """Two of ``names`` that differ only in case, if any."""
-    seen: dict[str, str] = {}
-    for name in names:
-        first = seen.setdefault(name.casefold(), name)
-        if first != name:
-            return first, name
-    return None
+def twin(name: str, names: set[str] | frozenset[str]) -> str | None:
+    """The one of ``names`` that differs from ``name`` only in case, if any."""
+    return min((n for n in names if n != name and n.casefold() == name.casefold()), default=None)

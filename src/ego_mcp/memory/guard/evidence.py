@@ -56,8 +56,8 @@ def _opposed_roles(first: str, second: str) -> bool:
         return False
     if "than" in {first, second}:
         return True
-    if TOPIC in {first, second}:
-        return "subject" in {first, second}
+    if TOPIC in {first, second}:  # what the verb is done to: an object, or no role said
+        return not {first, second} <= {TOPIC, "object", ""}
     if not first or not second:
         return False
     if "owner" in {first, second} and {first, second} & {"to", "from", "recipient"}:

@@ -86,10 +86,11 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
     left_out = [w for w in unmatched(old.words, fresh.words) if w.key != FIRST_PERSON]
     kind, _, detail = found.partition(": ")
     # A place for a place, one of them a name's (at Aya's apartment / at the office): a
-    # name that is no owner's is a person or a place of its own.
-    owned = all(w.role == "owner" for w in added + left_out if w.name)
-    placed = kind in ("words", "place") or (kind == "name" and owned)
-    moved = _place_for_place(added, left_out) if placed else set()
+    # name that owns no place moved is a person or a place of its own.
+    moved = _place_for_place(added, left_out) if kind in ("words", "place", "name") else set()
+    places = {w.key for w in added + left_out if id(w) in moved}
+    if kind == "name" and not all(w.owns in places for w in added + left_out if w.name):
+        moved = set()
     # One relative for another (お父さん / お兄さん).
     someone_else = _relative_for_relative(added, left_out) if kind == "words" else set()
     if moved and someone_else:
@@ -117,40 +118,21 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
     opposed |= _possession_told(old, fresh, left_out) | _possession_told(fresh, old, added)
     rest_added = [w for w in added if not (w.name or id(w) in opposed or w.key == COPULA)]
     rest_left = [w for w in left_out if not (w.name or id(w) in opposed)]
-    return kind if _nothing_else(kind, old, fresh, rest_added, rest_left) else None
+    return kind if _nothing_else(rest_added, rest_left) else None
 
 
-def _nothing_else(
-    kind: str, old: Reading, fresh: Reading, rest_added: list[Word], rest_left: list[Word]
-) -> bool:
-    """Whether the words besides the fact replaced tell nothing else: the new ones each
-    reword an old one, or the correction only leaves out. A correction of a number or a
-    time may leave out the rest, a verb too, when it tells no event of its own (the party
-    was on Saturday, of a party set for Friday night; there were 20 guests, of 12 who
-    showed up); of another fact, only detail (worked at the hospital / was at the station
-    tells two things). Never a word that bears on the fact (didn't cook)."""
-    if rest_added:
-        return bool(rest_left) and reworded_each(rest_left, rest_added)
-    if any(w.negated or w.qualifier for w in rest_left):
-        return False
-    return not any(w.pos == "v" for w in rest_left) or (
-        kind in ("number", "time") and _verbs_kept(old, fresh)
-    )
-
-
-def _verbs_kept(old: Reading, fresh: Reading) -> bool:
-    """Every verb of ``fresh`` but the copula is a verb of ``old``: it tells the same
-    event, or only restates its value (飲み会は15人だった), never an event of its own (the
-    forecast predicted rain on Saturday / it rained on Sunday)."""
-    return all(
-        any(o.pos == "v" and o.same_word(w) for o in old.words)
-        for w in fresh.words
-        if w.pos == "v" and w.key != COPULA
-    )
+def _nothing_else(rest_added: list[Word], rest_left: list[Word]) -> bool:
+    """Whether the words besides the fact replaced tell nothing else: none, or each new
+    one a rewording of an old one. Leaving a word out is no safer than adding one: the
+    last train, the old apartment, on weekdays each pick out another thing or time, and
+    "I ate 3 cookies" / "there were 10 cookies" tell two numbers, not one corrected."""
+    if not rest_added and not rest_left:
+        return True
+    return bool(rest_added) and bool(rest_left) and reworded_each(rest_left, rest_added)
 
 
 POSSESSION = "have"
-COPULA = "be"  # "there were 20 guests" tells no more than "20 guests showed up"
+COPULA = "be"  # "is at 4:30" tells no more than "is at 3"
 
 
 def _possession_told(reading: Reading, other: Reading, own: list[Word]) -> set[int]:
@@ -361,10 +343,10 @@ def _place_for_place(added: list[Word], left_out: list[Word]) -> set[int]:
 
 def _relative_for_relative(added: list[Word], left_out: list[Word]) -> set[int]:
     """One relative where the other text has another (お父さん / お兄さん, Ken's sister /
-    Ken's cousin), in one role, or where one text gives the person none (the focus of a
-    cleft: 散歩に行ってくれたのは、お兄さんだった): the ids of the two words, or none. Only
-    relatives: two other nouns for people may name one person (the boss / the manager),
-    and a name another noun (Sato / the boss)."""
+    Ken's cousin), in one role, or in Japanese where one text gives the person none (the
+    focus of a cleft: 散歩に行ってくれたのは、お兄さんだった): the ids of the two words, or
+    none. Only relatives: two other nouns for people may name one person (the boss / the
+    manager), and a name another noun (Sato / the boss)."""
     net = wordnet()
     if net is None:
         return set()
@@ -372,11 +354,17 @@ def _relative_for_relative(added: list[Word], left_out: list[Word]) -> set[int]:
         (old, new)
         for new in _relatives(net, added)
         for old in _relatives(net, left_out)
-        if new.role == old.role or not (new.role and old.role)
+        if new.role == old.role or (_japanese(new, old) and not (new.role and old.role))
     ]
     if len(pairs) != 1:
         return set()
     return {id(w) for w in pairs[0]}
+
+
+def _japanese(*words: Word) -> bool:
+    """Japanese words, read in kana: a cleft's focus has no role (…のはお兄さんだった),
+    where an English word with none is the object of "of" or "about"."""
+    return all(w.reading for w in words)
 
 
 def _relatives(net: WordNet, words: list[Word]) -> list[Word]:

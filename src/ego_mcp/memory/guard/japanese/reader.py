@@ -8,6 +8,7 @@ from dataclasses import replace
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.japanese.analyser import morphemes
 from ego_mcp.memory.guard.japanese.sequence import (
     CONJUNCTIONS,
@@ -430,25 +431,30 @@ def _with_role(word: Word, role: str, topic: str) -> Word:
 def _with_topics(
     words: tuple[Word, ...], marked_by: dict[int, str], starts: list[int]
 ) -> tuple[Word, ...]:
-    """A thing named as the topic (は) is not the subject of its predicate when a が names
-    a subject of that predicate in the same sentence: ケーキはアヤが焼いた is
-    アヤがケーキを焼いた. Such a topic takes the role ``TOPIC``, which any role but the
-    subject's may fill in the other text. Never a person, an animal or a name: マスターは
-    アヤが怖かった, マスターはケンが好きだ tell what the topic feels (the が names its
-    object), and マスターはケンを殴って逃げた's topic is the subject of both verbs."""
+    """A thing named as the topic (は) is what a transitive verb is done to when a が names
+    that verb's subject: ケーキはアヤが焼いた is アヤがケーキを焼いた. Such a topic takes the
+    role ``TOPIC``, which only an object (or no role) fills in the other text. Only where
+    the verb is the sentence's last predicate, so the topic is told of it (バスは、ケンが
+    乗る前に出た: the bus left), and JMdict calls it transitive and never intransitive
+    (このチームは監督が変わった: the team's manager changed); never a person, an animal or
+    a name as the topic (マスターはアヤが怖かった: what the topic feels)."""
+    reader = glosses()
     found = list(words)
     for start, end in pairwise([*starts, len(words)]):
-        subjects = {
-            words[at].head
+        last = next((w for w in reversed(words[start:end]) if w.pos in ("v", "a")), None)
+        if last is None or last.pos != "v" or reader is None or not reader.transitive(last.key):
+            continue
+        doers = any(
+            marked_by.get(at) == "が" and words[at].role == "subject" and words[at].head == last.key
             for at in range(start, end)
-            if marked_by.get(at) == "が" and words[at].role == "subject" and words[at].head
-        }
+        )
         for at in range(start, end):
             word = words[at]
             if (
-                marked_by.get(at) == "は"
+                doers
+                and marked_by.get(at) == "は"
                 and word.role == "subject"
-                and word.head in subjects
+                and word.head == last.key
                 and not word.name
                 and not names_a_being(word.english)
             ):
