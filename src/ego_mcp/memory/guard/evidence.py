@@ -9,7 +9,7 @@ from itertools import pairwise
 
 from ego_mcp.memory.guard.dates import shown as shown_unit
 from ego_mcp.memory.guard.glosses import glosses
-from ego_mcp.memory.guard.reading import FRAMED, REPORTED, TOPIC, Reading, Slotted, Word
+from ego_mcp.memory.guard.reading import FRAMED, REPORTED, Reading, Slotted, Word
 from ego_mcp.memory.guard.spelling import near_spelling
 from ego_mcp.memory.guard.wordnet import WordNet, near, wordnet
 from ego_mcp.memory.japanese import is_japanese
@@ -56,8 +56,6 @@ def _opposed_roles(first: str, second: str) -> bool:
         return False
     if "than" in {first, second}:
         return True
-    if TOPIC in {first, second}:  # what the verb is done to: an object, or no role said
-        return not {first, second} <= {TOPIC, "object", ""}
     if not first or not second:
         return False
     if "owner" in {first, second} and {first, second} & {"to", "from", "recipient"}:
@@ -69,9 +67,8 @@ def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
     """Words both texts give opposed roles in the same predicate (Tom owes me / I owe
     Tom), or bind to different subjects (Master likes tea, Ken coffee / Master coffee,
     Ken tea)."""
-    told_of = ("subject", TOPIC)  # what a clause is said of
-    subjects = {w.key for w in old.words if w.role in told_of} & {
-        w.key for w in new.words if w.role in told_of
+    subjects = {w.key for w in old.words if w.role == "subject"} & {
+        w.key for w in new.words if w.role == "subject"
     }
     conflicts = []
     for word in new.words:

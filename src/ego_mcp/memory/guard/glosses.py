@@ -41,13 +41,6 @@ EVERY_SENSE_GLOSSES_READ_AS = EVERY_SENSE_GLOSSES.replace(
     "SELECT k.idseq FROM Kanji k JOIN Kana r ON r.idseq = k.idseq "
     "WHERE k.text = ?1 AND r.text = ?2",
 )
-# The parts of speech JMdict gives the senses of a word's entries: "transitive verb",
-# "intransitive verb", ...
-PARTS_OF_SPEECH = """
-    SELECT DISTINCT p.text FROM Sense s JOIN pos p ON p.sid = s.ID
-    WHERE s.idseq IN (SELECT idseq FROM Kanji WHERE text = ?1
-                      UNION SELECT idseq FROM Kana WHERE text = ?1)
-"""
 NOTE = re.compile(r"\([^)]*\)")
 LEADS = frozenset({"to", "a", "an", "the"})
 MOST_WORDS = 2
@@ -91,14 +84,6 @@ class Glosses:
     def of_every_sense(self, word: str, reading: str = "") -> tuple[str, ...]:
         """The same, of every sense of ``word``'s entries."""
         return self._glosses(EVERY_SENSE_GLOSSES, EVERY_SENSE_GLOSSES_READ_AS, word, reading)
-
-    @lru_cache(maxsize=8192)  # noqa: B019 (as above)
-    def transitive(self, verb: str) -> bool:
-        """Whether JMdict calls ``verb`` (its dictionary form) a transitive verb and never
-        an intransitive one (焼く, 書く; not 変わる, nor 開く, which is both)."""
-        with self._lock:
-            parts = {row[0] for row in self._db.execute(PARTS_OF_SPEECH, (verb,))}
-        return "transitive verb" in parts and "intransitive verb" not in parts
 
     def _glosses(self, query: str, read_as_query: str, word: str, reading: str) -> tuple[str, ...]:
         """``query``'s glosses of ``word``, or ``read_as_query``'s of the entries read

@@ -22,9 +22,6 @@ BECAUSE, DESPITE = "because", "despite"
 # A doer the text does not name: a passive without one (the window was broken, 財布が
 # 盗まれた) or an indefinite one (someone broke it, 誰かが盗んだ).
 UNNAMED_DOER = "someone"
-# The role of a Japanese topic (は) whose clause names its subject with が (ケーキはアヤが
-# 焼いた): not the subject, and any other role in another text (アヤがケーキを焼いた).
-TOPIC = "topic"
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,6 @@ from ego_mcp.memory.guard.reading import (
     HEARSAY,
     NEGATIVE_POLARITY,
     REPORTED,
-    TOPIC,
     UNNAMED_DOER,
     Reading,
     Word,
@@ -280,7 +279,7 @@ def _happened_in_spite(old: Reading, new: Reading, rest: list[str]) -> bool:
     reason turned over an unchanged event (went ahead because of / despite the rain)
     says why, not what happened; a denial inside the reason (because it rained /
     although it didn't) turns the reason, not the event."""
-    participants = ("subject", "object", TOPIC)
+    participants = ("subject", "object")
     added = [w for w in unmatched(new.words, old.words) if not w.reason]
     new_ones = {id(w) for w in added}
     shared = [w for w in new.words if w.pos == "n" and not w.reason and id(w) not in new_ones]

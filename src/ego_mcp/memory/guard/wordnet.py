@@ -312,18 +312,6 @@ def is_animate(noun: str) -> bool:
     )
 
 
-def names_a_being(glosses: tuple[str, ...], first: int = 3) -> bool:
-    """Whether one of a Japanese word's ``first`` glosses is a person or an animal (主人:
-    head, proprietor), a compound WordNet lacks by its head (younger_brother: a brother)."""
-    net = wordnet()
-    if net is None:
-        return False
-    return any(
-        is_animate(gloss if net.offsets(gloss, "n") else gloss.rsplit("_", 1)[-1])
-        for gloss in glosses[:first]
-    )
-
-
 def is_physical(wordnet: WordNet, noun: str, senses: int = 2) -> bool:
     """Whether one of ``noun``'s ``senses`` most frequent senses is a physical thing or a
     location (a bus, a basket, a hill), not an act, a state or a time (a hurry, the

@@ -5,10 +5,8 @@ what qualifies the fact."""
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.japanese.analyser import morphemes
 from ego_mcp.memory.guard.japanese.sequence import (
     CONJUNCTIONS,
@@ -43,12 +41,11 @@ from ego_mcp.memory.guard.reading import (
     HEARSAY,
     NEGATIVE_POLARITY,
     REPORTED,
-    TOPIC,
     UNNAMED_DOER,
     Reading,
     Word,
 )
-from ego_mcp.memory.guard.wordnet import names_a_being, takes_recipient, wordnet
+from ego_mcp.memory.guard.wordnet import takes_recipient, wordnet
 from ego_mcp.memory.japanese import HIRAGANA_TO_KATAKANA
 
 if TYPE_CHECKING:
@@ -118,14 +115,11 @@ class _Reader:
         self.describing: set[int] = set()  # adjectives before a noun (古いカメラ)
         self.subject_at: int | None = None  # the word the open clause's が marks
         self.topic_at = -1  # where the last は named the topic
-        self.marked_by: dict[int, str] = {}  # the words は or が gave their role
-        self.sentence_starts: list[int] = [0]
         self.quoting = False  # the last predicate read quotes a clause (と言った)
 
     def reading(self) -> Reading:
-        words = _with_heads(self.words, self.describing)
         return Reading(
-            words=_with_topics(words, self.marked_by, self.sentence_starts),
+            words=_with_heads(self.words, self.describing),
             qualifiers=frozenset(self.qualifiers),
             negations=self.negations,
             sequence=tuple(self.predicates) if self.sequence else (),
@@ -140,7 +134,6 @@ class _Reader:
             if m.part_of_speech()[1] == "句点":
                 self.last_sentence = range(self.sentence_at, len(self.words))
                 self.sentence_at = len(self.words)
-                self.sentence_starts.append(self.sentence_at)
             return
         if kind == "接続詞":
             relation = CONJUNCTIONS.get(m.normalized_form(), "")
@@ -252,8 +245,6 @@ class _Reader:
         for at in self.closed_phrase:  # the phrase it ends
             if not self.words[at].role:
                 self.words[at] = _with_role(self.words[at], role, self.topic)
-                if surface in ("は", "が"):
-                    self.marked_by[at] = surface
         if role == "to":
             self.goals.append(self.closed_phrase)
         self.phrase_start = len(self.words)
@@ -426,40 +417,6 @@ def _with_role(word: Word, role: str, topic: str) -> Word:
     """A word of a phrase its particle ends, bound to the topic unless it is the topic:
     under a topic, が marks what is said of it (ご主人様は辛いものが好き)."""
     return replace(word, role=role, bound="" if not topic or word.key == topic else topic)
-
-
-def _with_topics(
-    words: tuple[Word, ...], marked_by: dict[int, str], starts: list[int]
-) -> tuple[Word, ...]:
-    """A thing named as the topic (は) is what a transitive verb is done to when a が names
-    that verb's subject: ケーキはアヤが焼いた is アヤがケーキを焼いた. Such a topic takes the
-    role ``TOPIC``, which only an object (or no role) fills in the other text. Only where
-    the verb is the sentence's last predicate, so the topic is told of it (バスは、ケンが
-    乗る前に出た: the bus left), and JMdict calls it transitive and never intransitive
-    (このチームは監督が変わった: the team's manager changed); never a person, an animal or
-    a name as the topic (マスターはアヤが怖かった: what the topic feels)."""
-    reader = glosses()
-    found = list(words)
-    for start, end in pairwise([*starts, len(words)]):
-        last = next((w for w in reversed(words[start:end]) if w.pos in ("v", "a")), None)
-        if last is None or last.pos != "v" or reader is None or not reader.transitive(last.key):
-            continue
-        doers = any(
-            marked_by.get(at) == "が" and words[at].role == "subject" and words[at].head == last.key
-            for at in range(start, end)
-        )
-        for at in range(start, end):
-            word = words[at]
-            if (
-                doers
-                and marked_by.get(at) == "は"
-                and word.role == "subject"
-                and word.head == last.key
-                and not word.name
-                and not names_a_being(word.english)
-            ):
-                found[at] = replace(word, role=TOPIC)
-    return tuple(found)
 
 
 def _with_heads(words: list[Word], describing: set[int]) -> tuple[Word, ...]:
