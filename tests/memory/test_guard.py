@@ -251,6 +251,10 @@ def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> 
         ("バスは、ケンが乗る前に出た。", "ケンがバスに乗る前に出た。"),
         ("このチームは監督が変わった。", "監督がこのチームを変えた。"),
         ("病院はアヤが電話した。", "アヤが病院から電話した。"),
+        # A thing told of one verb in one text and of the other in the other, both texts
+        # having both verbs: what each was done to changed.
+        ("窓はケンが開けた。ドアはアヤが閉めた。", "ケンがドアを開けた。アヤが窓を閉めた。"),
+        ("ケーキはアヤが焼いた。パンはケンが買った。", "アヤがパンを焼いた。ケンがケーキを買った"),
     ],
 )
 def test_a_topic_and_its_ga_are_never_read_into_a_restatement(existing: str, new: str) -> None:

@@ -84,7 +84,25 @@ def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
             and all(other.bound in subjects and other.bound != word.bound for other in matched)
         ):
             conflicts.append((matched[0], word))  # whose it is, whatever the predicate
+        elif matched and _moved_between_verbs(word, matched, old, new):
+            conflicts.append((matched[0], word))
     return conflicts
+
+
+def _moved_between_verbs(word: Word, matched: list[Word], old: Reading, new: Reading) -> bool:
+    """A thing the subject of one verb in one text (a Japanese topic is read as one) and
+    the object of another in the other, where both texts have both verbs (窓はケンが
+    開けた。ドアはアヤが閉めた。 / ケンがドアを開けた。アヤが窓を閉めた。): what each verb was
+    done to changed."""
+    both = {w.key for w in old.words if w.pos == "v"} & {w.key for w in new.words if w.pos == "v"}
+    return (
+        len(both) >= 2
+        and word.head in both
+        and all(
+            o.head in both and o.head != word.head and {o.role, word.role} == {"subject", "object"}
+            for o in matched
+        )
+    )
 
 
 def converse(conflicts: list[tuple[Word, Word]], objects_turn: bool = False) -> bool:
