@@ -88,6 +88,7 @@ class Runtime:
         self._lexical: dict[str, LexicalIndex] = {}  # one per agent, kept across rebuilds
         self._deletion_logs: dict[str, SqliteDeletionLog] = {}  # the same, embedded
         self._own_files: set[str] = set()  # agents whose file names no other agent spells
+        self._claims = threading.Lock()  # one claim at a time: twins race otherwise
         self.dictionary = open_jmdict()  # recall's translations, shared by every agent
         self._documents_seen: dict[str, Any] = {}  # last known Redis documents, for outages
         self._guard = threading.Lock()
@@ -154,9 +155,10 @@ class Runtime:
     def _claim_files(self, agent: str) -> None:
         """Refuse an agent whose per-agent files another agent's name spells otherwise
         (``store/agent_files.py``)."""
-        if agent not in self._own_files:
-            claim(self.settings.data_dir, agent, self._own_files)
-            self._own_files.add(agent)
+        with self._claims:
+            if agent not in self._own_files:
+                claim(self.settings.data_dir, agent, self._own_files)
+                self._own_files.add(agent)
 
     def ego(self, agent: str) -> EgoService:
         companion = self.profiles.profile(agent).companion_name

@@ -131,7 +131,7 @@ def _nothing_else(rest_added: list[Word], rest_left: list[Word]) -> bool:
 
 
 POSSESSION = "have"
-COPULA = "be"  # "is at 4:30" tells no more than "is at 3"
+COPULA = "be"  # "the flight is at 11" tells no more than "the flight at 9"
 
 
 def _possession_told(reading: Reading, other: Reading, own: list[Word]) -> set[int]:
@@ -384,9 +384,9 @@ def _places(net: WordNet, words: list[Word]) -> list[tuple[Word, ...]]:
         and is_place(net, f"{first.key}_{second.key}")
     ]  # fmt: skip
     in_compounds = {id(w) for compound in compounds for w in compound}
-    # A noun WordNet files as a place, or one an English preposition of place governs,
-    # with the words that modify it (the ramen shop, the laundry basket: a laundry is a
-    # place too, but here it tells what kind of basket).
+    # A noun WordNet files as a place, or a thing an English preposition that only tells
+    # where governs, with the word the parse says modifies it (the ramen shop); a place
+    # that modifies another is part of that one's name, no place of its own.
     single = [
         (*_modifiers_before(words, at), w)
         for at, w in enumerate(words)
