@@ -251,6 +251,7 @@ def test_a_fact_that_differs_is_distinct(existing: str, new: str, what: str) -> 
         ("バスは、ケンが乗る前に出た。", "ケンがバスに乗る前に出た。"),
         ("このチームは監督が変わった。", "監督がこのチームを変えた。"),
         ("病院はアヤが電話した。", "アヤが病院から電話した。"),
+        ("家ではケンが作る。", "ケンが家を作る。"),  # で: where, never what is made
         # A thing told of one verb in one text and of the other in the other, both texts
         # having both verbs: what each was done to changed.
         ("窓はケンが開けた。ドアはアヤが閉めた。", "ケンがドアを開けた。アヤが窓を閉めた。"),

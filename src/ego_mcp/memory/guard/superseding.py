@@ -333,7 +333,7 @@ def _place_for_place(added: list[Word], left_out: list[Word]) -> set[int]:
         (old, new)
         for new in _places(net, added)
         for old in _places(net, left_out)
-        if new[-1].role == old[-1].role  # the head noun's role
+        if _same_role(new[-1], old[-1])  # the head noun's
     ]
     if len(pairs) != 1:
         return set()
@@ -353,17 +353,20 @@ def _relative_for_relative(added: list[Word], left_out: list[Word]) -> set[int]:
         (old, new)
         for new in _relatives(net, added)
         for old in _relatives(net, left_out)
-        if new.role == old.role or (_japanese(new, old) and not (new.role and old.role))
+        if _same_role(new, old)
     ]
     if len(pairs) != 1:
         return set()
     return {id(w) for w in pairs[0]}
 
 
-def _japanese(*words: Word) -> bool:
-    """Japanese words, read in kana: a cleft's focus has no role (…のはお兄さんだった),
-    where an English word with none is the object of "of" or "about"."""
-    return all(w.reading for w in words)
+def _same_role(first: Word, second: Word) -> bool:
+    """One role, or, in Japanese, none in one text: a cleft's focus has none (…のは
+    お兄さんだった, …のは図書館だった), where an English word with none is the object of
+    "of" or "about"."""
+    if first.role == second.role:
+        return True
+    return bool(first.reading and second.reading) and not (first.role and second.role)
 
 
 def _relatives(net: WordNet, words: list[Word]) -> list[Word]:

@@ -55,6 +55,7 @@ CASE_ROLES = {
     "が": "subject", "は": "subject", "を": "object", "に": "to", "へ": "to", "から": "from",
     "まで": "until", "と": "with", "より": "than", "の": "owner",
 }  # fmt: skip
+AT = "at"  # で: where or how (家で, 電車で)
 TENSE_AND_POLITENESS = frozenset({"た", "だ", "です", "ます"})
 NEGATIONS = frozenset({"ない", "ぬ", "ん", "ず"})
 # Auxiliaries of one meaning written two ways: passive or potential, causative, hearsay.
@@ -223,7 +224,7 @@ class _Reader:
         elif surface == "から" and previous is not None and previous.surface() in "てで":
             self.sequence = True  # 出してから行った: one thing after another
         elif surface == "で" and sub == "格助詞":
-            self.phrase_start = len(self.words)  # 電車で: where or how, no party's role
+            self._case_particle_at()  # 電車で, 家で: where or how, no party's role
         elif sub in ("格助詞", "係助詞", "副助詞") and self.words and surface in CASE_ROLES:
             self._case_particle(surface)
 
@@ -254,6 +255,14 @@ class _Reader:
                 self.topic_at = len(self.words) - 1
         if surface == "が":
             self.subject_at = len(self.words) - 1
+
+    def _case_particle_at(self) -> None:
+        """で gives the phrase it ends the role ``AT``, where or how the event was: no
+        party, but never what the verb is done to (家でケンが作る / ケンが家を作る)."""
+        for at in range(self.phrase_start, len(self.words)):
+            if not self.words[at].role:
+                self.words[at] = _with_role(self.words[at], AT, self.topic)
+        self.phrase_start = len(self.words)
 
     def _clause_before(self) -> range:
         """The words of the clause a conjunctive particle ends: the one its predicate
