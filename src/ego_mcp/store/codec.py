@@ -31,7 +31,7 @@ Metadata = dict[str, str | int | float | bool | list[str]]
 TAG_INDEX = "tag"
 MEMBER_INDEX = "members"  # an episode's memory ids as a list Chroma matches with $contains
 # Written with the list on every episode (none too): an episode without it was written
-# by an older version, and is found by one read (``ChromaEpisodeStore.lacks_member_index``).
+# by an older version, and is found by one read (``store.chroma.lacks_member_index``).
 MEMBERS_KEPT = "members_kept"
 ANTICIPATED = "anticipated_ts"
 SHARED = "shared"

@@ -329,15 +329,7 @@ def _place_for_place(added: list[Word], left_out: list[Word]) -> set[int]:
     net = wordnet()
     if net is None:
         return set()
-    pairs = [
-        (old, new)
-        for new in _places(net, added)
-        for old in _places(net, left_out)
-        if _same_role(new[-1], old[-1])  # the head noun's
-    ]
-    if len(pairs) != 1:
-        return set()
-    return {id(w) for place in pairs[0] for w in place}
+    return _one_for_one(_places(net, added), _places(net, left_out))
 
 
 def _relative_for_relative(added: list[Word], left_out: list[Word]) -> set[int]:
@@ -349,15 +341,22 @@ def _relative_for_relative(added: list[Word], left_out: list[Word]) -> set[int]:
     net = wordnet()
     if net is None:
         return set()
+    return _one_for_one(_relatives(net, added), _relatives(net, left_out))
+
+
+def _one_for_one(new_ones: list[tuple[Word, ...]], old_ones: list[tuple[Word, ...]]) -> set[int]:
+    """The ids of the words of one thing the new text names where the old one names
+    another in the same role (each thing's words, its head last), or none when there is
+    not exactly one such pair."""
     pairs = [
         (old, new)
-        for new in _relatives(net, added)
-        for old in _relatives(net, left_out)
-        if _same_role(new, old)
+        for new in new_ones
+        for old in old_ones
+        if _same_role(new[-1], old[-1])  # the head noun's
     ]
     if len(pairs) != 1:
         return set()
-    return {id(w) for w in pairs[0]}
+    return {id(w) for thing in pairs[0] for w in thing}
 
 
 def _same_role(first: Word, second: Word) -> bool:
@@ -369,9 +368,9 @@ def _same_role(first: Word, second: Word) -> bool:
     return bool(first.reading and second.reading) and not (first.role and second.role)
 
 
-def _relatives(net: WordNet, words: list[Word]) -> list[Word]:
+def _relatives(net: WordNet, words: list[Word]) -> list[tuple[Word, ...]]:
     return [
-        w
+        (w,)
         for w in words
         if w.pos == "n" and not w.name and w.english and is_relative(net, w.english[0])
     ]
