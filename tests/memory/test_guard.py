@@ -266,6 +266,38 @@ def test_a_topic_and_its_ga_are_never_read_into_a_restatement(existing: str, new
 @pytest.mark.parametrize(
     ("existing", "new"),
     [
+        ("ケンだけが来た。", "ケンが来た。"),  # only Ken came / Ken came
+        ("アヤはケーキしか食べなかった。", "アヤはケーキを食べた。"),
+        ("マスターは少しだけ寝た。", "マスターは寝た。"),
+        ("アヤばかり話していた。", "アヤが話していた。"),
+        ("マスターは食べたばかりだ。", "マスターは食べた。"),  # has just eaten
+        ("Only Ken came to the party.", "Ken came to the party."),
+    ],
+)
+def test_a_focus_word_for_only_is_a_qualifier(existing: str, new: str) -> None:
+    for first, second in ((existing, new), (new, existing)):
+        verdict, found = differences(first, second)
+        assert verdict is Verdict.DISTINCT, found
+        assert any(item.startswith("qualifier") and "only" in item.lower() for item in found)
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("アヤはケーキしか食べなかった。", "アヤはケーキだけ食べた。"),  # しか…ない is "only"
+        ("アヤはケーキのみ食べた。", "アヤはケーキだけ食べた。"),
+        ("冷蔵庫には牛乳しかない。", "冷蔵庫には牛乳だけある。"),
+        ("アヤさえ来なかった。", "アヤは来なかった。"),  # "even": emphasis, as in English
+    ],
+)
+def test_focus_words_of_one_meaning_are_a_restatement(existing: str, new: str) -> None:
+    assert differences(existing, new)[0] is Verdict.DUPLICATE
+    assert differences(new, existing)[0] is Verdict.DUPLICATE
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
         ("The festival went ahead because of the rain.",
          "The festival went ahead despite the rain."),
         ("Ken stayed home because it rained.", "Ken stayed home although it rained."),

@@ -18,6 +18,7 @@ SAVED_AS_ANOTHER_FACT = [
     ("太郎は花子に本を貸した。", "花子は太郎に本を貸した。"),  # roles reversed
     ("東京に引っ越したい。", "東京に引っ越した。"),  # a wish, then a deed
     ("マスターはケンを殴って、逃げた。", "ケンはマスターを殴って、逃げた。"),  # roles, two verbs
+    ("ケンがパーティーに来た。", "ケンだけがパーティーに来た。"),  # only Ken came
 ]
 REFUSED_AS_THE_SAME = [
     (  # the seed's own example: the diarist's "I" left out, the day moved
@@ -29,6 +30,7 @@ REFUSED_AS_THE_SAME = [
         "Master purchased a secondhand road bike from a colleague.",
     ),
     ("マスターは駅の近くでラーメンを食べた。", "マスターは駅のそばでラーメンを食べた。"),
+    ("アヤはケーキしか食べなかった。", "アヤはケーキだけ食べた。"),  # one "only"
 ]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ego_mcp.memory.guard.adverbs import QUALIFYING_ADVERBS
 from ego_mcp.memory.guard.english.lexicon import (
     IMPLICATIVES,
     compound_nouns,
@@ -46,14 +47,6 @@ CONDITION_AND_ORDER = {
     "if": "if", "unless": "unless", "whether": "if", "before": "before", "after": "after",
     "until": "until", "till": "until",
 }  # fmt: skip
-# The closed classes of adverbs that change a fact (degree, frequency, focus, aspect),
-# as grammars list them (Quirk et al.'s subjuncts); emphasis words change none.
-QUALIFYING_ADVERBS = closed(
-    "almost nearly barely hardly scarcely partly partially half fully completely entirely "
-    "totally mostly always never sometimes often usually rarely seldom occasionally "
-    "frequently once twice only merely solely still already yet anymore again soon "
-    "recently longer"
-)
 # Quantifiers (closed class), whether spaCy tags them determiners or pronouns.
 QUANTIFIERS = closed("all some none every each both any most many few several half either")
 # What a number or a date can be, as a slot: a start, an end, a bound of order.

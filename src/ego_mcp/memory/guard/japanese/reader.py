@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ego_mcp.memory.guard.adverbs import QUALIFYING_ADVERBS
 from ego_mcp.memory.guard.japanese.analyser import morphemes
 from ego_mcp.memory.guard.japanese.sequence import (
     CONJUNCTIONS,
@@ -58,6 +59,9 @@ CASE_ROLES = {
 AT = "at"  # で: where or how (家で, 電車で)
 TENSE_AND_POLITENESS = frozenset({"た", "だ", "です", "ます"})
 NEGATIONS = frozenset({"ない", "ぬ", "ん", "ず"})
+# The exceptive particle: its predicate is negative in form only (ケーキしか食べなかった:
+# she ate the cake and nothing else, as ケーキだけ食べた says).
+EXCEPTIVE = "しか"
 # Auxiliaries of one meaning written two ways: passive or potential, causative, hearsay.
 AUXILIARY_FORMS = {"られる": "れる", "させる": "せる", "らしい": HEARSAY, "そう": HEARSAY,
                    "よう": HEARSAY, "みたい": HEARSAY}  # fmt: skip
@@ -117,6 +121,7 @@ class _Reader:
         self.subject_at: int | None = None  # the word the open clause's が marks
         self.topic_at = -1  # where the last は named the topic
         self.quoting = False  # the last predicate read quotes a clause (と言った)
+        self.exceptive = False  # しか read, its negation not yet
 
     def reading(self) -> Reading:
         return Reading(
@@ -158,7 +163,9 @@ class _Reader:
         base = m.normalized_form()
         previous = self.morphemes[index - 1] if index else None
         if m.dictionary_form() in NEGATIONS or base in NEGATIONS or base == "無い":
-            if self.quoting:
+            if self.exceptive:
+                self.exceptive = False  # しか…ない: "only", which the particle gave
+            elif self.quoting:
                 self.negations += 1  # 来ると言わなかった: the saying is denied, not 来る
             elif self.words and self.words[-1].pos in ("v", "a", "n"):
                 last = self.words[-1]
@@ -227,6 +234,18 @@ class _Reader:
             self._case_particle_at()  # 電車で, 家で: where or how, no party's role
         elif sub in ("格助詞", "係助詞", "副助詞") and self.words and surface in CASE_ROLES:
             self._case_particle(surface)
+        elif sub == "副助詞":
+            self._focus(m)
+
+    def _focus(self, m: Morpheme) -> None:
+        """A focus particle qualifies the fact when its first English gloss is an adverb
+        that does (だけ, のみ, ばかり, しか: "only"; ケンだけが来た is not ケンが来た), by that
+        gloss, so that each says what the others do; one of emphasis (さえ "even", こそ)
+        changes no fact, as in English."""
+        gloss = english_of(m.normalized_form())[:1]
+        if gloss and gloss[0] in QUALIFYING_ADVERBS:
+            self.qualifiers.add(gloss[0])
+            self.exceptive = m.surface() == EXCEPTIVE
 
     def _reason_particle(self, index: int) -> bool:
         """Take the particle at ``index`` as one that gives the clause before it as a

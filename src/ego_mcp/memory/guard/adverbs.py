@@ -1,0 +1,14 @@
+"""The closed class of English adverbs that change a fact (degree, frequency, focus,
+aspect), as grammars list them (Quirk et al.'s subjuncts). The English reader takes them
+as qualifiers; the Japanese reader takes a focus particle as one when its first English
+gloss is one of them (だけ, しか, のみ: "only")."""
+
+from __future__ import annotations
+
+_WRITTEN = (
+    "almost nearly barely hardly scarcely partly partially half fully completely entirely "
+    "totally mostly always never sometimes often usually rarely seldom occasionally "
+    "frequently once twice only merely solely still already yet anymore again soon "
+    "recently longer"
+)
+QUALIFYING_ADVERBS = frozenset(_WRITTEN.split())
