@@ -281,18 +281,54 @@ def test_a_focus_word_for_only_is_a_qualifier(existing: str, new: str) -> None:
         assert any(item.startswith("qualifier") and "only" in item.lower() for item in found)
 
 
+@pytest.mark.parametrize("about", ["くらい", "ぐらい", "ほど"])
+def test_a_particle_of_approximation_is_a_qualifier(about: str) -> None:
+    verdict, found = differences("マスターは3時間寝た。", f"マスターは3時間{about}寝た。")
+    assert verdict is Verdict.DISTINCT, found
+    assert found == ("qualifier: — → approximately 時間",)  # of the number's counter
+
+
 @pytest.mark.parametrize(
     ("existing", "new"),
     [
         ("アヤはケーキしか食べなかった。", "アヤはケーキだけ食べた。"),  # しか…ない is "only"
         ("アヤはケーキのみ食べた。", "アヤはケーキだけ食べた。"),
         ("冷蔵庫には牛乳しかない。", "冷蔵庫には牛乳だけある。"),
-        ("アヤさえ来なかった。", "アヤは来なかった。"),  # "even": emphasis, as in English
+        ("マスターは3時間ほど寝た。", "マスターは3時間くらい寝た。"),  # one "approximately"
     ],
 )
 def test_focus_words_of_one_meaning_are_a_restatement(existing: str, new: str) -> None:
     assert differences(existing, new)[0] is Verdict.DUPLICATE
     assert differences(new, existing)[0] is Verdict.DUPLICATE
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        # Found by a review written blind to the code: each was refused.
+        ("マスターだけが会議に出た。", "マスターは会議にだけ出た。"),  # only of another word
+        ("マスターは会社を辞めた。", "マスターは会社を辞めようとしている。"),  # volitional
+        ("ケンの母はアヤの先生だ。", "アヤの母はケンの先生だ。"),  # owners of other nouns
+        ("由紀こそマスターに謝るべきだ。", "マスターこそ由紀に謝るべきだ。"),  # こそ: the doer
+        ("Master's rent went up this year.", "Master's rent went down this year."),
+        ("Master left his keys inside the car.", "Master left his keys outside the car."),
+        ("Master lives above the bakery.", "Master lives below the bakery."),
+        ("The meeting was moved from 5 pm to 3 pm.", "The meeting was moved from 3 pm to 5 pm."),
+        (
+            "The client meeting was moved to 3 pm from 5 pm.",
+            "The client meeting was moved to 5 pm from 3 pm.",
+        ),
+    ],
+)
+def test_another_fact_a_review_found_refused_is_distinct(existing: str, new: str) -> None:
+    assert differences(existing, new)[0] is Verdict.DISTINCT
+    assert differences(new, existing)[0] is Verdict.DISTINCT
+
+
+def test_even_is_emphasis_in_japanese_as_in_english() -> None:
+    for pair in (("アヤさえ来なかった。", "アヤは来なかった。"), ("Even Ken came.", "Ken came.")):
+        assert differences(*pair)[0] is Verdict.DUPLICATE
+        assert differences(*reversed(pair))[0] is Verdict.DUPLICATE
 
 
 @pytest.mark.parametrize(

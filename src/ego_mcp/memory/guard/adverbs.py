@@ -1,7 +1,7 @@
 """The closed class of English adverbs that change a fact (degree, frequency, focus,
 aspect), as grammars list them (Quirk et al.'s subjuncts). The English reader takes them
 as qualifiers; the Japanese reader takes a focus particle as one when its first English
-gloss is one of them (だけ, しか, のみ: "only")."""
+gloss is one of them (だけ, しか, のみ: "only"). Emphasis words change no fact."""
 
 from __future__ import annotations
 
@@ -12,3 +12,19 @@ _WRITTEN = (
     "recently longer"
 )
 QUALIFYING_ADVERBS = frozenset(_WRITTEN.split())
+EMPHASIS = frozenset(
+    [
+        "very",
+        "really",
+        "quite",
+        "rather",
+        "just",
+        "so",
+        "too",
+        "also",
+        "even",
+        "pretty",
+        "much",
+        "ever",
+    ]
+)

@@ -11,7 +11,7 @@ from ego_mcp.memory.guard.dates import shown as shown_unit
 from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.reading import FRAMED, REPORTED, Reading, Slotted, Word
 from ego_mcp.memory.guard.spelling import near_spelling
-from ego_mcp.memory.guard.wordnet import WordNet, near, wordnet
+from ego_mcp.memory.guard.wordnet import ANTONYM, WordNet, near, wordnet
 from ego_mcp.memory.japanese import is_japanese
 
 # Roles whose exchange a converse verb explains (lend to / borrow from, sell / buy).
@@ -281,6 +281,24 @@ def _actor(word: Word) -> bool:
     party (by, to, from, with: the voice and converse verbs move those, and their roles
     are weighed)."""
     return bool(word.name or word.animate) and not (word.preposition and word.role)
+
+
+def particles_opposed(old: Reading, new: Reading) -> list[str]:
+    """A preposition or particle one text has where the other has its antonym in
+    WordNet, as an adverb or an adjective, and neither has both (went up / went down,
+    inside / outside the car, above / below the bakery). Others that differ (in / at the
+    park) are wording."""
+    net = wordnet()
+    if net is None:
+        return []
+    gone, added = old.particles - new.particles, new.particles - old.particles
+    turned = [
+        (before, after)
+        for before in sorted(gone)
+        for after in sorted(added)
+        if after in net.related(before, "r", ANTONYM) | net.related(before, "a", ANTONYM)
+    ]
+    return [f"direction: {before} → {after} (opposite)" for before, after in turned]
 
 
 def sequence(old: Reading, new: Reading) -> list[str]:

@@ -41,6 +41,15 @@ EVERY_SENSE_GLOSSES_READ_AS = EVERY_SENSE_GLOSSES.replace(
     "SELECT k.idseq FROM Kanji k JOIN Kana r ON r.idseq = k.idseq "
     "WHERE k.text = ?1 AND r.text = ?2",
 )
+# The glosses of the first sense JMdict files as a particle, of the kana's entries
+# (だけ "only", くらい "approximately"): a particle's kana also spell other words (くらい
+# is 暗い "dark" too), whose first senses ``FIRST_SENSE_GLOSSES`` would give.
+PARTICLE_GLOSSES = """
+    SELECT g.text FROM SenseGloss g WHERE g.sid = (
+        SELECT MIN(s.ID) FROM Sense s JOIN pos p ON p.sid = s.ID
+        WHERE s.idseq IN (SELECT idseq FROM Kana WHERE text = ?1)
+          AND p.text LIKE 'particle%')
+"""
 NOTE = re.compile(r"\([^)]*\)")
 LEADS = frozenset({"to", "a", "an", "the"})
 MOST_WORDS = 2
@@ -84,6 +93,14 @@ class Glosses:
     def of_every_sense(self, word: str, reading: str = "") -> tuple[str, ...]:
         """The same, of every sense of ``word``'s entries."""
         return self._glosses(EVERY_SENSE_GLOSSES, EVERY_SENSE_GLOSSES_READ_AS, word, reading)
+
+    @lru_cache(maxsize=256)  # noqa: B019 (as above; particles are a closed class)
+    def of_particle(self, kana: str) -> tuple[str, ...]:
+        """The one- or two-word glosses of the first sense JMdict gives ``kana`` as a
+        particle."""
+        with self._lock:
+            rows = [row[0] for row in self._db.execute(PARTICLE_GLOSSES, (kana,))]
+        return _translations(rows)
 
     def _glosses(self, query: str, read_as_query: str, word: str, reading: str) -> tuple[str, ...]:
         """``query``'s glosses of ``word``, or ``read_as_query``'s of the entries read

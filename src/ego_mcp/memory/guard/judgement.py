@@ -18,6 +18,7 @@ from ego_mcp.memory.guard.evidence import (
     names_reordered,
     negations,
     number_and_degree,
+    particles_opposed,
     qualifiers,
     reasons_turned,
     reworded,
@@ -96,7 +97,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
         gone, new_qualifiers = [], []
     hard += qualifiers(old, new, gone, new_qualifiers) + reasons_turned(old, new)
     hard += told_as_done(old, new)
-    hard += sequence(old, new)
+    hard += sequence(old, new) + particles_opposed(old, new)
     if not differing and not swapped:  # differing roles, or a converse, say it already
         hard += names_reordered(old, new)
     hard += compounds_turned(old, new)

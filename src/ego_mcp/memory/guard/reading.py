@@ -52,7 +52,7 @@ class Word:
     negated: bool = False  # a predicate said not to hold (didn't forget, 覚えていなかった)
     preposition: str = ""  # the preposition whose object it is (in Kyoto: in), in English
     animate: bool = False  # a common noun for a person or an animal (Mom, the dog)
-    owns: str = ""  # an owner's thing (Ken's dog: dog), in English
+    owns: str = ""  # an owner's thing (Ken's dog, ケンの犬: dog)
     modifies: str = ""  # the noun a noun modifies (dog house: house), in English
     # English grammar's number and degree, where they are facts: "" where none is read.
     number: str = ""  # a counted noun's: "the one", "the many", "a one", "a many"
@@ -160,6 +160,9 @@ class Reading:
     # is the diarist, written or implied (I broke the window, Broke the window): by verb.
     unnamed_doer: frozenset[str] = field(default_factory=frozenset)
     diarist_did: frozenset[str] = field(default_factory=frozenset)
+    # English prepositions and verb particles (up, inside, above), which carry no fact
+    # as words but turn one when one stands for its WordNet antonym (went up / down).
+    particles: frozenset[str] = field(default_factory=frozenset)
 
 
 def _glossed_alike(mine: tuple[str, ...], theirs: tuple[str, ...]) -> bool:

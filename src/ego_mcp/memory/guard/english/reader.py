@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ego_mcp.memory.guard.adverbs import QUALIFYING_ADVERBS
+from ego_mcp.memory.guard.adverbs import EMPHASIS, QUALIFYING_ADVERBS
 from ego_mcp.memory.guard.english.lexicon import (
     IMPLICATIVES,
     compound_nouns,
@@ -52,7 +52,6 @@ QUANTIFIERS = closed("all some none every each both any most many few several ha
 # What a number or a date can be, as a slot: a start, an end, a bound of order.
 SLOT_ROLES = {"from": "from", "to": "to", "until": "until", "till": "until", "since": "from",
               "before": "before", "after": "after"}  # fmt: skip
-EMPHASIS = closed("very really quite rather just so too also even pretty much ever")
 SEQUENCE = closed("then afterwards afterward later")
 NEGATIONS = closed("not never no nobody nothing none neither nor nowhere n't")
 FUTURE = "will"
@@ -62,10 +61,11 @@ TAG_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
 FRAMED = frozenset({"xcomp", "ccomp"})
 
 
-def _slot(doc: Doc, start: int) -> tuple[str, str]:
+def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
     """The role and anchor of the number or date that starts at character ``start``:
     the noun it counts (50 dollars), or the preposition and the noun it hangs from (the
-    flight at 9, from Monday)."""
+    flight at 9, from Monday); ``of_time``: a time or date, whose unit's preposition
+    gives it its slot (from 5 pm)."""
     token = next((t for t in doc if t.idx <= start < t.idx + len(t.text)), None)
     if token is None:
         return "", ""
@@ -73,7 +73,10 @@ def _slot(doc: Doc, start: int) -> tuple[str, str]:
     while node.dep_ in ("nummod", "compound", "quantmod") and node.head.i != node.i:
         node = node.head
         if node.pos_ in ("NOUN", "PROPN"):
-            return "", _what_for(node)
+            # A time's unit a preposition governs gives the time its slot (from 5 pm
+            # to 3 pm); an amount's (gave birth to three kittens) does not.
+            governing = node.head.lemma_.lower() if node.dep_ == "pobj" and of_time else ""
+            return SLOT_ROLES.get(governing, ""), _what_for(node)
     if node.dep_ == "pobj":
         preposition = node.head
         word = preposition.lemma_.lower()
@@ -155,9 +158,12 @@ def read(
         words=tuple(words),
         numbers=tuple(Slotted(value, *_slot(doc, start)) for start, value in numbers),
         when=tuple(
-            Slotted(unit, *_slot(doc, start)) for start, units in when for unit in sorted(units)
+            Slotted(unit, *_slot(doc, start, of_time=True))
+            for start, units in when
+            for unit in sorted(units)
         ),
         qualifiers=frozenset(qualifiers),
+        particles=frozenset(t.lemma_.lower() for t in doc if t.pos_ == "ADP" or t.dep_ == "prt"),
         negations=negations,
         sequence=verbs if sequence else (),
         unnamed_doer=frozenset(

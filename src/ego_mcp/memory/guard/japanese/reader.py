@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ego_mcp.memory.guard.adverbs import QUALIFYING_ADVERBS
 from ego_mcp.memory.guard.japanese.analyser import morphemes
 from ego_mcp.memory.guard.japanese.sequence import (
     CONJUNCTIONS,
@@ -31,6 +30,7 @@ from ego_mcp.memory.guard.japanese.words import (
     content,
     converses_of,
     english_of,
+    focus_of,
     opposites,
     says,
 )
@@ -52,13 +52,15 @@ from ego_mcp.memory.japanese import HIRAGANA_TO_KATAKANA
 if TYPE_CHECKING:
     from sudachipy import Morpheme
 
+# は and こそ (a focus said of the doer, as は a topic) are read as the subject.
 CASE_ROLES = {
-    "が": "subject", "は": "subject", "を": "object", "に": "to", "へ": "to", "から": "from",
-    "まで": "until", "と": "with", "より": "than", "の": "owner",
+    "が": "subject", "は": "subject", "こそ": "subject", "を": "object", "に": "to",
+    "へ": "to", "から": "from", "まで": "until", "と": "with", "より": "than", "の": "owner",
 }  # fmt: skip
 AT = "at"  # で: where or how (家で, 電車で)
 TENSE_AND_POLITENESS = frozenset({"た", "だ", "です", "ます"})
 NEGATIONS = frozenset({"ない", "ぬ", "ん", "ず"})
+VOLITIONAL = "will"  # a verb's volitional form (行こう), as English "will" qualifies
 # The exceptive particle: its predicate is negative in form only (ケーキしか食べなかった:
 # she ate the cake and nothing else, as ケーキだけ食べた says).
 EXCEPTIVE = "しか"
@@ -148,6 +150,8 @@ class _Reader:
             return
         if "仮定形" in pos[5]:
             self.qualifiers.add("if")  # 降ったら
+        elif "意志推量形" in pos[5]:
+            self.qualifiers.add(VOLITIONAL)  # 辞めよう(としている): meant, not done
         if kind == "助動詞" or (kind == "形容詞" and m.normalized_form() == "無い"):
             self._auxiliary(index, m)
         elif kind == "助詞":
@@ -235,17 +239,22 @@ class _Reader:
         elif sub in ("格助詞", "係助詞", "副助詞") and self.words and surface in CASE_ROLES:
             self._case_particle(surface)
         elif sub == "副助詞":
-            self._focus(m)
+            self._focus(index, m)
 
-    def _focus(self, m: Morpheme) -> None:
-        """A focus particle qualifies the fact when its first English gloss is an adverb
-        that does (だけ, のみ, ばかり, しか: "only"; ケンだけが来た is not ケンが来た), by that
-        gloss, so that each says what the others do; one of emphasis (さえ "even", こそ)
-        changes no fact, as in English."""
-        gloss = english_of(m.normalized_form())[:1]
-        if gloss and gloss[0] in QUALIFYING_ADVERBS:
-            self.qualifiers.add(gloss[0])
-            self.exceptive = m.surface() == EXCEPTIVE
+    def _focus(self, index: int, m: Morpheme) -> None:
+        """A focus particle qualifies the fact by what its gloss says (``focus_of``), of
+        the word it follows, if one does (マスターだけが会議に出た is not マスターは会議に
+        だけ出た, nor ケンだけが来た ケンが来た; 3時間くらい is not 3時間); だけ, のみ and
+        しか…ない say one "only". One of emphasis (さえ "even") changes no fact, as in
+        English."""
+        focus = focus_of(m.normalized_form())
+        if not focus:
+            return
+        before = self.morphemes[max(0, index - 2) : index]
+        if self.words and any(b.surface() == self.words[-1].surface for b in before):
+            focus = f"{focus} {self.words[-1].surface}"  # 会議(に)だけ: only the meeting
+        self.qualifiers.add(focus)
+        self.exceptive = m.surface() == EXCEPTIVE
 
     def _reason_particle(self, index: int) -> bool:
         """Take the particle at ``index`` as one that gives the clause before it as a
@@ -448,8 +457,9 @@ def _with_role(word: Word, role: str, topic: str) -> Word:
 
 
 def _with_heads(words: list[Word], describing: set[int]) -> tuple[Word, ...]:
-    """Each word with the predicate after it (Japanese is head-final); an adjective that
-    only describes a noun (ケンに古いカメラを売った) is no predicate of the words before it."""
+    """Each word with the predicate after it (Japanese is head-final), and an owner with
+    the noun it owns; an adjective that only describes a noun (ケンに古いカメラを売った) is
+    no predicate of the words before it."""
     found: list[Word] = []
     for index, word in enumerate(words):
         head = next(
@@ -460,5 +470,9 @@ def _with_heads(words: list[Word], describing: set[int]) -> tuple[Word, ...]:
             ),
             None,
         )
-        found.append(replace(word, head=head.key, head_senses=head.senses) if head else word)
+        read = replace(word, head=head.key, head_senses=head.senses) if head else word
+        if read.role == "owner":  # の: what it owns is the noun after it (由紀の母)
+            owned = next((w for w in words[index + 1 :] if w.pos == "n"), None)
+            read = replace(read, owns=owned.key if owned else "")
+        found.append(read)
     return tuple(found)

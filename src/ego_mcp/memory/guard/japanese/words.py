@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ego_mcp.memory.guard.adverbs import EMPHASIS, QUALIFYING_ADVERBS
 from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.japanese.analyser import katakana_given_name, morphemes
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Word
@@ -62,6 +63,25 @@ def content(m: Morpheme, prefix: str) -> Word | None:
         opposites=opposites(english, wordnet_pos) | negated_stem(key),
         converses=converses_of(english) if wordnet_pos == "v" else frozenset(),
     )
+
+
+def focus_of(kana: str) -> str:
+    """What a focus particle adds to the fact, by the first gloss of its sense as a
+    particle in JMdict: one of the adverbs that change a fact (だけ, しか, のみ, ばかり:
+    "only"), or another adverb WordNet has, named by the first word of its first sense
+    (くらい "approximately", ほど "about": both "approximately"), which an English reader
+    would keep as a word; "" for emphasis (さえ "even") and for what is no adverb (とか
+    "such as")."""
+    reader, net = glosses(), wordnet()
+    first = reader.of_particle(kana)[:1] if reader is not None else ()
+    if not first or first[0] in EMPHASIS:
+        return ""
+    if first[0] in QUALIFYING_ADVERBS:
+        return first[0]
+    senses = net.offsets(first[0], "r") if net is not None else ()
+    if net is None or not senses:
+        return ""
+    return (net.synset(senses[0], "r").words or first)[0]
 
 
 def english_of(*forms: str, reading: str = "") -> tuple[str, ...]:
