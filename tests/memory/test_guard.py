@@ -313,6 +313,10 @@ def test_focus_words_of_one_meaning_are_a_restatement(existing: str, new: str) -
         ("Master's rent went up this year.", "Master's rent went down this year."),
         ("Master left his keys inside the car.", "Master left his keys outside the car."),
         ("Master lives above the bakery.", "Master lives below the bakery."),
+        ("Only Master went to the concert.", "Master went only to the concert."),
+        ("Even Ken liked the new recipe.", "Ken liked even the new recipe."),
+        ("Master drinks coffee only in the morning.", "Master drinks only coffee in the morning."),
+        ("Master only went to the concert.", "Only Master went to the concert."),
         ("The meeting was moved from 5 pm to 3 pm.", "The meeting was moved from 3 pm to 5 pm."),
         (
             "The client meeting was moved to 3 pm from 5 pm.",
@@ -323,6 +327,18 @@ def test_focus_words_of_one_meaning_are_a_restatement(existing: str, new: str) -
 def test_another_fact_a_review_found_refused_is_distinct(existing: str, new: str) -> None:
     assert differences(existing, new)[0] is Verdict.DISTINCT
     assert differences(new, existing)[0] is Verdict.DISTINCT
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("I only had one beer.", "I had only one beer."),  # at the verb: what follows it
+        ("Master only ate half the cake.", "Master ate only half the cake."),
+    ],
+)
+def test_a_focus_at_the_verb_covers_what_follows_it(existing: str, new: str) -> None:
+    assert differences(existing, new)[0] is Verdict.DUPLICATE
+    assert differences(new, existing)[0] is Verdict.DUPLICATE
 
 
 def test_even_is_emphasis_in_japanese_as_in_english() -> None:

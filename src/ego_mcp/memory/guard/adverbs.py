@@ -28,3 +28,6 @@ EMPHASIS = frozenset(
         "ever",
     ]
 )
+# The focusing adverbs (Quirk et al.'s focusing subjuncts): each says something of the
+# one part of the sentence it stands at (only Ken came / Ken came only to the party).
+FOCUS = frozenset({"only", "merely", "solely", "just", "even", "also"})

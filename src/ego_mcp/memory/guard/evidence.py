@@ -301,6 +301,23 @@ def particles_opposed(old: Reading, new: Reading) -> list[str]:
     return [f"direction: {before} → {after} (opposite)" for before, after in turned]
 
 
+def focus_moved(old: Reading, new: Reading) -> list[str]:
+    """A focusing adverb both texts have, standing at another part in each (only Ken
+    went / Ken went only to the party; even Ken liked it / Ken liked even that)."""
+    moved = [
+        (before, after)
+        for before in sorted(old.focus, key=str)
+        for after in sorted(new.focus, key=str)
+        if before.word == after.word
+        and not before.fits(after)
+        and not any(before.fits(other) for other in new.focus if other.word == before.word)
+    ]
+    return [
+        f"qualifier: {b.word} {b.of or '(the predicate)'} → {a.word} {a.of or '(the predicate)'}"
+        for b, a in moved
+    ]
+
+
 def sequence(old: Reading, new: Reading) -> list[str]:
     """Events told in another order (finished the report, then went out / went out,
     then finished the report)."""

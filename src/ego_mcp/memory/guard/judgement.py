@@ -15,6 +15,7 @@ from ego_mcp.memory.guard.evidence import (
     conflicts_by_opposites,
     converse,
     facts,
+    focus_moved,
     names_reordered,
     negations,
     number_and_degree,
@@ -97,7 +98,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
         gone, new_qualifiers = [], []
     hard += qualifiers(old, new, gone, new_qualifiers) + reasons_turned(old, new)
     hard += told_as_done(old, new)
-    hard += sequence(old, new) + particles_opposed(old, new)
+    hard += sequence(old, new) + particles_opposed(old, new) + focus_moved(old, new)
     if not differing and not swapped:  # differing roles, or a converse, say it already
         hard += names_reordered(old, new)
     hard += compounds_turned(old, new)

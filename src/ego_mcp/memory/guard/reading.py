@@ -25,6 +25,27 @@ UNNAMED_DOER = "someone"
 
 
 @dataclass(frozen=True)
+class Focus:
+    """A focusing adverb and what it stands at: a noun's lemma (only Ken, only to the
+    party: "party"), or "" for the predicate (Ken only had one: what follows the verb);
+    ``doer``: that noun is the subject."""
+
+    word: str
+    of: str = ""
+    doer: bool = False
+
+    def fits(self, other: Focus) -> bool:
+        """Whether the two may say one thing: one word at one part, or the same word at
+        the predicate in one text and at what follows the verb in the other (I only had
+        one beer / I had only one beer)."""
+        if self.word != other.word:
+            return True  # other words: the qualifiers weigh them
+        if self.of == other.of and self.doer == other.doer:
+            return True
+        return (not self.of and not other.doer) or (not other.of and not self.doer)
+
+
+@dataclass(frozen=True)
 class Word:
     """One content word as it stands in its sentence.
 
@@ -163,6 +184,7 @@ class Reading:
     # English prepositions and verb particles (up, inside, above), which carry no fact
     # as words but turn one when one stands for its WordNet antonym (went up / down).
     particles: frozenset[str] = field(default_factory=frozenset)
+    focus: frozenset[Focus] = field(default_factory=frozenset)  # English: only Ken, ...
 
 
 def _glossed_alike(mine: tuple[str, ...], theirs: tuple[str, ...]) -> bool:

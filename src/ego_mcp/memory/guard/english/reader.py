@@ -24,6 +24,7 @@ from ego_mcp.memory.guard.english.roles import (
     agent_written,
     clause_verb,
     connective,
+    focused,
     is_name,
     opens_clause,
     passive,
@@ -164,6 +165,7 @@ def read(
         ),
         qualifiers=frozenset(qualifiers),
         particles=frozenset(t.lemma_.lower() for t in doc if t.pos_ == "ADP" or t.dep_ == "prt"),
+        focus=focused(doc),
         negations=negations,
         sequence=verbs if sequence else (),
         unnamed_doer=frozenset(

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ego_mcp.memory.guard.adverbs import FOCUS
 from ego_mcp.memory.guard.english.lexicon import in_wordnet
-from ego_mcp.memory.guard.reading import BECAUSE, DESPITE, FIRST_PERSON
+from ego_mcp.memory.guard.reading import BECAUSE, DESPITE, FIRST_PERSON, Focus
 from ego_mcp.memory.guard.wordnet import wordnet
 
 if TYPE_CHECKING:
@@ -283,3 +284,24 @@ def reasons_given(doc: Doc) -> dict[int, str]:
         for inside in scope:
             found.setdefault(inside.i, relation)
     return found
+
+
+def focused(doc: Doc) -> frozenset[Focus]:
+    """What each focusing adverb stands at, by the parse: the noun it modifies, the
+    object of the preposition it does (only to the party), the noun a number it modifies
+    counts (only one beer), or the predicate (only had)."""
+    found: set[Focus] = set()
+    for token in doc:
+        if token.lower_ not in FOCUS or token.dep_ not in ("advmod", "amod", "quantmod"):
+            continue
+        target = token.head
+        if target.pos_ == "ADP":
+            target = next((c for c in target.children if c.dep_ == "pobj"), target)
+        if target.dep_ == "nummod" or target.like_num:
+            target = target.head
+        if target.pos_ in ("VERB", "AUX") or target.i == token.i:
+            found.add(Focus(token.lower_))
+        else:
+            subject = target.dep_ in ("nsubj", "nsubjpass")
+            found.add(Focus(token.lower_, target.lemma_.lower(), subject))
+    return frozenset(found)
