@@ -317,6 +317,8 @@ def test_focus_words_of_one_meaning_are_a_restatement(existing: str, new: str) -
         ("Even Ken liked the new recipe.", "Ken liked even the new recipe."),
         ("Master drinks coffee only in the morning.", "Master drinks only coffee in the morning."),
         ("Master only went to the concert.", "Only Master went to the concert."),
+        ("Master's son turns 7 in March.", "Master's son turned 7 in March."),  # tense
+        ("Master is reading the novel.", "Master has read the novel."),
         ("The meeting was moved from 5 pm to 3 pm.", "The meeting was moved from 3 pm to 5 pm."),
         (
             "The client meeting was moved to 3 pm from 5 pm.",
@@ -337,6 +339,19 @@ def test_another_fact_a_review_found_refused_is_distinct(existing: str, new: str
     ],
 )
 def test_a_focus_at_the_verb_covers_what_follows_it(existing: str, new: str) -> None:
+    assert differences(existing, new)[0] is Verdict.DUPLICATE
+    assert differences(new, existing)[0] is Verdict.DUPLICATE
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("Master has finished the trilogy.", "Master finished the trilogy."),  # perfect
+        ("Master says the second book was the best.", "Master said the second book was the best."),
+        ("Master is flying to Oslo.", "Master flies to Oslo."),
+    ],
+)
+def test_one_time_told_in_two_tenses_is_one_fact(existing: str, new: str) -> None:
     assert differences(existing, new)[0] is Verdict.DUPLICATE
     assert differences(new, existing)[0] is Verdict.DUPLICATE
 

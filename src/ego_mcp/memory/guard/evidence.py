@@ -318,6 +318,27 @@ def focus_moved(old: Reading, new: Reading) -> list[str]:
     ]
 
 
+def tense_changed(old: Reading, new: Reading) -> list[str]:
+    """A main verb both texts tell, in the past in one and not in the other (Ken's son
+    turns 7 / turned 7; is reading / has read), and in no tense both share."""
+    told: dict[str, set[str]] = {}
+    for verb, tense in old.tenses:
+        told.setdefault(verb, set()).add(tense)
+    changed = sorted(
+        {
+            (verb, tense)
+            for verb, tense in new.tenses
+            if verb in told
+            and tense not in told[verb]
+            and not {t for v, t in new.tenses if v == verb} & told[verb]
+        }
+    )
+    return [
+        f"tense: {verb} ({'now' if tense == 'past' else 'past'} → {tense})"
+        for verb, tense in changed
+    ]
+
+
 def sequence(old: Reading, new: Reading) -> list[str]:
     """Events told in another order (finished the report, then went out / went out,
     then finished the report)."""

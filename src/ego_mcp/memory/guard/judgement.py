@@ -26,6 +26,7 @@ from ego_mcp.memory.guard.evidence import (
     role_conflicts,
     sequence,
     shown,
+    tense_changed,
     told_as_done,
     unmatched,
     unnamed_doers,
@@ -99,6 +100,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     hard += qualifiers(old, new, gone, new_qualifiers) + reasons_turned(old, new)
     hard += told_as_done(old, new)
     hard += sequence(old, new) + particles_opposed(old, new) + focus_moved(old, new)
+    hard += tense_changed(old, new)
     if not differing and not swapped:  # differing roles, or a converse, say it already
         hard += names_reordered(old, new)
     hard += compounds_turned(old, new)

@@ -22,6 +22,7 @@ BECAUSE, DESPITE = "because", "despite"
 # A doer the text does not name: a passive without one (the window was broken, 財布が
 # 盗まれた) or an indefinite one (someone broke it, 誰かが盗んだ).
 UNNAMED_DOER = "someone"
+PAST, NOW = "past", "now"  # the tenses an English verb is told in (english/tense.py)
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,8 @@ class Reading:
     # as words but turn one when one stands for its WordNet antonym (went up / down).
     particles: frozenset[str] = field(default_factory=frozenset)
     focus: frozenset[Focus] = field(default_factory=frozenset)  # English: only Ken, ...
+    # English main verbs with the tense each is told in (turns / turned: "now", "past").
+    tenses: frozenset[tuple[str, str]] = field(default_factory=frozenset)
 
 
 def _glossed_alike(mine: tuple[str, ...], theirs: tuple[str, ...]) -> bool:

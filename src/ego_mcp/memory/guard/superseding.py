@@ -17,7 +17,6 @@ from ego_mcp.memory.guard.evidence import (
     reworded_each,
     unmatched,
 )
-from ego_mcp.memory.guard.japanese.words import says
 from ego_mcp.memory.guard.judgement import Verdict, judge, too_long
 from ego_mcp.memory.guard.reading import (
     ABILITY,
@@ -36,6 +35,7 @@ from ego_mcp.memory.guard.wordnet import (
     is_physical,
     is_place,
     is_relative,
+    says,
     way_of,
     wordnet,
 )

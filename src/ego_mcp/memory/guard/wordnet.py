@@ -430,3 +430,18 @@ def wordnet() -> WordNet | None:
     as written)."""
     found = folder()
     return WordNet(found) if found is not None else None
+
+
+REPORTING_VERBS = ("say", "talk")
+
+
+def says(english: tuple[str, ...]) -> bool:
+    """The verb reports speech: its first gloss's most frequent WordNet sense is that
+    of "say" or of "talk" (say, tell, state, or 言う, 話す, 述べる by their
+    glosses; not shout, think, hear: 叫ぶ, 思う, 聞く)."""
+    net = wordnet()
+    if net is None or not english:
+        return False
+    first = net.offsets(english[0], "v")[:1]
+    reporting = {net.offsets(verb, "v")[0] for verb in REPORTING_VERBS}
+    return bool(first) and first[0] in reporting

@@ -33,6 +33,7 @@ from ego_mcp.memory.guard.english.roles import (
     roles_by_order,
     subject_of,
 )
+from ego_mcp.memory.guard.english.tense import tenses
 from ego_mcp.memory.guard.reading import ABILITY, FIRST_PERSON, Reading, Slotted, Word
 from ego_mcp.memory.guard.wordnet import is_animate, wordnet
 
@@ -166,6 +167,7 @@ def read(
         qualifiers=frozenset(qualifiers),
         particles=frozenset(t.lemma_.lower() for t in doc if t.pos_ == "ADP" or t.dep_ == "prt"),
         focus=focused(doc),
+        tenses=tenses(doc),
         negations=negations,
         sequence=verbs if sequence else (),
         unnamed_doer=frozenset(

@@ -32,7 +32,6 @@ from ego_mcp.memory.guard.japanese.words import (
     english_of,
     focus_of,
     opposites,
-    says,
 )
 from ego_mcp.memory.guard.reading import (
     BECAUSE,
@@ -46,7 +45,7 @@ from ego_mcp.memory.guard.reading import (
     Reading,
     Word,
 )
-from ego_mcp.memory.guard.wordnet import takes_recipient, wordnet
+from ego_mcp.memory.guard.wordnet import says, takes_recipient, wordnet
 from ego_mcp.memory.japanese import HIRAGANA_TO_KATAKANA
 
 if TYPE_CHECKING:

@@ -137,16 +137,3 @@ def reading_of_prefix(prefix: str) -> str:
 # The verbs that report speech and say nothing of its manner or act: WordNet's first
 # senses of "say" (state, say, tell) and "talk" (talk, speak), as grammars list the
 # neutral reporting verbs; shout, whisper, answer, refuse, order tell more.
-REPORTING_VERBS = ("say", "talk")
-
-
-def says(english: tuple[str, ...]) -> bool:
-    """The verb reports speech: its first gloss's most frequent WordNet sense is that
-    of "say" or of "talk" (言う: say, 話す: talk, 述べる: state; not 叫ぶ: shout, 思う:
-    think, 聞く: hear)."""
-    net = wordnet()
-    if net is None or not english:
-        return False
-    first = net.offsets(english[0], "v")[:1]
-    reporting = {net.offsets(verb, "v")[0] for verb in REPORTING_VERBS}
-    return bool(first) and first[0] in reporting
