@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ego_mcp.errors import LockUnavailable, NotFound
 from ego_mcp.logs import Plain
-from ego_mcp.memory.guard import Comparison, Verdict, compare, corrects
+from ego_mcp.memory.guard import Comparison, Verdict, compare, corrects, read_ahead
 from ego_mcp.memory.lifecycle import Lifecycle
 from ego_mcp.memory.model import (
     Category,
@@ -133,8 +133,12 @@ class MemoryService(Lifecycle, Recall):
             return RememberOutcome(saved=first_try, already_saved=True)
         near_miss: tuple[SearchHit | None, Comparison | None] = (None, None)
         nearest_distinct: SearchHit | None = None  # judged, and a fact differs
+        # The texts the guard will read, parsed in one batch: cheaper than one by one.
+        to_read = [hit for at, hit in enumerate(nearest) if hit.similarity >= self._gate(at)]
+        if to_read and not force:
+            read_ahead([draft.content, *(hit.memory.content for hit in to_read)])
         for rank, hit in enumerate(nearest if not force else []):
-            gate = self.nearest_guard if rank == 0 else self.guard
+            gate = self._gate(rank)
             judged = compare(hit.memory.content, draft.content, hit.similarity, gate)
             if hit.similarity >= gate and logger.isEnabledFor(logging.DEBUG):
                 logger.debug(
@@ -219,6 +223,10 @@ class MemoryService(Lifecycle, Recall):
             corrects=corrected if link else None,
             supersede_pending=draft.supersedes if not link else None,
         )
+
+    def _gate(self, rank: int) -> float:
+        """The similarity from which the hit of ``rank`` (0: the nearest) is judged."""
+        return self.nearest_guard if rank == 0 else self.guard
 
     def _first_try(self, nearest: Sequence[SearchHit], content: str) -> Memory | None:
         """The memory a replayed call's first try saved, if it did."""

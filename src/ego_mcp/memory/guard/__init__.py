@@ -30,6 +30,7 @@ from ego_mcp.memory.guard.judgement import (
     differences,
     judge,
     mergeable,
+    read_ahead,
 )
 from ego_mcp.memory.guard.superseding import CORRECTION_KINDS, corrects
 
@@ -44,4 +45,5 @@ __all__ = [
     "differences",
     "judge",
     "mergeable",
+    "read_ahead",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
@@ -55,6 +56,13 @@ def _value(digits: str) -> str:
         return canonical(float(re.sub(r"(st|nd|rd|th)$", "", digits).replace(",", "")))
     except ValueError:
         return digits
+
+
+def read_ahead(texts: Sequence[str]) -> None:
+    """Parse the English of ``texts`` in one batch, ahead of ``read`` (which then finds
+    the parses kept): cheaper than one by one."""
+    digits = (halves(digitised(normalise(text))) for text in texts)
+    english.parse_all([text for text in digits if not is_japanese(text)])
 
 
 @lru_cache(maxsize=512)

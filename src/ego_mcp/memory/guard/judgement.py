@@ -5,9 +5,11 @@ differs in ...), from the two texts' readings (``analysis``) and the evidence th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from ego_mcp.memory.guard import analysis
 from ego_mcp.memory.guard.analysis import read
 from ego_mcp.memory.guard.evidence import (
     DIRECTIONS,
@@ -181,6 +183,12 @@ def _judged(existing: str, new: str, vouched: bool) -> tuple[Verdict, tuple[str,
     old = respelled(symbols_named(spelled_out(existing, new, vouched), new), new)
     new_read = respelled(symbols_named(spelled_out(new, existing, vouched), existing), existing)
     return judge(read(old), read(new_read))
+
+
+def read_ahead(texts: Sequence[str]) -> None:
+    """Read ``texts`` ahead of comparing them (their parses in one batch), those short
+    enough to be compared word by word."""
+    analysis.read_ahead([text for text in texts if len(text) <= LONGEST_COMPARED])
 
 
 def compare(existing: str, new: str, similarity: float, threshold: float) -> Comparison:

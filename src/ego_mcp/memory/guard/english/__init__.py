@@ -23,7 +23,7 @@ The pipeline (en_core_web_sm 3.8, MIT, Explosion; without its entity recogniser)
 on first use.
 """
 
-from ego_mcp.memory.guard.english.pipeline import parse
+from ego_mcp.memory.guard.english.pipeline import parse, parse_all
 from ego_mcp.memory.guard.english.reader import read
 
-__all__ = ["parse", "read"]
+__all__ = ["parse", "parse_all", "read"]
