@@ -270,7 +270,6 @@ def test_a_topic_and_its_ga_are_never_read_into_a_restatement(existing: str, new
         ("アヤはケーキしか食べなかった。", "アヤはケーキを食べた。"),
         ("マスターは少しだけ寝た。", "マスターは寝た。"),
         ("アヤばかり話していた。", "アヤが話していた。"),
-        ("マスターは食べたばかりだ。", "マスターは食べた。"),  # has just eaten
         ("Only Ken came to the party.", "Ken came to the party."),
     ],
 )
@@ -318,6 +317,15 @@ def test_focus_words_of_one_meaning_are_a_restatement(existing: str, new: str) -
         ("Master drinks coffee only in the morning.", "Master drinks only coffee in the morning."),
         ("Master only went to the concert.", "Only Master went to the concert."),
         ("Master's son turns 7 in March.", "Master's son turned 7 in March."),  # tense
+        ("マスターは京都に行く。", "マスターは京都に行った。"),
+        ("マスターは大阪に住んでいる。", "マスターは大阪に住んでいた。"),
+        ("彩さんは韓国語を話せる。", "彩さんは韓国語を話す。"),  # can speak / speaks
+        ("マスターは出社できなかった。", "マスターは出社しなかった。"),
+        # A しか with no negation read ends with its sentence (ねえ is read as ね).
+        (
+            "昨日はケーキしか食べてねえ。マスターは店を開けなかった。",
+            "昨日はケーキだけ食べた。マスターは店を開けた。",
+        ),
         ("Master is reading the novel.", "Master has read the novel."),
         ("The meeting was moved from 5 pm to 3 pm.", "The meeting was moved from 3 pm to 5 pm."),
         (
@@ -352,6 +360,21 @@ def test_a_focus_at_the_verb_covers_what_follows_it(existing: str, new: str) -> 
     ],
 )
 def test_one_time_told_in_two_tenses_is_one_fact(existing: str, new: str) -> None:
+    assert differences(existing, new)[0] is Verdict.DUPLICATE
+    assert differences(new, existing)[0] is Verdict.DUPLICATE
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("マスターはもう報告書を提出した。", "マスターはもう報告書を提出してある。"),  # done
+        ("マスターは京都に行きました。", "マスターは京都に行った。"),
+        ("京都に行って、寿司を食べた。", "京都に行った。寿司を食べた。"),  # the て form
+        ("マスターは泳げる。", "マスターは泳ぐことができる。"),  # one "can"
+        ("マスターは毎朝ジョギングしている。", "マスターは毎朝ジョギングする。"),
+    ],
+)
+def test_one_time_told_two_ways_in_japanese_is_one_fact(existing: str, new: str) -> None:
     assert differences(existing, new)[0] is Verdict.DUPLICATE
     assert differences(new, existing)[0] is Verdict.DUPLICATE
 

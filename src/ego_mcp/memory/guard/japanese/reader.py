@@ -32,14 +32,18 @@ from ego_mcp.memory.guard.japanese.words import (
     english_of,
     focus_of,
     opposites,
+    potential,
 )
 from ego_mcp.memory.guard.reading import (
+    ABILITY,
     BECAUSE,
     DESPITE,
     FIRST_PERSON,
     FRAMED,
     HEARSAY,
     NEGATIVE_POLARITY,
+    NOW,
+    PAST,
     REPORTED,
     UNNAMED_DOER,
     Reading,
@@ -59,6 +63,7 @@ CASE_ROLES = {
 AT = "at"  # で: where or how (家で, 電車で)
 TENSE_AND_POLITENESS = frozenset({"た", "だ", "です", "ます"})
 NEGATIONS = frozenset({"ない", "ぬ", "ん", "ず"})
+ABLE = "出来る"  # できる after a verbal noun or こと: the potential of any verb
 VOLITIONAL = "will"  # a verb's volitional form (行こう), as English "will" qualifies
 # The exceptive particle: its predicate is negative in form only (ケーキしか食べなかった:
 # she ate the cake and nothing else, as ケーキだけ食べた says).
@@ -123,13 +128,18 @@ class _Reader:
         self.topic_at = -1  # where the last は named the topic
         self.quoting = False  # the last predicate read quotes a clause (と言った)
         self.exceptive = False  # しか read, its negation not yet
+        self.told = ""  # the predicate that ends the clause being read (行く, 住む)
+        self.past = False  # a た read since it (行った, 住んでいた), or てある
+        self.tenses: set[tuple[str, str]] = set()  # each sentence's predicate, told when
 
     def reading(self) -> Reading:
+        self._close_sentence()
         return Reading(
             words=_with_heads(self.words, self.describing),
             qualifiers=frozenset(self.qualifiers),
             negations=self.negations,
             sequence=tuple(self.predicates) if self.sequence else (),
+            tenses=frozenset(self.tenses),
         )
 
     def take(self, index: int, m: Morpheme) -> None:
@@ -139,6 +149,7 @@ class _Reader:
             if m.surface() in "、,。":
                 self.phrase_start = self.pause_at = len(self.words)
             if m.part_of_speech()[1] == "句点":
+                self._close_sentence()
                 self.last_sentence = range(self.sentence_at, len(self.words))
                 self.sentence_at = len(self.words)
             return
@@ -162,8 +173,19 @@ class _Reader:
         elif not self._qualifier(index, m):
             self._content_word(index, m)
 
+    def _close_sentence(self) -> None:
+        """At a sentence's end: the tense its last predicate is told in: the past with a た after
+        it (行った, 住んでいた, 行きました) or てある (提出してある: done), else the
+        present or the future (行く, 住んでいる)."""
+        if self.told:
+            self.tenses.add((self.told, PAST if self.past else NOW))
+        self.told, self.past = "", False
+        self.exceptive = False  # a しか whose negation was not read ends with its sentence
+
     def _auxiliary(self, index: int, m: Morpheme) -> None:
         base = m.normalized_form()
+        if base == "た" and "仮定形" not in m.part_of_speech()[5]:
+            self.past = True  # not the たら of a condition (晴れたら)
         previous = self.morphemes[index - 1] if index else None
         if m.dictionary_form() in NEGATIONS or base in NEGATIONS or base == "無い":
             if self.exceptive:
@@ -316,6 +338,9 @@ class _Reader:
         previous = self.morphemes[index - 1] if index else None
         if base in EMPHASIS or m.surface() in EMPHASIS:
             return True
+        if base == ABLE and pos[1] == "非自立可能" and self._potential_of_another(index):
+            self.qualifiers.add(ABILITY)  # 出社できた, 泳ぐことができる: can, as 泳げる
+            return True
         if base in INDEFINITE_PERSONS and indefinite(self.morphemes, index):
             self.qualifiers.add(UNNAMED_DOER)  # 誰かが盗んだ, 何者かに盗まれた
             return True
@@ -333,10 +358,25 @@ class _Reader:
                 self.qualifiers.add("favour")  # done for the diarist by another
             elif base in FAVOUR_TO_THE_DIARIST:
                 pass  # …と話してくれた: the telling's favour, part of the report
+            elif base == "有る":
+                self.past = True  # 提出してある: done, as 提出した tells it
             elif base not in ASPECT:
                 self.qualifiers.add(base)  # 死にかけた, 食べてみた, 作ってもらった
             return True
         return False
+
+    def _potential_of_another(self, index: int) -> bool:
+        """Whether the できる at ``index`` is another verb's potential: after a verbal
+        noun (出社できた) or after that verb's こと (泳ぐことができる, whose こと is then
+        no word); not a thing that comes to be (モールができる)."""
+        if index and self.morphemes[index - 1].part_of_speech()[::2][:2] == ("名詞", "サ変可能"):
+            return True  # pos[0] and pos[2]: a verbal noun
+        before = [m.normalized_form() for m in self.morphemes[max(0, index - 2) : index]]
+        if before not in (["事", "が"], ["こと", "が"]):
+            return False
+        if self.words and self.words[-1].surface == self.morphemes[index - 2].surface():
+            self.words.pop()
+        return True
 
     def _swap_doer(self, subject_becomes: str) -> bool:
         """The last clause's roles as the active voice gives them, its first に phrase
@@ -386,6 +426,8 @@ class _Reader:
         self.prefix = ""
         if word is None:
             return
+        if potential(m):
+            self.qualifiers.add(ABILITY)  # 泳げる: can swim, as English "can" says
         pos = m.part_of_speech()
         previous = self.morphemes[index - 1] if index else None
         if pos[0] == "副詞" or (pos[0] == "名詞" and pos[2] == "副詞可能"):
@@ -402,6 +444,7 @@ class _Reader:
             diarist = any(w.key == FIRST_PERSON and w.role == "subject" for w in self.words)
             hearsay = self.topic_at >= 0 and not diarist and says(word.english)
             self.qualifiers.add(HEARSAY if hearsay else f"{REPORTED}{word.key}")
+            self._close_sentence()  # what was said keeps its tense; the saying has none
             self.quoting = True
             return
         self.quoting = False
@@ -419,6 +462,7 @@ class _Reader:
                 if word.pos == "a":
                     self.describing.add(len(self.words))
             else:
+                self.told, self.past = word.key, False
                 said_of = self._bind_to_subject()
                 self.last_clause = self.clause_start
                 self.clause_start = self.phrase_start = len(self.words) + 1

@@ -92,9 +92,12 @@ def modifies_noun(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     return bool(nouns) and morphemes[index].part_of_speech()[5].startswith("連体形")
 
 
+LIGHT_VERBS = frozenset({"為る", "出来る"})  # する, and its potential できる
+
+
 def light_verb_follows(morphemes: tuple[Morpheme, ...], index: int) -> bool:
-    """する after a verbal noun (出席する, 購入した)."""
-    return index + 1 < len(morphemes) and morphemes[index + 1].normalized_form() == "為る"
+    """する, or できる, after a verbal noun (出席する, 購入した, 出社できた)."""
+    return index + 1 < len(morphemes) and morphemes[index + 1].normalized_form() in LIGHT_VERBS
 
 
 def next_is_predicate(morphemes: tuple[Morpheme, ...], index: int) -> bool:

@@ -65,6 +65,23 @@ def content(m: Morpheme, prefix: str) -> Word | None:
     )
 
 
+# A godan verb's last kana (u row) and the e row of its potential form (泳ぐ: 泳げる).
+U_TO_E = str.maketrans("うくぐすつぬぶむる", "えけげせてねべめれ")
+
+
+def potential(m: Morpheme) -> bool:
+    """Whether the verb is a godan verb's potential form (泳げる, 話せる: can swim, can
+    speak), which the analyser gives that verb as its normal form."""
+    written, base = m.dictionary_form(), m.normalized_form()
+    return (
+        m.part_of_speech()[0] == "動詞"
+        and written != base
+        and len(base) >= 2
+        and written == base[:-1] + base[-1].translate(U_TO_E) + "る"
+        and base[-1] != base[-1].translate(U_TO_E)
+    )
+
+
 def focus_of(kana: str) -> str:
     """What a focus particle adds to the fact, by the first gloss of its sense as a
     particle in JMdict: one of the adverbs that change a fact (だけ, しか, のみ, ばかり:
