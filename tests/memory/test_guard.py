@@ -321,6 +321,9 @@ def test_focus_words_of_one_meaning_are_a_restatement(existing: str, new: str) -
         ("マスターは大阪に住んでいる。", "マスターは大阪に住んでいた。"),
         ("彩さんは韓国語を話せる。", "彩さんは韓国語を話す。"),  # can speak / speaks
         ("マスターは出社できなかった。", "マスターは出社しなかった。"),
+        # A verb told twice, denied once in one text and never in the other.
+        ("昨日はケンは来た。今日はアヤが来なかった。", "昨日はケンは来た。今日はアヤが来た。"),
+        ("Ken came yesterday but didn't come today.", "Ken came yesterday and came today."),
         # A しか with no negation read ends with its sentence (ねえ is read as ね).
         (
             "昨日はケーキしか食べてねえ。マスターは店を開けなかった。",

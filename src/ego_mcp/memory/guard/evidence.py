@@ -443,6 +443,16 @@ def _another_form(first: Word, second: Word) -> bool:
     return (other_number and first.number != second.number) or first.graded != second.graded
 
 
+def _denied_as_often(word: Word, same: list[Word], new: Reading) -> bool:
+    """Whether a word both texts hold as often is denied more often in one of them
+    (came yesterday, didn't come today / came yesterday, came today): each occurrence
+    finds one of the same sign in the other text, but not all of them can."""
+    mine = [w for w in new.words if w.key == word.key]
+    if len(mine) != len(same):
+        return False  # told more often in one text: which is which, the count cannot say
+    return sum(w.negated for w in mine) != sum(w.negated for w in same)
+
+
 def negations(
     old: Reading, new: Reading, opposites: list[tuple[Word, Word]], swapped: bool
 ) -> list[str]:
@@ -451,7 +461,9 @@ def negations(
     found = []
     for word in new.words:
         same = _matched(word, old.words)
-        if same and all(other.negated != word.negated for other in same):
+        if not same or word.surface in found:
+            continue
+        if all(o.negated != word.negated for o in same) or _denied_as_often(word, same, new):
             found.append(word.surface)
     for before, after in opposites:
         if swapped and after.pos == "v":
