@@ -9,7 +9,16 @@ from itertools import pairwise
 
 from ego_mcp.memory.guard.dates import shown as shown_unit
 from ego_mcp.memory.guard.glosses import glosses
-from ego_mcp.memory.guard.reading import FRAMED, REPORTED, Reading, Slotted, Word
+from ego_mcp.memory.guard.reading import (
+    FRAMED,
+    NOW,
+    PAST,
+    REPORTED,
+    Focus,
+    Reading,
+    Slotted,
+    Word,
+)
 from ego_mcp.memory.guard.spelling import near_spelling
 from ego_mcp.memory.guard.wordnet import ANTONYM, WordNet, near, wordnet
 from ego_mcp.memory.japanese import is_japanese
@@ -284,38 +293,55 @@ def _actor(word: Word) -> bool:
 
 
 def particles_opposed(old: Reading, new: Reading) -> list[str]:
-    """A preposition or particle one text has where the other has its antonym in
-    WordNet, as an adverb or an adjective, and neither has both (went up / went down,
-    inside / outside the car, above / below the bakery). Others that differ (in / at the
-    park) are wording."""
+    """A preposition or particle one text hangs from a word where the other hangs its
+    antonym in WordNet (as an adverb or an adjective) from the same word, and neither
+    has both (went up / went down, inside / outside the car, above / below the bakery).
+    Others that differ (in / at the park) are wording."""
     net = wordnet()
     if net is None:
         return []
     gone, added = old.particles - new.particles, new.particles - old.particles
-    turned = [
-        (before, after)
-        for before in sorted(gone)
-        for after in sorted(added)
-        if after in net.related(before, "r", ANTONYM) | net.related(before, "a", ANTONYM)
-    ]
+    turned = []
+    for head, before in sorted(gone):
+        opposite = net.related(before, "r", ANTONYM) | net.related(before, "a", ANTONYM)
+        turned += [
+            (before, after) for on, after in sorted(added) if on == head and after in opposite
+        ]
     return [f"direction: {before} → {after} (opposite)" for before, after in turned]
 
 
 def focus_moved(old: Reading, new: Reading) -> list[str]:
-    """A focusing adverb both texts have, standing at another part in each (only Ken
-    went / Ken went only to the party; even Ken liked it / Ken liked even that)."""
-    moved = [
-        (before, after)
-        for before in sorted(old.focus, key=str)
-        for after in sorted(new.focus, key=str)
-        if before.word == after.word
-        and not before.fits(after)
-        and not any(before.fits(other) for other in new.focus if other.word == before.word)
-    ]
-    return [
-        f"qualifier: {b.word} {b.of or '(the predicate)'} → {a.word} {a.of or '(the predicate)'}"
-        for b, a in moved
-    ]
+    """A focusing word both texts have, standing at another part in each, both of which
+    both texts hold (only Ken went / Ken went only to the party; ケンだけが会議に出た /
+    ケンは会議にだけ出た). Where the word it stands at is replaced (only Ken / only Aya),
+    the replacement is the difference, told as such."""
+    found = []
+    for before in sorted(old.focus, key=str):
+        others = sorted((f for f in new.focus if f.word == before.word), key=str)
+        if others and not any(_focus_fits(before, old, after, new) for after in others):
+            after = others[0]
+            found.append(f"qualifier: {_focus_shown(before)} → {_focus_shown(after)}")
+    return found
+
+
+def _focus_fits(before: Focus, old: Reading, after: Focus, new: Reading) -> bool:
+    """Whether two stands of one focusing word may say one thing: at words that match
+    (only the kids / only the children; only Ken saw it / it was seen only by Ken), at a
+    word only one text holds, or at the predicate in one text and at anything but its
+    subject in the other (I only had one beer / I had only one beer)."""
+    if not before.of or not after.of:
+        return not (before.subject or after.subject)
+    mine = next((w for w in old.words if w.key == before.of), None)
+    theirs = next((w for w in new.words if w.key == after.of), None)
+    if mine is None or theirs is None:  # a time or a number: no word, its key alone
+        return before.of == after.of
+    if mine.same_word(theirs):
+        return True
+    return not (_matched(mine, new.words) and _matched(theirs, old.words))
+
+
+def _focus_shown(focus: Focus) -> str:
+    return f"{focus.word} {focus.of or '(the predicate)'}"
 
 
 def tense_changed(old: Reading, new: Reading) -> list[str]:
@@ -328,14 +354,11 @@ def tense_changed(old: Reading, new: Reading) -> list[str]:
         {
             (verb, tense)
             for verb, tense in new.tenses
-            if verb in told
-            and tense not in told[verb]
-            and not {t for v, t in new.tenses if v == verb} & told[verb]
+            if verb in told and not {t for v, t in new.tenses if v == verb} & told[verb]
         }
     )
     return [
-        f"tense: {verb} ({'now' if tense == 'past' else 'past'} → {tense})"
-        for verb, tense in changed
+        f"tense: {verb} ({NOW if tense == PAST else PAST} → {tense})" for verb, tense in changed
     ]
 
 

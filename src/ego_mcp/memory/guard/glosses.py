@@ -7,7 +7,9 @@ opposites (覚える "remember", 忘れる "forget"). Only the first sense of ea
 there, and only glosses of one or two words: the rarer senses and the explanations
 would join words that differ. Every sense (``of_every_sense``) serves only to call a
 word for another a rewording the guard cannot vouch for (修理 "repair" / 直し
-"correction", then "repair"). Read-only, cached per word.
+"correction", then "repair"). A particle's first sense as a particle (``of_particle``:
+だけ "only", くらい "approximately") tells what a focus particle adds to a fact.
+Read-only, cached per word.
 """
 
 from __future__ import annotations

@@ -27,23 +27,13 @@ PAST, NOW = "past", "now"  # the tenses an English verb is told in (english/tens
 
 @dataclass(frozen=True)
 class Focus:
-    """A focusing adverb and what it stands at: a noun's lemma (only Ken, only to the
-    party: "party"), or "" for the predicate (Ken only had one: what follows the verb);
-    ``doer``: that noun is the subject."""
+    """A focusing word and what it stands at: the key of a word of the text (only Ken,
+    only to the party: "party"; ケンだけ), or "" for the predicate (Ken only had one,
+    which may be of anything after the verb); ``subject``: that word is the subject."""
 
     word: str
     of: str = ""
-    doer: bool = False
-
-    def fits(self, other: Focus) -> bool:
-        """Whether the two may say one thing: one word at one part, or the same word at
-        the predicate in one text and at what follows the verb in the other (I only had
-        one beer / I had only one beer)."""
-        if self.word != other.word:
-            return True  # other words: the qualifiers weigh them
-        if self.of == other.of and self.doer == other.doer:
-            return True
-        return (not self.of and not other.doer) or (not other.of and not self.doer)
+    subject: bool = False
 
 
 @dataclass(frozen=True)
@@ -182,9 +172,10 @@ class Reading:
     # is the diarist, written or implied (I broke the window, Broke the window): by verb.
     unnamed_doer: frozenset[str] = field(default_factory=frozenset)
     diarist_did: frozenset[str] = field(default_factory=frozenset)
-    # English prepositions and verb particles (up, inside, above), which carry no fact
-    # as words but turn one when one stands for its WordNet antonym (went up / down).
-    particles: frozenset[str] = field(default_factory=frozenset)
+    # English prepositions and verb particles (up, inside, above), each with the word it
+    # hangs from: no fact as words, but one when it stands for its WordNet antonym on
+    # the same word (went up / went down).
+    particles: frozenset[tuple[str, str]] = field(default_factory=frozenset)
     focus: frozenset[Focus] = field(default_factory=frozenset)  # English: only Ken, ...
     # English main verbs with the tense each is told in (turns / turned: "now", "past").
     tenses: frozenset[tuple[str, str]] = field(default_factory=frozenset)

@@ -432,6 +432,9 @@ def wordnet() -> WordNet | None:
     return WordNet(found) if found is not None else None
 
 
+# The verbs that report speech and say nothing of its manner or act: WordNet's first
+# senses of "say" (state, say, tell) and "talk" (talk, speak), as grammars list the
+# neutral reporting verbs; shout, whisper, answer, refuse, order tell more.
 REPORTING_VERBS = ("say", "talk")
 
 
@@ -445,3 +448,19 @@ def says(english: tuple[str, ...]) -> bool:
     first = net.offsets(english[0], "v")[:1]
     reporting = {net.offsets(verb, "v")[0] for verb in REPORTING_VERBS}
     return bool(first) and first[0] in reporting
+
+
+VERB_COMMUNICATION = 32  # the lexicographer file verb.communication
+
+
+@lru_cache(maxsize=4096)
+def communicates(verb: str) -> bool:
+    """Whether the verb's most frequent WordNet sense is one of communication (say,
+    mention, explain, write, tell)."""
+    net = wordnet()
+    first = net.offsets(verb, "v")[:1] if net is not None else ()
+    return (
+        bool(first)
+        and net is not None
+        and (net.synset(first[0], "v").lexicographer_file == VERB_COMMUNICATION)
+    )

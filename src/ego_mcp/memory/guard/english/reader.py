@@ -165,7 +165,11 @@ def read(
             for unit in sorted(units)
         ),
         qualifiers=frozenset(qualifiers),
-        particles=frozenset(t.lemma_.lower() for t in doc if t.pos_ == "ADP" or t.dep_ == "prt"),
+        particles=frozenset(
+            (t.head.lemma_.lower(), t.lemma_.lower())
+            for t in doc
+            if t.pos_ == "ADP" or t.dep_ == "prt"
+        ),
         focus=focused(doc),
         tenses=tenses(doc),
         negations=negations,

@@ -289,7 +289,7 @@ def reasons_given(doc: Doc) -> dict[int, str]:
 def focused(doc: Doc) -> frozenset[Focus]:
     """What each focusing adverb stands at, by the parse: the noun it modifies, the
     object of the preposition it does (only to the party), the noun a number it modifies
-    counts (only one beer), or the predicate (only had)."""
+    counts (only one beer), or the predicate (only had, only open)."""
     found: set[Focus] = set()
     for token in doc:
         if token.lower_ not in FOCUS or token.dep_ not in ("advmod", "amod", "quantmod"):
@@ -299,7 +299,8 @@ def focused(doc: Doc) -> frozenset[Focus]:
             target = next((c for c in target.children if c.dep_ == "pobj"), target)
         if target.dep_ == "nummod" or target.like_num:
             target = target.head
-        if target.pos_ in ("VERB", "AUX") or target.i == token.i:
+        predicate = target.pos_ == "ADJ" and target.dep_ in ("ROOT", "acomp")  # only open
+        if target.pos_ in ("VERB", "AUX") or predicate or target.i == token.i:
             found.add(Focus(token.lower_))
         else:
             subject = target.dep_ in ("nsubj", "nsubjpass")

@@ -46,6 +46,7 @@ from ego_mcp.memory.guard.reading import (
     PAST,
     REPORTED,
     UNNAMED_DOER,
+    Focus,
     Reading,
     Word,
 )
@@ -128,6 +129,8 @@ class _Reader:
         self.topic_at = -1  # where the last は named the topic
         self.quoting = False  # the last predicate read quotes a clause (と言った)
         self.exceptive = False  # しか read, its negation not yet
+        self.focus: set[Focus] = set()  # each focus particle and the word it follows
+        self.owner_at: int | None = None  # an owner (の) whose noun is not read yet
         self.told = ""  # the predicate that ends the clause being read (行く, 住む)
         self.past = False  # a た read since it (行った, 住んでいた), or てある
         self.tenses: set[tuple[str, str]] = set()  # each sentence's predicate, told when
@@ -140,6 +143,7 @@ class _Reader:
             negations=self.negations,
             sequence=tuple(self.predicates) if self.sequence else (),
             tenses=frozenset(self.tenses),
+            focus=frozenset(self.focus),
         )
 
     def take(self, index: int, m: Morpheme) -> None:
@@ -181,6 +185,7 @@ class _Reader:
             self.tenses.add((self.told, PAST if self.past else NOW))
         self.told, self.past = "", False
         self.exceptive = False  # a しか whose negation was not read ends with its sentence
+        self.owner_at = None  # and so does an owner whose noun was not read
 
     def _auxiliary(self, index: int, m: Morpheme) -> None:
         base = m.normalized_form()
@@ -271,11 +276,11 @@ class _Reader:
         focus = focus_of(m.normalized_form())
         if not focus:
             return
-        before = self.morphemes[max(0, index - 2) : index]
-        if self.words and any(b.surface() == self.words[-1].surface for b in before):
-            focus = f"{focus} {self.words[-1].surface}"  # 会議(に)だけ: only the meeting
         self.qualifiers.add(focus)
         self.exceptive = m.surface() == EXCEPTIVE
+        before = self.morphemes[max(0, index - 2) : index]
+        if self.words and any(b.surface() == self.words[-1].surface for b in before):
+            self.focus.add(Focus(focus, self.words[-1].key))  # 会議(に)だけ: the meeting
 
     def _reason_particle(self, index: int) -> bool:
         """Take the particle at ``index`` as one that gives the clause before it as a
@@ -304,6 +309,8 @@ class _Reader:
                 self.topic_at = len(self.words) - 1
         if surface == "が":
             self.subject_at = len(self.words) - 1
+        if role == "owner":
+            self.owner_at = len(self.words) - 1
 
     def _case_particle_at(self) -> None:
         """で gives the phrase it ends the role ``AT``, where or how the event was: no
@@ -468,6 +475,9 @@ class _Reader:
                 self.clause_start = self.phrase_start = len(self.words) + 1
                 self.words.append(_bound(word, said_of or self.topic))
                 return
+        if word.pos == "n" and self.owner_at is not None:  # 由紀の母: the owner owns it
+            self.words[self.owner_at] = replace(self.words[self.owner_at], owns=word.key)
+            self.owner_at = None
         self.words.append(_bound(word, self.topic))
 
     def _bind_to_subject(self) -> str:
@@ -500,9 +510,8 @@ def _with_role(word: Word, role: str, topic: str) -> Word:
 
 
 def _with_heads(words: list[Word], describing: set[int]) -> tuple[Word, ...]:
-    """Each word with the predicate after it (Japanese is head-final), and an owner with
-    the noun it owns; an adjective that only describes a noun (ケンに古いカメラを売った) is
-    no predicate of the words before it."""
+    """Each word with the predicate after it (Japanese is head-final); an adjective that
+    only describes a noun (ケンに古いカメラを売った) is no predicate of the words before it."""
     found: list[Word] = []
     for index, word in enumerate(words):
         head = next(
@@ -513,9 +522,5 @@ def _with_heads(words: list[Word], describing: set[int]) -> tuple[Word, ...]:
             ),
             None,
         )
-        read = replace(word, head=head.key, head_senses=head.senses) if head else word
-        if read.role == "owner":  # の: what it owns is the noun after it (由紀の母)
-            owned = next((w for w in words[index + 1 :] if w.pos == "n"), None)
-            read = replace(read, owns=owned.key if owned else "")
-        found.append(read)
+        found.append(replace(word, head=head.key, head_senses=head.senses) if head else word)
     return tuple(found)

@@ -96,7 +96,7 @@ def focus_of(kana: str) -> str:
     if first[0] in QUALIFYING_ADVERBS:
         return first[0]
     senses = net.offsets(first[0], "r") if net is not None else ()
-    if net is None or not senses:
+    if not senses or net is None:
         return ""
     return (net.synset(senses[0], "r").words or first)[0]
 
@@ -149,8 +149,3 @@ def reading_of_prefix(prefix: str) -> str:
     return "".join((m.reading_form() or m.surface()) for m in morphemes(prefix)).translate(
         HIRAGANA_TO_KATAKANA
     )
-
-
-# The verbs that report speech and say nothing of its manner or act: WordNet's first
-# senses of "say" (state, say, tell) and "talk" (talk, speak), as grammars list the
-# neutral reporting verbs; shout, whisper, answer, refuse, order tell more.
