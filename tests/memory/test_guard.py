@@ -306,6 +306,7 @@ def test_focus_words_of_one_meaning_are_a_restatement(existing: str, new: str) -
     [
         # Found by a review written blind to the code: each was refused.
         ("マスターだけが会議に出た。", "マスターは会議にだけ出た。"),  # only of another word
+        ("マスターは朝だけコーヒーを飲む。", "マスターは朝コーヒーだけを飲む。"),  # of a time
         ("マスターは会社を辞めた。", "マスターは会社を辞めようとしている。"),  # volitional
         ("ケンの母はアヤの先生だ。", "アヤの母はケンの先生だ。"),  # owners of other nouns
         ("由紀こそマスターに謝るべきだ。", "マスターこそ由紀に謝るべきだ。"),  # こそ: the doer

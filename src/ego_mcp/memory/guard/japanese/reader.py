@@ -281,6 +281,9 @@ class _Reader:
         before = self.morphemes[max(0, index - 2) : index]
         if self.words and any(b.surface() == self.words[-1].surface for b in before):
             self.focus.add(Focus(focus, self.words[-1].key))  # 会議(に)だけ: the meeting
+        elif before and before[-1].part_of_speech()[0] == "名詞":
+            # A time read as a value, no word (朝だけ, 日曜日だけ): by how it is written.
+            self.focus.add(Focus(focus, before[-1].surface()))
 
     def _reason_particle(self, index: int) -> bool:
         """Take the particle at ``index`` as one that gives the clause before it as a
