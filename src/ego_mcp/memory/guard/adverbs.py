@@ -31,3 +31,10 @@ EMPHASIS = frozenset(
 # The focusing adverbs (Quirk et al.'s focusing subjuncts): each says something of the
 # one part of the sentence it stands at (only Ken came / Ken came only to the party).
 FOCUS = frozenset({"only", "merely", "solely", "just", "even", "also"})
+# Prepositions of position and direction opposed where WordNet gives them no antonym
+# (it has up / down, inside / outside, above / below, on / off): a closed class, as
+# grammars pair them (Quirk et al.: positive and negative position, direction).
+OPPOSED_PREPOSITIONS = frozenset(
+    {("on", "under"), ("over", "under"), ("into", "out"), ("to", "from"),
+     ("toward", "away"), ("towards", "away"), ("for", "against")}
+)  # fmt: skip

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import pairwise
 
+from ego_mcp.memory.guard.adverbs import OPPOSED_PREPOSITIONS
 from ego_mcp.memory.guard.dates import shown as shown_unit
 from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.reading import (
@@ -295,8 +296,9 @@ def _actor(word: Word) -> bool:
 def particles_opposed(old: Reading, new: Reading) -> list[str]:
     """A preposition or particle one text hangs from a word where the other hangs its
     antonym in WordNet (as an adverb or an adjective) from the same word, and neither
-    has both (went up / went down, inside / outside the car, above / below the bakery).
-    Others that differ (in / at the park) are wording."""
+    has both (went up / went down, inside / outside the car, above / below the bakery),
+    or its opposite of the closed class WordNet lacks (on / under the table, into / out
+    of, for / against). Others that differ (in / at the park) are wording."""
     net = wordnet()
     if net is None:
         return []
@@ -304,6 +306,7 @@ def particles_opposed(old: Reading, new: Reading) -> list[str]:
     turned = []
     for head, before in sorted(gone):
         opposite = net.related(before, "r", ANTONYM) | net.related(before, "a", ANTONYM)
+        opposite |= {b if a == before else a for a, b in OPPOSED_PREPOSITIONS if before in (a, b)}
         turned += [
             (before, after) for on, after in sorted(added) if on == head and after in opposite
         ]
