@@ -55,6 +55,8 @@ EVAL = ROOT.parent / "shared" / "eval"
 ID = re.compile(r"mem_[0-9a-f]{12}")
 LINK_CORPUS = 1_000
 BLIND = ROOT / "bench" / "data" / "guard_blind.jsonl"
+BLIND5 = ROOT / "bench" / "data" / "guard_blind5.jsonl"
+BLIND6 = ROOT / "bench" / "data" / "guard_blind6.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
@@ -264,6 +266,8 @@ async def main() -> None:
         ("guard_dev3", guard, guard_table, jsonl("dedup_dev3.jsonl")[0::2]),
         ("guard_dev3_heldout", guard, guard_table, jsonl("dedup_dev3.jsonl")[1::2]),
         ("guard_blind", guard, guard_table, jsonl(BLIND)),
+        ("guard_blind5", guard, guard_table, jsonl(BLIND5)),
+        ("guard_blind6", guard, guard_table, jsonl(BLIND6)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
@@ -305,6 +309,10 @@ async def main() -> None:
         "guard_dev3": "guard, dedup_dev3.jsonl, even rows (tuned on)",
         "guard_dev3_heldout": "guard, dedup_dev3.jsonl, odd rows (kept aside)",
         "guard_blind": "guard, bench/data/guard_blind.jsonl (written blind to the code)",
+        "guard_blind5": "guard, bench/data/guard_blind5.jsonl (written blind by a review on "
+        "2026-11-28, different facts in nearly the same words; its wrong refusals were fixed)",
+        "guard_blind6": "guard, bench/data/guard_blind6.jsonl (written blind by a review on "
+        "2026-11-28 after the fifth; its wrong refusals were fixed)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",
