@@ -316,6 +316,13 @@ def test_focus_words_of_one_meaning_are_a_restatement(existing: str, new: str) -
         ("Master left the keys on the table.", "Master left the keys under the table."),
         ("Ken moved out of Master's apartment.", "Ken moved into Master's apartment."),
         ("Master voted for the proposal.", "Master voted against the proposal."),
+        # A third blind set: a number said of another subject; the subject of a second
+        # verb the small model hangs on the first one's object.
+        ("Master's daughter is 8 and his son is 5.", "Master's daughter is 5 and his son is 8."),
+        (
+            "Diego plays the drums and Priya plays the bass.",
+            "Diego plays the bass and Priya plays the drums.",
+        ),
         ("Only Master went to the concert.", "Master went only to the concert."),
         ("Even Ken liked the new recipe.", "Ken liked even the new recipe."),
         ("Master drinks coffee only in the morning.", "Master drinks only coffee in the morning."),

@@ -66,8 +66,8 @@ FRAMED = frozenset({"xcomp", "ccomp"})
 def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
     """The role and anchor of the number or date that starts at character ``start``:
     the noun it counts (50 dollars), or the preposition and the noun it hangs from (the
-    flight at 9, from Monday); ``of_time``: a time or date, whose unit's preposition
-    gives it its slot (from 5 pm)."""
+    flight at 9, from Monday), or the subject it is said of (the daughter is 8);
+    ``of_time``: a time or date, whose unit's preposition gives it its slot (from 5 pm)."""
     token = next((t for t in doc if t.idx <= start < t.idx + len(t.text)), None)
     if token is None:
         return "", ""
@@ -79,6 +79,8 @@ def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
             # to 3 pm); an amount's (gave birth to three kittens) does not.
             governing = node.head.lemma_.lower() if node.dep_ == "pobj" and of_time else ""
             return SLOT_ROLES.get(governing, ""), _what_for(node)
+    if node.dep_ in ("attr", "acomp") and node.head.pos_ in ("AUX", "VERB"):
+        return "", subject_of(node.head)  # Ken's daughter is 8: what is 8 is the daughter
     if node.dep_ == "pobj":
         preposition = node.head
         word = preposition.lemma_.lower()

@@ -75,6 +75,9 @@ def agent_written(verb: Token) -> bool:
 
 def subject_of(verb: Token) -> str:
     """The key of ``verb``'s subject: written, inherited (conj, xcomp) or the diarist."""
+    gapped = gapped_subject(verb)
+    if gapped is not None:
+        return entity_key(gapped)
     for child in verb.children:
         if (child.dep_ in SUBJECTS or stray_subject(child)) and not reduced_passive(verb):
             return entity_key(child)
@@ -87,6 +90,22 @@ def subject_of(verb: Token) -> str:
 
 
 FINITE = frozenset({"VBD", "VBZ", "VBP"})
+
+
+def gapped_subject(verb: Token) -> Token | None:
+    """The subject the small model hangs on the object before it as one more object,
+    of a finite verb joined to another that has none of its own ("Diego plays the drums
+    and Priya plays the bass": Priya, a conjunct of "drums"): the noun just before the
+    verb."""
+    if verb.dep_ != "conj" or verb.tag_ not in FINITE or not verb.i:
+        return None
+    if any(c.dep_ in SUBJECTS or c.dep_ in PASSIVE_SUBJECTS for c in verb.children):
+        return None
+    before = verb.doc[verb.i - 1]
+    joined_to_an_object = before.head.dep_ in ("dobj", "pobj", "attr")
+    if before.dep_ == "conj" and before.pos_ in NOUN_HEADS and joined_to_an_object:
+        return before
+    return None
 
 
 def stray_subject(token: Token) -> bool:
@@ -133,6 +152,10 @@ def is_name(token: Token) -> bool:
 def role_of(token: Token) -> str:
     if any(ancestor.lower_ == "than" for ancestor in token.ancestors):
         return "than"  # the other side of a comparison, whatever it holds
+    following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    gapped = gapped_subject(following) if following is not None else None
+    if gapped is not None and gapped.i == token.i:
+        return "subject"
     dep = token.dep_
     if dep in ("conj", "compound", "appos", "flat") and token.head.i != token.i:
         return role_of(token.head)
