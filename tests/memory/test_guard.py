@@ -395,6 +395,7 @@ def test_one_time_told_in_two_tenses_is_one_fact(existing: str, new: str) -> Non
         ("京都に行って、寿司を食べた。", "京都に行った。寿司を食べた。"),  # the て form
         ("マスターは泳げる。", "マスターは泳ぐことができる。"),  # one "can"
         ("マスターは毎朝ジョギングしている。", "マスターは毎朝ジョギングする。"),
+        ("マスターはもう年賀状を書き終えた。", "マスターはもう年賀状を書き終えている。"),  # done
     ],
 )
 def test_one_time_told_two_ways_in_japanese_is_one_fact(existing: str, new: str) -> None:

@@ -12,13 +12,12 @@ from ego_mcp.memory.guard.dates import shown as shown_unit
 from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.reading import (
     FRAMED,
-    NOW,
-    PAST,
     REPORTED,
     Focus,
     Reading,
     Slotted,
     Word,
+    tenses_agree,
 )
 from ego_mcp.memory.guard.spelling import near_spelling
 from ego_mcp.memory.guard.wordnet import ANTONYM, WordNet, near, wordnet
@@ -355,14 +354,17 @@ def tense_changed(old: Reading, new: Reading) -> list[str]:
         told.setdefault(verb, set()).add(tense)
     changed = sorted(
         {
-            (verb, tense)
+            (verb, sorted(told[verb])[0], tense)
             for verb, tense in new.tenses
-            if verb in told and not {t for v, t in new.tenses if v == verb} & told[verb]
+            if verb in told
+            and not any(
+                tenses_agree(mine, theirs)
+                for mine in told[verb]
+                for theirs in (t for v, t in new.tenses if v == verb)
+            )
         }
     )
-    return [
-        f"tense: {verb} ({NOW if tense == PAST else PAST} → {tense})" for verb, tense in changed
-    ]
+    return [f"tense: {verb} ({before} → {after})" for verb, before, after in changed]
 
 
 def sequence(old: Reading, new: Reading) -> list[str]:

@@ -22,7 +22,18 @@ BECAUSE, DESPITE = "because", "despite"
 # A doer the text does not name: a passive without one (the window was broken, 財布が
 # 盗まれた) or an indefinite one (someone broke it, 誰かが盗んだ).
 UNNAMED_DOER = "someone"
-PAST, NOW = "past", "now"  # the tenses an English verb is told in (english/tense.py)
+PAST, NOW = "past", "now"  # the tenses a verb is told in (english/tense.py, japanese)
+# A Japanese state told with いる: now (住んでいる, or a deed done: 書き終えている, as the
+# English perfect tells one) and past (住んでいた).
+STATE_NOW, STATE_PAST = "now (ている)", "past (ていた)"
+
+
+def tenses_agree(first: str, second: str) -> bool:
+    """Whether two tenses may tell one time: both now or both past (住んでいる / 住む;
+    住んでいた / 住んだ), or a state now and a deed done (書き終えている / 書き終えた),
+    never one now and one past (住んでいる / 住んでいた, 行く / 行った)."""
+    same_time = first.split(" ", maxsplit=1)[0] == second.split(" ", maxsplit=1)[0]
+    return same_time or {first, second} == {STATE_NOW, PAST}
 
 
 @dataclass(frozen=True)

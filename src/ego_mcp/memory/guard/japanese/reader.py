@@ -45,6 +45,8 @@ from ego_mcp.memory.guard.reading import (
     NOW,
     PAST,
     REPORTED,
+    STATE_NOW,
+    STATE_PAST,
     UNNAMED_DOER,
     Focus,
     Reading,
@@ -133,6 +135,7 @@ class _Reader:
         self.owner_at: int | None = None  # an owner (の) whose noun is not read yet
         self.told = ""  # the predicate that ends the clause being read (行く, 住む)
         self.past = False  # a た read since it (行った, 住んでいた), or てある
+        self.state = False  # a ている since it (住んでいる, 住んでいた)
         self.tenses: set[tuple[str, str]] = set()  # each sentence's predicate, told when
 
     def reading(self) -> Reading:
@@ -182,8 +185,11 @@ class _Reader:
         it (行った, 住んでいた, 行きました) or てある (提出してある: done), else the
         present or the future (行く, 住んでいる)."""
         if self.told:
-            self.tenses.add((self.told, PAST if self.past else NOW))
-        self.told, self.past = "", False
+            if self.state:
+                self.tenses.add((self.told, STATE_PAST if self.past else STATE_NOW))
+            else:
+                self.tenses.add((self.told, PAST if self.past else NOW))
+        self.told, self.past, self.state = "", False, False
         self.exceptive = False  # a しか whose negation was not read ends with its sentence
         self.owner_at = None  # and so does an owner whose noun was not read
 
@@ -370,6 +376,8 @@ class _Reader:
                 pass  # …と話してくれた: the telling's favour, part of the report
             elif base == "有る":
                 self.past = True  # 提出してある: done, as 提出した tells it
+            elif base == "居る" and previous.surface() in "てで":
+                self.state = True  # 住んでいる, 書き終えている
             elif base not in ASPECT:
                 self.qualifiers.add(base)  # 死にかけた, 食べてみた, 作ってもらった
             return True
@@ -472,7 +480,7 @@ class _Reader:
                 if word.pos == "a":
                     self.describing.add(len(self.words))
             else:
-                self.told, self.past = word.key, False
+                self.told, self.past, self.state = word.key, False, False
                 said_of = self._bind_to_subject()
                 self.last_clause = self.clause_start
                 self.clause_start = self.phrase_start = len(self.words) + 1
