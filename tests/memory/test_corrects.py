@@ -95,6 +95,9 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
         ("Ken's sister drove Master home.", "Actually, Ken's cousin drove Master home.", "person"),
         ("マスターのお父さんが駅まで迎えに来てくれた。",
          "駅まで迎えに来てくれたのは、お父さんじゃなくてマスターのお兄さんだった。", "person"),
+        # An estimate goes with the number it estimates.
+        ("About 30 people came to the party.", "Actually, 18 people came to the party.", "number"),
+        ("パーティーには30人くらい来た。", "実は、パーティーには18人来た。", "number"),
         # The focus stays on the word that replaced another: one fact.
         ("Only Ken came to the party.", "Actually, only Aya came to the party.", "name"),
         ("ケンだけが来た。", "実は、アヤだけが来た。", "person"),

@@ -280,6 +280,23 @@ def test_a_focus_word_for_only_is_a_qualifier(existing: str, new: str) -> None:
         assert any(item.startswith("qualifier") and "only" in item.lower() for item in found)
 
 
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("Master slept eight hours.", "Master slept about eight hours."),
+        ("Master slept 8 hours.", "Master slept around 8 hours."),
+    ],
+)
+def test_an_estimate_of_a_number_is_a_qualifier(existing: str, new: str) -> None:
+    for first, second in ((existing, new), (new, existing)):
+        verdict, found = differences(first, second)
+        assert verdict is Verdict.DISTINCT, found
+        assert any("approximately" in item for item in found), found
+    assert differences("Master slept about 8 hours.", "Master slept roughly 8 hours.")[0] is (
+        Verdict.DUPLICATE
+    )
+
+
 @pytest.mark.parametrize("about", ["くらい", "ぐらい", "ほど"])
 def test_a_particle_of_approximation_is_a_qualifier(about: str) -> None:
     verdict, found = differences("マスターは3時間寝た。", f"マスターは3時間{about}寝た。")

@@ -22,6 +22,9 @@ BECAUSE, DESPITE = "because", "despite"
 # A doer the text does not name: a passive without one (the window was broken, 財布が
 # 盗まれた) or an indefinite one (someone broke it, 誰かが盗んだ).
 UNNAMED_DOER = "someone"
+# The qualifier of an estimate (about 8 hours, 8時間くらい): the first word of WordNet's
+# sense of "about" a number has, as either reader names it.
+APPROXIMATELY = "approximately"
 PAST, NOW = "past", "now"  # the tenses a verb is told in (english/tense.py, japanese)
 # A Japanese state told with いる: now (住んでいる, or a deed done: 書き終えている, as the
 # English perfect tells one) and past (住んでいた).

@@ -20,6 +20,7 @@ from ego_mcp.memory.guard.evidence import (
 from ego_mcp.memory.guard.judgement import Verdict, judge, too_long
 from ego_mcp.memory.guard.reading import (
     ABILITY,
+    APPROXIMATELY,
     FIRST_PERSON,
     HEARSAY,
     NEGATIVE_POLARITY,
@@ -186,11 +187,21 @@ def _as_corrected(old: Reading, new: Reading) -> tuple[Reading, Reading]:
     replaces: a report either text has (誕生日は7月12日だと聞いた, then 実は7月21日だった:
     what was heard, then found out), an inability beside a denial (will come / won't be
     able to come: not able to come is not coming), an implicative verb (locked the door /
-    forgot to lock it) and the quantity a denial carries (ate some / didn't eat any)."""
+    forgot to lock it), the quantity a denial carries (ate some / didn't eat any) and an
+    estimate of a number replaced (about 12 / 20)."""
     old, new = _without_report(old, new), _without_report(new, old)
     old, new = _without_inability(old, new), _without_inability(new, old)
     old, new = _without_implicative(old, new), _without_implicative(new, old)
+    old, new = _without_estimate(old, new), _without_estimate(new, old)
     return _without_quantity_denied(old, new), _without_quantity_denied(new, old)
+
+
+def _without_estimate(reading: Reading, other: Reading) -> Reading:
+    """The reading without its estimate of a number the other text replaces (about 12
+    guests came, then 20 came; 30人くらい, then 18人): the estimate goes with the number."""
+    if sorted(s.value for s in reading.numbers) == sorted(s.value for s in other.numbers):
+        return reading
+    return replace(reading, qualifiers=reading.qualifiers - {APPROXIMATELY})
 
 
 def _without_report(reading: Reading, other: Reading) -> Reading:

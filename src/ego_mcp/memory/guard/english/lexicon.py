@@ -7,10 +7,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ego_mcp.memory.guard.reading import APPROXIMATELY
 from ego_mcp.memory.guard.wordnet import ANTONYM, converses, name_kind, wordnet
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc
+    from spacy.tokens import Doc, Token
 
 # Implicative verbs: what a verb with a to-infinitive tells of its complement's event when
 # affirmed and when denied, "+" that it happened, "-" that it did not, "" nothing (Karttunen
@@ -150,3 +151,22 @@ def lemma_of(word: str) -> str:
     from simplemma import lemmatize
 
     return str(lemmatize(word, lang="en")).lower()
+
+
+def approximates(token: Token) -> bool:
+    """Whether ``token`` makes the number after it approximate: a word one of whose
+    WordNet adverb senses is the first sense of "approximately" (about, around, roughly,
+    some, more or less), written just before a number."""
+    following = [t for t in token.doc[token.i + 1 : token.i + 3] if not t.is_space]
+    if not following or not following[0].like_num:
+        return False
+    return _approximating(token.lemma_.lower())
+
+
+@lru_cache(maxsize=4096)
+def _approximating(lemma: str) -> bool:
+    net = wordnet()
+    if net is None:
+        return False
+    sense = net.offsets(APPROXIMATELY, "r")[:1]
+    return bool(sense) and sense[0] in net.offsets(lemma, "r")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ego_mcp.memory.guard.adverbs import EMPHASIS, QUALIFYING_ADVERBS
 from ego_mcp.memory.guard.english.lexicon import (
     IMPLICATIVES,
+    approximates,
     compound_nouns,
     converses_of,
     in_wordnet,
@@ -34,7 +35,14 @@ from ego_mcp.memory.guard.english.roles import (
     subject_of,
 )
 from ego_mcp.memory.guard.english.tense import tenses
-from ego_mcp.memory.guard.reading import ABILITY, FIRST_PERSON, Reading, Slotted, Word
+from ego_mcp.memory.guard.reading import (
+    ABILITY,
+    APPROXIMATELY,
+    FIRST_PERSON,
+    Reading,
+    Slotted,
+    Word,
+)
 from ego_mcp.memory.guard.wordnet import is_animate, wordnet
 
 if TYPE_CHECKING:
@@ -133,7 +141,7 @@ def read(
         if token.lower_ in NEGATIONS or lemma in NEGATIONS or token.dep_ == "neg":
             continue
         sequence = sequence or token.lower_ in SEQUENCE
-        kind = _kind(token, lemma)
+        kind = "skip" if approximates(token) else _kind(token, lemma)  # the qualifier says it
         if kind == "qualifier":
             qualifiers.add(
                 FUTURE
@@ -157,6 +165,8 @@ def read(
             words.append(word)
     if text.rstrip().endswith("?"):
         qualifiers.add("?")
+    if any(approximates(t) for t in doc):
+        qualifiers.add(APPROXIMATELY)  # about eight hours, as 8時間くらい
     verbs = tuple(t.lemma_.lower() for t in doc if t.pos_ == "VERB" and t.dep_ in ("ROOT", "conj"))
     return Reading(
         words=tuple(words),
