@@ -1,7 +1,9 @@
-"""The closed class of English adverbs that change a fact (degree, frequency, focus,
-aspect), as grammars list them (Quirk et al.'s subjuncts). The English reader takes them
-as qualifiers; the Japanese reader takes a focus particle as one when its first English
-gloss is one of them (だけ, しか, のみ: "only"). Emphasis words change no fact."""
+"""Closed classes of English function words the guard reads, as grammars list them
+(Quirk et al.): the adverbs that change a fact (degree, frequency, focus, aspect: the
+subjuncts), which the English reader takes as qualifiers and the Japanese reader finds
+in a focus particle's gloss (だけ, しか, のみ: "only"); the emphasis words, which change
+none; the focusing adverbs, weighed by what they stand at; and the prepositions opposed
+where WordNet gives them no antonym."""
 
 from __future__ import annotations
 
@@ -35,6 +37,5 @@ FOCUS = frozenset({"only", "merely", "solely", "just", "even", "also"})
 # (it has up / down, inside / outside, above / below, on / off): a closed class, as
 # grammars pair them (Quirk et al.: positive and negative position, direction).
 OPPOSED_PREPOSITIONS = frozenset(
-    {("on", "under"), ("over", "under"), ("into", "out"), ("to", "from"),
-     ("toward", "away"), ("towards", "away"), ("for", "against")}
+    {("on", "under"), ("over", "under"), ("into", "out"), ("for", "against")}
 )  # fmt: skip

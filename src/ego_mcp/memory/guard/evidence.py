@@ -17,7 +17,6 @@ from ego_mcp.memory.guard.reading import (
     Reading,
     Slotted,
     Word,
-    tenses_agree,
 )
 from ego_mcp.memory.guard.spelling import near_spelling
 from ego_mcp.memory.guard.wordnet import ANTONYM, WordNet, near, wordnet
@@ -321,8 +320,12 @@ def focus_moved(old: Reading, new: Reading) -> list[str]:
     for before in sorted(old.focus, key=str):
         others = sorted((f for f in new.focus if f.word == before.word), key=str)
         if others and not any(_focus_fits(before, old, after, new) for after in others):
-            after = others[0]
-            found.append(f"qualifier: {_focus_shown(before)} → {_focus_shown(after)}")
+            found.append(f"qualifier: {_focus_shown(before)} → {_focus_shown(others[0])}")
+    for after in sorted(new.focus, key=str):  # one stand more (ケンだけが…ケーキだけを)
+        mine = sorted((f for f in old.focus if f.word == after.word), key=str)
+        if mine and not any(_focus_fits(before, old, after, new) for before in mine):
+            line = f"qualifier: {_focus_shown(mine[0])} → {_focus_shown(after)}"
+            found += [] if line in found else [line]
     return found
 
 
@@ -346,6 +349,12 @@ def _focus_shown(focus: Focus) -> str:
     return f"{focus.word} {focus.of or '(the predicate)'}"
 
 
+def _tenses_agree(first: str, second: str) -> bool:
+    """Whether two tenses may tell one time: both now or both past (住んでいる / 住む;
+    書き終えている / 書き終えた), never one now and one past (住んでいる / 住んでいた)."""
+    return first.split(" ", maxsplit=1)[0] == second.split(" ", maxsplit=1)[0]
+
+
 def tense_changed(old: Reading, new: Reading) -> list[str]:
     """A main verb both texts tell, in the past in one and not in the other (Ken's son
     turns 7 / turned 7; is reading / has read), and in no tense both share."""
@@ -358,7 +367,7 @@ def tense_changed(old: Reading, new: Reading) -> list[str]:
             for verb, tense in new.tenses
             if verb in told
             and not any(
-                tenses_agree(mine, theirs)
+                _tenses_agree(mine, theirs)
                 for mine in told[verb]
                 for theirs in (t for v, t in new.tenses if v == verb)
             )

@@ -26,17 +26,10 @@ UNNAMED_DOER = "someone"
 # sense of "about" a number has, as either reader names it.
 APPROXIMATELY = "approximately"
 PAST, NOW = "past", "now"  # the tenses a verb is told in (english/tense.py, japanese)
-# A Japanese state told with いる: now (住んでいる, or a deed done: 書き終えている, as the
-# English perfect tells one) and past (住んでいた).
-STATE_NOW, STATE_PAST = "now (ている)", "past (ていた)"
-
-
-def tenses_agree(first: str, second: str) -> bool:
-    """Whether two tenses may tell one time: both now or both past (住んでいる / 住む;
-    住んでいた / 住んだ), or a state now and a deed done (書き終えている / 書き終えた),
-    never one now and one past (住んでいる / 住んでいた, 行く / 行った)."""
-    same_time = first.split(" ", maxsplit=1)[0] == second.split(" ", maxsplit=1)[0]
-    return same_time or {first, second} == {STATE_NOW, PAST}
+# Japanese states told with いる: now (住んでいる), past (住んでいた), and a deed done
+# told as a state (書き終えている, もう帰っている), which is the past as the English
+# perfect is.
+STATE_NOW, STATE_PAST, DONE = "now (ている)", "past (ていた)", "past (ている)"
 
 
 @dataclass(frozen=True)
@@ -190,8 +183,9 @@ class Reading:
     # hangs from: no fact as words, but one when it stands for its WordNet antonym on
     # the same word (went up / went down).
     particles: frozenset[tuple[str, str]] = field(default_factory=frozenset)
-    focus: frozenset[Focus] = field(default_factory=frozenset)  # English: only Ken, ...
-    # English main verbs with the tense each is told in (turns / turned: "now", "past").
+    focus: frozenset[Focus] = field(default_factory=frozenset)  # only Ken, ケンだけ
+    # Main verbs (English) or each sentence's last predicate (Japanese) with the tense
+    # it is told in (turns / turned, 行く / 行った: "now", "past").
     tenses: frozenset[tuple[str, str]] = field(default_factory=frozenset)
 
 

@@ -456,7 +456,7 @@ VERB_COMMUNICATION = 32  # the lexicographer file verb.communication
 @lru_cache(maxsize=4096)
 def communicates(verb: str) -> bool:
     """Whether the verb's most frequent WordNet sense is one of communication (say,
-    mention, explain, write, tell)."""
+    mention, explain, tell, call, teach)."""
     net = wordnet()
     first = net.offsets(verb, "v")[:1] if net is not None else ()
     return (

@@ -80,15 +80,21 @@ def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
     if token is None:
         return "", ""
     node = token
+    if node.dep_ == "conj" and node.head.like_num and node.head.dep_ in ("attr", "acomp"):
+        node = node.head  # the kids are 8 and 10: the second is said as the first is
     while node.dep_ in ("nummod", "compound", "quantmod") and node.head.i != node.i:
         node = node.head
         if node.pos_ in ("NOUN", "PROPN"):
+            said_of = _said_of(node)
+            if said_of:  # the shirt was 30 dollars, the son is 5 years old
+                return "", said_of
             # A time's unit a preposition governs gives the time its slot (from 5 pm
             # to 3 pm); an amount's (gave birth to three kittens) does not.
             governing = node.head.lemma_.lower() if node.dep_ == "pobj" and of_time else ""
             return SLOT_ROLES.get(governing, ""), _what_for(node)
-    if node.dep_ in ("attr", "acomp") and node.head.pos_ in ("AUX", "VERB"):
-        return "", subject_of(node.head)  # Ken's daughter is 8: what is 8 is the daughter
+    said_of = _said_of(node)
+    if said_of:
+        return "", said_of  # Ken's daughter is 8: what is 8 is the daughter
     if node.dep_ == "pobj":
         preposition = node.head
         word = preposition.lemma_.lower()
@@ -96,6 +102,17 @@ def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
         anchor = preposition.head
         return role, "" if anchor.pos_ in ("VERB", "AUX") else anchor.lemma_.lower()
     return "", ""
+
+
+def _said_of(value: Token) -> str:
+    """The subject a copula says ``value`` of (the daughter is 8, the shirt was 30
+    dollars, the son is 5 years old), or ""."""
+    if value.dep_ in ("attr", "acomp") and value.head.pos_ in ("AUX", "VERB"):
+        return subject_of(value.head)
+    described = value.head
+    if value.dep_ == "npadvmod" and described.dep_ == "acomp" and described.head.i != described.i:
+        return subject_of(described.head)
+    return ""
 
 
 def _what_for(unit: Token) -> str:

@@ -38,6 +38,7 @@ from ego_mcp.memory.guard.reading import (
     ABILITY,
     BECAUSE,
     DESPITE,
+    DONE,
     FIRST_PERSON,
     FRAMED,
     HEARSAY,
@@ -66,6 +67,10 @@ CASE_ROLES = {
 AT = "at"  # で: where or how (家で, 電車で)
 TENSE_AND_POLITENESS = frozenset({"た", "だ", "です", "ます"})
 NEGATIONS = frozenset({"ない", "ぬ", "ん", "ず"})
+# Completive verbs after a verb (書き終える, 片付け済ませる) and the adverbs of a deed
+# already done: with them, ている tells the deed done, as the English perfect does.
+COMPLETIVE = frozenset({"終える", "終わる", "済ませる", "済ます", "切る"})
+ALREADY = frozenset({"もう", "既に", "最早"})
 ABLE = "出来る"  # できる after a verbal noun or こと: the potential of any verb
 VOLITIONAL = "will"  # a verb's volitional form (行こう), as English "will" qualifies
 # The exceptive particle: its predicate is negative in form only (ケーキしか食べなかった:
@@ -136,6 +141,7 @@ class _Reader:
         self.told = ""  # the predicate that ends the clause being read (行く, 住む)
         self.past = False  # a た read since it (行った, 住んでいた), or てある
         self.state = False  # a ている since it (住んでいる, 住んでいた)
+        self.done = False  # the sentence tells a deed done (書き終え, もう)
         self.tenses: set[tuple[str, str]] = set()  # each sentence's predicate, told when
 
     def reading(self) -> Reading:
@@ -186,10 +192,11 @@ class _Reader:
         present or the future (行く, 住んでいる)."""
         if self.told:
             if self.state:
-                self.tenses.add((self.told, STATE_PAST if self.past else STATE_NOW))
+                now = DONE if self.done else STATE_NOW
+                self.tenses.add((self.told, STATE_PAST if self.past else now))
             else:
                 self.tenses.add((self.told, PAST if self.past else NOW))
-        self.told, self.past, self.state = "", False, False
+        self.told, self.past, self.state, self.done = "", False, False, False
         self.exceptive = False  # a しか whose negation was not read ends with its sentence
         self.owner_at = None  # and so does an owner whose noun was not read
 
@@ -287,9 +294,12 @@ class _Reader:
         before = self.morphemes[max(0, index - 2) : index]
         if self.words and any(b.surface() == self.words[-1].surface for b in before):
             self.focus.add(Focus(focus, self.words[-1].key))  # 会議(に)だけ: the meeting
-        elif before and before[-1].part_of_speech()[0] == "名詞":
-            # A time read as a value, no word (朝だけ, 日曜日だけ): by how it is written.
-            self.focus.add(Focus(focus, before[-1].surface()))
+        else:
+            # What no word stands for, a time read as a value, a pronoun, a counter
+            # (朝だけ, それだけ, ここにだけ, 3個だけ): as it is written.
+            written = [b for b in before if b.part_of_speech()[0] not in ("助詞", "補助記号")]
+            if written:
+                self.focus.add(Focus(focus, written[-1].surface()))
 
     def _reason_particle(self, index: int) -> bool:
         """Take the particle at ``index`` as one that gives the clause before it as a
@@ -367,7 +377,10 @@ class _Reader:
         ):
             self.qualifiers.add(base)  # 危うく死にかけた: how far, not what
             return True
+        if base in ALREADY:
+            self.done = True  # もう帰っている: back already, a deed done
         if kind == "動詞" and pos[1] == "非自立可能" and previous and follows_verb(previous):
+            self.done = self.done or base in COMPLETIVE  # 書き終えている
             if base in FAVOUR_RECEIVED and self._swap_doer(subject_becomes="to"):
                 self.qualifiers.add("favour")  # マスターに説明してもらった = 説明してくれた
             elif base in FAVOUR_TO_THE_DIARIST and not self.quoting:
@@ -376,7 +389,7 @@ class _Reader:
                 pass  # …と話してくれた: the telling's favour, part of the report
             elif base == "有る":
                 self.past = True  # 提出してある: done, as 提出した tells it
-            elif base == "居る" and previous.surface() in "てで":
+            elif base == "居る" and previous.surface() in ("て", "で"):
                 self.state = True  # 住んでいる, 書き終えている
             elif base not in ASPECT:
                 self.qualifiers.add(base)  # 死にかけた, 食べてみた, 作ってもらった
