@@ -7,19 +7,17 @@ from __future__ import annotations
 from collections import Counter
 from itertools import pairwise
 
-from ego_mcp.memory.guard.adverbs import OPPOSED_PREPOSITIONS
 from ego_mcp.memory.guard.dates import shown as shown_unit
 from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.reading import (
     FRAMED,
     REPORTED,
-    Focus,
     Reading,
     Slotted,
     Word,
 )
 from ego_mcp.memory.guard.spelling import near_spelling
-from ego_mcp.memory.guard.wordnet import ANTONYM, WordNet, near, wordnet
+from ego_mcp.memory.guard.wordnet import WordNet, near, wordnet
 from ego_mcp.memory.japanese import is_japanese
 
 # Roles whose exchange a converse verb explains (lend to / borrow from, sell / buy).
@@ -291,91 +289,6 @@ def _actor(word: Word) -> bool:
     return bool(word.name or word.animate) and not (word.preposition and word.role)
 
 
-def particles_opposed(old: Reading, new: Reading) -> list[str]:
-    """A preposition or particle one text hangs from a word where the other hangs its
-    antonym in WordNet (as an adverb or an adjective) from the same word, and neither
-    has both (went up / went down, inside / outside the car, above / below the bakery),
-    or its opposite of the closed class WordNet lacks (on / under the table, into / out
-    of, for / against). Others that differ (in / at the park) are wording."""
-    net = wordnet()
-    if net is None:
-        return []
-    gone, added = old.particles - new.particles, new.particles - old.particles
-    turned = []
-    for head, before in sorted(gone):
-        opposite = net.related(before, "r", ANTONYM) | net.related(before, "a", ANTONYM)
-        opposite |= {b if a == before else a for a, b in OPPOSED_PREPOSITIONS if before in (a, b)}
-        turned += [
-            (before, after) for on, after in sorted(added) if on == head and after in opposite
-        ]
-    return [f"direction: {before} → {after} (opposite)" for before, after in turned]
-
-
-def focus_moved(old: Reading, new: Reading) -> list[str]:
-    """A focusing word both texts have, standing at another part in each, both of which
-    both texts hold (only Ken went / Ken went only to the party; ケンだけが会議に出た /
-    ケンは会議にだけ出た). Where the word it stands at is replaced (only Ken / only Aya),
-    the replacement is the difference, told as such."""
-    found = []
-    for before in sorted(old.focus, key=str):
-        others = sorted((f for f in new.focus if f.word == before.word), key=str)
-        if others and not any(_focus_fits(before, old, after, new) for after in others):
-            found.append(f"qualifier: {_focus_shown(before)} → {_focus_shown(others[0])}")
-    for after in sorted(new.focus, key=str):  # one stand more (ケンだけが…ケーキだけを)
-        mine = sorted((f for f in old.focus if f.word == after.word), key=str)
-        if mine and not any(_focus_fits(before, old, after, new) for before in mine):
-            line = f"qualifier: {_focus_shown(mine[0])} → {_focus_shown(after)}"
-            found += [] if line in found else [line]
-    return found
-
-
-def _focus_fits(before: Focus, old: Reading, after: Focus, new: Reading) -> bool:
-    """Whether two stands of one focusing word may say one thing: at words that match
-    (only the kids / only the children; only Ken saw it / it was seen only by Ken), at a
-    word only one text holds, or at the predicate in one text and at anything but its
-    subject in the other (I only had one beer / I had only one beer)."""
-    if not before.of or not after.of:
-        return not (before.subject or after.subject)
-    mine = next((w for w in old.words if w.key == before.of), None)
-    theirs = next((w for w in new.words if w.key == after.of), None)
-    if mine is None or theirs is None:  # a time or a number: no word, its key alone
-        return before.of == after.of
-    if mine.same_word(theirs):
-        return True
-    return not (_matched(mine, new.words) and _matched(theirs, old.words))
-
-
-def _focus_shown(focus: Focus) -> str:
-    return f"{focus.word} {focus.of or '(the predicate)'}"
-
-
-def _tenses_agree(first: str, second: str) -> bool:
-    """Whether two tenses may tell one time: both now or both past (住んでいる / 住む;
-    書き終えている / 書き終えた), never one now and one past (住んでいる / 住んでいた)."""
-    return first.split(" ", maxsplit=1)[0] == second.split(" ", maxsplit=1)[0]
-
-
-def tense_changed(old: Reading, new: Reading) -> list[str]:
-    """A main verb both texts tell, in the past in one and not in the other (Ken's son
-    turns 7 / turned 7; is reading / has read), and in no tense both share."""
-    told: dict[str, set[str]] = {}
-    for verb, tense in old.tenses:
-        told.setdefault(verb, set()).add(tense)
-    changed = sorted(
-        {
-            (verb, sorted(told[verb])[0], tense)
-            for verb, tense in new.tenses
-            if verb in told
-            and not any(
-                _tenses_agree(mine, theirs)
-                for mine in told[verb]
-                for theirs in (t for v, t in new.tenses if v == verb)
-            )
-        }
-    )
-    return [f"tense: {verb} ({before} → {after})" for verb, before, after in changed]
-
-
 def sequence(old: Reading, new: Reading) -> list[str]:
     """Events told in another order (finished the report, then went out / went out,
     then finished the report)."""
@@ -480,7 +393,7 @@ def _another_form(first: Word, second: Word) -> bool:
     return (other_number and first.number != second.number) or first.graded != second.graded
 
 
-def _denied_as_often(word: Word, same: list[Word], new: Reading) -> bool:
+def _denied_unevenly(word: Word, same: list[Word], new: Reading) -> bool:
     """Whether a word both texts hold as often is denied more often in one of them
     (came yesterday, didn't come today / came yesterday, came today): each occurrence
     finds one of the same sign in the other text, but not all of them can."""
@@ -500,7 +413,7 @@ def negations(
         same = _matched(word, old.words)
         if not same or word.surface in found:
             continue
-        if all(o.negated != word.negated for o in same) or _denied_as_often(word, same, new):
+        if all(o.negated != word.negated for o in same) or _denied_unevenly(word, same, new):
             found.append(word.surface)
     for before, after in opposites:
         if swapped and after.pos == "v":

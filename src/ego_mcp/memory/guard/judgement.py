@@ -17,22 +17,20 @@ from ego_mcp.memory.guard.evidence import (
     conflicts_by_opposites,
     converse,
     facts,
-    focus_moved,
     names_reordered,
     negations,
     number_and_degree,
-    particles_opposed,
     qualifiers,
     reasons_turned,
     reworded,
     role_conflicts,
     sequence,
     shown,
-    tense_changed,
     told_as_done,
     unmatched,
     unnamed_doers,
 )
+from ego_mcp.memory.guard.placement import focus_moved, particles_opposed, tense_changed
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
 from ego_mcp.memory.guard.spelling import read_by_initials, respelled, spelled_out, symbols_named
 
