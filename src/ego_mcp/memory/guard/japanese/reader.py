@@ -187,9 +187,10 @@ class _Reader:
             self._content_word(index, m)
 
     def _close_sentence(self) -> None:
-        """At a sentence's end: the tense its last predicate is told in: the past with a た after
-        it (行った, 住んでいた, 行きました) or てある (提出してある: done), else the
-        present or the future (行く, 住んでいる)."""
+        """At a sentence's end, the tense its last predicate is told in: the past with a
+        た after it (行った, 行きました) or てある (提出してある: done), else the present or
+        the future (行く); a state with いる now or past (住んでいる, 住んでいた), or a deed
+        done after a completive verb or "already" (書き終えている, もう帰っている)."""
         if self.told:
             if self.state:
                 now = DONE if self.done else STATE_NOW
