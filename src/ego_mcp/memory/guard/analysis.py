@@ -61,15 +61,20 @@ def _value(digits: str) -> str:
 def read_ahead(texts: Sequence[str]) -> None:
     """Parse the English of ``texts`` in one batch, ahead of ``read`` (which then finds
     the parses kept): cheaper than one by one."""
-    digits = (halves(digitised(normalise(text))) for text in texts)
+    digits = (_with_digits(text) for text in texts)
     english.parse_all([text for text in digits if not is_japanese(text)])
+
+
+def _with_digits(text: str) -> str:
+    """``text`` as the analysers read it: normalised, its numbers as digits."""
+    return halves(digitised(normalise(text)))
 
 
 @lru_cache(maxsize=512)
 def read(text: str) -> Reading:
     """What ``text`` says, as the guard compares it (kept for recent texts: a save
     compares its text with up to five memories, consolidation each pair it shows)."""
-    digits = halves(digitised(normalise(text)))
+    digits = _with_digits(text)
     when = find_when(digits)
     covered = {i for start, end in when.spans for i in range(start, end)}
     numbers: list[tuple[int, str]] = []

@@ -34,17 +34,24 @@ def focus_moved(old: Reading, new: Reading) -> list[str]:
     both texts hold (only Ken went / Ken went only to the party; ケンだけが会議に出た /
     ケンは会議にだけ出た). Where the word it stands at is replaced (only Ken / only Aya),
     the replacement is the difference, told as such."""
-    found = []
-    for before in sorted(old.focus, key=str):
-        others = sorted((f for f in new.focus if f.word == before.word), key=str)
-        if others and not any(_focus_fits(before, old, after, new) for after in others):
-            found.append(f"qualifier: {_focus_shown(before)} → {_focus_shown(others[0])}")
-    for after in sorted(new.focus, key=str):  # one stand more (ケンだけが…ケーキだけを)
-        mine = sorted((f for f in old.focus if f.word == after.word), key=str)
-        if mine and not any(_focus_fits(before, old, after, new) for before in mine):
-            line = f"qualifier: {_focus_shown(mine[0])} → {_focus_shown(after)}"
-            found += [] if line in found else [line]
+    # Both ways: the new text may stand one more (ケンだけが…ケーキだけを).
+    moved = _unfit_stands(old, new) + [(b, a) for a, b in _unfit_stands(new, old)]
+    found: list[str] = []
+    for before, after in moved:
+        line = f"qualifier: {_focus_shown(before)} → {_focus_shown(after)}"
+        found += [] if line in found else [line]
     return found
+
+
+def _unfit_stands(mine: Reading, theirs: Reading) -> list[tuple[Focus, Focus]]:
+    """Each stand of ``mine`` that fits no stand of the same word in ``theirs``, with
+    the first of those (``_focus_fits`` reads the same either way round)."""
+    unfit = []
+    for stand in sorted(mine.focus, key=str):
+        others = sorted((f for f in theirs.focus if f.word == stand.word), key=str)
+        if others and not any(_focus_fits(stand, mine, other, theirs) for other in others):
+            unfit.append((stand, others[0]))
+    return unfit
 
 
 def _focus_fits(before: Focus, old: Reading, after: Focus, new: Reading) -> bool:

@@ -303,13 +303,17 @@ ANIMATE_FILES = frozenset({5, 18})
 @lru_cache(maxsize=16384)
 def is_animate(noun: str) -> bool:
     """Whether a noun's most frequent sense is a person or an animal (Mom, the dog)."""
+    return _first_sense_file(noun, "n") in ANIMATE_FILES
+
+
+def _first_sense_file(word: str, pos: str) -> int:
+    """The lexicographer file of ``word``'s most frequent sense as ``pos``; -1 if it
+    has none (or there is no WordNet)."""
     net = wordnet()
-    first = net.offsets(noun, "n")[:1] if net is not None else ()
-    return (
-        bool(first)
-        and net is not None
-        and net.synset(first[0], "n").lexicographer_file in ANIMATE_FILES
-    )
+    first = net.offsets(word, pos)[:1] if net is not None else ()
+    if not first or net is None:
+        return -1
+    return net.synset(first[0], pos).lexicographer_file
 
 
 def is_physical(wordnet: WordNet, noun: str, senses: int = 2) -> bool:
@@ -457,10 +461,4 @@ VERB_COMMUNICATION = 32  # the lexicographer file verb.communication
 def communicates(verb: str) -> bool:
     """Whether the verb's most frequent WordNet sense is one of communication (say,
     mention, explain, tell, call, teach)."""
-    net = wordnet()
-    first = net.offsets(verb, "v")[:1] if net is not None else ()
-    return (
-        bool(first)
-        and net is not None
-        and (net.synset(first[0], "v").lexicographer_file == VERB_COMMUNICATION)
-    )
+    return _first_sense_file(verb, "v") == VERB_COMMUNICATION
