@@ -865,3 +865,39 @@ def test_a_real_word_one_letter_off_a_far_commoner_one_is_a_possible_typo(
 )
 def test_two_words_about_as_common_are_two_facts(existing: str, new: str) -> None:
     assert verdict(existing, new) is Verdict.DISTINCT
+
+
+@pytest.mark.parametrize(
+    ("existing", "new", "what"),
+    [
+        (
+            "マスターは貯金用の口座から生活費の口座へ五万円移した。",
+            "マスターは生活費の口座から貯金用の口座へ五万円移した。",
+            "(from → to)",
+        ),
+        (
+            "駅前のパン屋は商店街のパン屋より値段が高い。",
+            "商店街のパン屋は駅前のパン屋より値段が高い。",
+            "than",
+        ),
+        (
+            "The ramen shop on Fifth Street is cheaper than the one near Master's office.",
+            "The ramen shop near Master's office is cheaper than the one on Fifth Street.",
+            "than",
+        ),
+        (
+            "Master's dentist appointment is on the 3rd and his haircut is on the 14th.",
+            "Master's dentist appointment is on the 14th and his haircut is on the 3rd.",
+            "number: bound to another word",
+        ),
+    ],
+)
+def test_things_told_apart_by_what_owns_them_keep_their_slots(
+    existing: str, new: str, what: str
+) -> None:
+    """One word in both slots (the account, the bakery, a date on a copula), told apart
+    only by its owner or modifier: the owner carries its thing's slot (found blind)."""
+    for first, second in ((existing, new), (new, existing)):
+        found = differences(first, second)
+        assert found[0] is Verdict.DISTINCT
+        assert what in " ".join(found[1])

@@ -5,6 +5,7 @@ order of events). Pure functions over ``Reading``s."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from itertools import pairwise
 
 from ego_mcp.memory.guard.dates import shown as shown_unit
@@ -90,9 +91,52 @@ def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
             and all(other.bound in subjects and other.bound != word.bound for other in matched)
         ):
             conflicts.append((matched[0], word))  # whose it is, whatever the predicate
-        elif matched and _moved_between_verbs(word, matched, old, new):
+        elif matched and (
+            _moved_between_verbs(word, matched, old, new)
+            or _compared_otherwise(word, matched, old, new)
+        ):
             conflicts.append((matched[0], word))
-    return conflicts
+    return conflicts + _owners_moved(old, new)
+
+
+def _compared_otherwise(word: Word, matched: list[Word], old: Reading, new: Reading) -> bool:
+    """What a comparison is measured against (than ...) in one text and not in the other,
+    both comparing: the two sides traded places, whatever word the parse hung the first
+    side from (the shop on Fifth Street is cheaper than the one near the office)."""
+    if not any(w.role == "than" for w in old.words) or not any(w.role == "than" for w in new.words):
+        return False
+    return all((o.role == "than") != (word.role == "than") for o in matched)
+
+
+def _owners_moved(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
+    """Owners and modifiers whose thing fills another slot of the event: the thing is one
+    word in both texts (the account), told apart only by what owns it (the savings
+    account, 貯金用の口座), so the owner carries its thing's slot (from the savings account
+    to the living account / the other way). Only slots no voice or converse verb moves:
+    from and to, and what a comparison is measured against."""
+    moved = []
+    for at, word in enumerate(new.words):
+        if word.role != "owner" or not word.owns:
+            continue
+        slot = _slot_of_owned(new, at)
+        for before, other in enumerate(old.words):
+            if other.role != "owner" or other.owns != word.owns or not word.same_word(other):
+                continue
+            was = _slot_of_owned(old, before)
+            if was != slot and ("than" in {was, slot} or {was, slot} <= DIRECTIONS):
+                moved.append((replace(other, role=was), replace(word, role=slot)))
+    return moved
+
+
+def _slot_of_owned(reading: Reading, at: int) -> str:
+    """The role of the thing the owner at ``at`` owns: the first word after it with the
+    thing's key (an owner comes before its thing, Ken's dog, ケンの犬), else the last
+    before it."""
+    owner = reading.words[at]
+    after = [w for w in reading.words[at + 1 :] if w.key == owner.owns]
+    before = [w for w in reading.words[:at] if w.key == owner.owns]
+    owned = after[0] if after else (before[-1] if before else None)
+    return owned.role if owned is not None else ""
 
 
 def _moved_between_verbs(word: Word, matched: list[Word], old: Reading, new: Reading) -> bool:

@@ -74,7 +74,8 @@ FRAMED = frozenset({"xcomp", "ccomp"})
 def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
     """The role and anchor of the number or date that starts at character ``start``:
     the noun it counts (50 dollars), or the preposition and the noun it hangs from (the
-    flight at 9, from Monday), or the subject it is said of (the daughter is 8);
+    flight at 9, from Monday), or the subject it is said of (the daughter is 8, the
+    haircut is on the 3rd);
     ``of_time``: a time or date, whose unit's preposition gives it its slot (from 5 pm)."""
     token = next((t for t in doc if t.idx <= start < t.idx + len(t.text)), None)
     if token is None:
@@ -91,7 +92,9 @@ def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
             # A time's unit a preposition governs gives the time its slot (from 5 pm
             # to 3 pm); an amount's (gave birth to three kittens) does not.
             governing = node.head.lemma_.lower() if node.dep_ == "pobj" and of_time else ""
-            return SLOT_ROLES.get(governing, ""), _what_for(node)
+            return SLOT_ROLES.get(governing, ""), (
+                governing and _copula_subject(node.head)
+            ) or _what_for(node)
     said_of = _said_of(node)
     if said_of:
         return "", said_of  # Ken's daughter is 8: what is 8 is the daughter
@@ -100,8 +103,20 @@ def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
         word = preposition.lemma_.lower()
         role = SLOT_ROLES.get(word, "")
         anchor = preposition.head
-        return role, "" if anchor.pos_ in ("VERB", "AUX") else anchor.lemma_.lower()
+        if anchor.pos_ in ("VERB", "AUX"):
+            return role, _copula_subject(preposition)
+        return role, anchor.lemma_.lower()
     return "", ""
+
+
+def _copula_subject(preposition: Token) -> str:
+    """The subject a copula says a prepositional phrase of (the haircut is on the 3rd, the
+    check-up is at 2:15 pm: the haircut's date), or "" where the phrase hangs from
+    another verb, which it tells the time of as a whole."""
+    verb = preposition.head
+    if verb.lemma_ == "be" and verb.pos_ in ("VERB", "AUX"):
+        return subject_of(verb)
+    return ""
 
 
 def _said_of(value: Token) -> str:
