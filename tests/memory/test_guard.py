@@ -901,3 +901,52 @@ def test_things_told_apart_by_what_owns_them_keep_their_slots(
         found = differences(first, second)
         assert found[0] is Verdict.DISTINCT
         assert what in " ".join(found[1])
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (
+            "Master moved the money from Ken's account to Aya's account.",
+            "Master moved the money from Aya's account to Ken's account.",
+        ),
+        ("マスターは兄の家から妹の家まで歩いた。", "マスターは妹の家から兄の家まで歩いた。"),
+        ("ケンの犬はアヤの犬より大きい。", "アヤの犬はケンの犬より大きい。"),
+        (
+            "Ken's flight is at 9 and Aya's train is at 11.",
+            "Ken's flight is at 11 and Aya's train is at 9.",
+        ),
+    ],
+)
+def test_owners_swapped_between_slots_are_two_facts(first: str, second: str) -> None:
+    assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # One owner of its thing in two slots is where it was (found in review).
+        (
+            "Master copied the files from the company's old server to the company's new server.",
+            "Master copied the files from the company's old server to the company's new server.",
+        ),
+        (
+            "マスターは東京の古い家から東京の新しい家へ引っ越した。",
+            "マスターは東京の古い家から東京の新しい家へ引っ越した。",
+        ),
+        (
+            "Master woke up earlier than usual this morning.",
+            "This morning Master woke up earlier than usual.",
+        ),
+        # A value bound to a word the other text binds nothing to tells no other binding.
+        (
+            "The dentist appointment is on the 3rd and the haircut appointment is on the 14th.",
+            "The dentist appointment is on the 3rd and the haircut is on the 14th.",
+        ),
+        ("The meeting is at 9 and the lunch is at 12.", "The meeting's at 9 and lunch's at 12."),
+    ],
+)
+def test_restatements_around_owners_comparisons_and_copulas_stay_restatements(
+    first: str, second: str
+) -> None:
+    assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)

@@ -100,43 +100,61 @@ def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
 
 
 def _compared_otherwise(word: Word, matched: list[Word], old: Reading, new: Reading) -> bool:
-    """What a comparison is measured against (than ...) in one text and not in the other,
-    both comparing: the two sides traded places, whatever word the parse hung the first
-    side from (the shop on Fifth Street is cheaper than the one near the office)."""
+    """What a comparison is measured against (than ...) in one text and a party or the
+    subject in the other, both comparing: the two sides traded places, whatever word the
+    parse hung the first side from (the shop on Fifth Street is cheaper than the one near
+    the office). A comparison told with "compared with" (と比べて) is not such a trade."""
     if not any(w.role == "than" for w in old.words) or not any(w.role == "than" for w in new.words):
         return False
-    return all((o.role == "than") != (word.role == "than") for o in matched)
+    return all(_sides_traded(o.role, word.role) for o in matched)
+
+
+def _sides_traded(first: str, second: str) -> bool:
+    """One role is the measured side (than), the other the compared one: the subject,
+    the object, or none (a word the parse hung from the subject)."""
+    if "than" not in {first, second}:
+        return False
+    return first != second and {first, second} - {"than"} <= {"subject", "object", ""}
 
 
 def _owners_moved(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
-    """Owners and modifiers whose thing fills another slot of the event: the thing is one
+    """Owners and modifiers whose thing fills other slots of the event: the thing is one
     word in both texts (the account), told apart only by what owns it (the savings
-    account, 貯金用の口座), so the owner carries its thing's slot (from the savings account
-    to the living account / the other way). Only slots no voice or converse verb moves:
-    from and to, and what a comparison is measured against."""
+    account, 貯金用の口座), so the owner carries its thing's slots (from the savings
+    account to the living account / the other way). Only slots no voice or converse verb
+    moves: from and to, and the sides of a comparison. Each owner's slots are compared
+    whole, so an owner of its thing in two slots (the company's old server to the
+    company's new server) is where it was."""
     moved = []
-    for at, word in enumerate(new.words):
-        if word.role != "owner" or not word.owns:
+    for (key, thing), slots in _owned_slots(new).items():
+        was = _owned_slots(old).get((key, thing))
+        if was is None or sorted(was) == sorted(slots):
             continue
-        slot = _slot_of_owned(new, at)
-        for before, other in enumerate(old.words):
-            if other.role != "owner" or other.owns != word.owns or not word.same_word(other):
-                continue
-            was = _slot_of_owned(old, before)
-            if was != slot and ("than" in {was, slot} or {was, slot} <= DIRECTIONS):
-                moved.append((replace(other, role=was), replace(word, role=slot)))
+        gone, came = set(was) - set(slots), set(slots) - set(was)
+        if len(gone) == len(came) == 1:
+            before, after = gone.pop(), came.pop()
+            written = "" not in {before, after}  # no slot is no side of a comparison
+            if {before, after} <= DIRECTIONS or (written and _sides_traded(before, after)):
+                owner = next(w for w in new.words if w.key == key and w.owns == thing)
+                moved.append((replace(owner, role=before), replace(owner, role=after)))
     return moved
 
 
-def _slot_of_owned(reading: Reading, at: int) -> str:
-    """The role of the thing the owner at ``at`` owns: the first word after it with the
-    thing's key (an owner comes before its thing, Ken's dog, ケンの犬), else the last
-    before it."""
-    owner = reading.words[at]
-    after = [w for w in reading.words[at + 1 :] if w.key == owner.owns]
-    before = [w for w in reading.words[:at] if w.key == owner.owns]
-    owned = after[0] if after else (before[-1] if before else None)
-    return owned.role if owned is not None else ""
+def _owned_slots(reading: Reading) -> dict[tuple[str, str], list[str]]:
+    """Each owner and its thing, with the slot of each time it owns it: the role of the
+    first word after the owner with the thing's key (an owner comes before its thing,
+    Ken's dog, ケンの犬), else of the last before it."""
+    slots: dict[tuple[str, str], list[str]] = {}
+    for at, owner in enumerate(reading.words):
+        if owner.role != "owner" or not owner.owns:
+            continue
+        after = [w for w in reading.words[at + 1 :] if w.key == owner.owns]
+        before = [w for w in reading.words[:at] if w.key == owner.owns]
+        owned = after[0] if after else (before[-1] if before else None)
+        slots.setdefault((owner.key, owner.owns), []).append(
+            owned.role if owned is not None else ""
+        )
+    return slots
 
 
 def _moved_between_verbs(word: Word, matched: list[Word], old: Reading, new: Reading) -> bool:
@@ -212,11 +230,20 @@ def facts(
     if _slots(old, True, False) != _slots(new, True, False):
         return [f"{label}: direction"], []
     anchors = {s.anchor for s in old if s.anchor} & {s.anchor for s in new if s.anchor}
-    if anchors and _slots(tuple(s for s in old if s.anchor in anchors), False, True) != _slots(
-        tuple(s for s in new if s.anchor in anchors), False, True
+    # A value one text binds to a word the other binds nothing to (the haircut is on the
+    # 14th / the haircut appointment is on the 14th) is left out: a word is not a thing.
+    elsewhere = {s.value for s in old + new if s.anchor and s.anchor not in anchors}
+    if anchors and _slots(_bound(old, anchors, elsewhere), False, True) != _slots(
+        _bound(new, anchors, elsewhere), False, True
     ):
         return [f"{label}: bound to another word"], []
     return [], []
+
+
+def _bound(
+    values: tuple[Slotted, ...], anchors: set[str], elsewhere: set[str]
+) -> tuple[Slotted, ...]:
+    return tuple(s for s in values if s.anchor in anchors and s.value not in elsewhere)
 
 
 def qualifiers(

@@ -25,6 +25,7 @@ from ego_mcp.memory.guard.english.roles import (
     agent_written,
     clause_verb,
     connective,
+    entity_key,
     focused,
     is_name,
     opens_clause,
@@ -112,11 +113,15 @@ def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
 def _copula_subject(preposition: Token) -> str:
     """The subject a copula says a prepositional phrase of (the haircut is on the 3rd, the
     check-up is at 2:15 pm: the haircut's date), or "" where the phrase hangs from
-    another verb, which it tells the time of as a whole."""
+    another verb, which it tells the time of as a whole, or where the copula has no
+    subject of its own."""
     verb = preposition.head
-    if verb.lemma_ == "be" and verb.pos_ in ("VERB", "AUX"):
-        return subject_of(verb)
-    return ""
+    if verb.lemma_ != "be" or verb.pos_ not in ("VERB", "AUX"):
+        return ""
+    # Only a subject written on this copula: one inherited from another clause or the
+    # diarist read into none would be a guess taken for a binding.
+    written = [child for child in verb.children if child.dep_ == "nsubj"]
+    return entity_key(written[0]) if written else ""
 
 
 def _said_of(value: Token) -> str:
