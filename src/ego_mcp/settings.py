@@ -22,7 +22,7 @@ from ego_mcp.errors import ConfigError
 
 AGENT_NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,62}[A-Za-z0-9]$|^[A-Za-z0-9]$")
 
-LOCAL_MODELS = ("use-multilingual-v3", "all-MiniLM-L6-v2")
+LOCAL_MODELS = ("use-multilingual-v3", "all-MiniLM-L6-v2", "multilingual-e5-small")
 DEFAULT_EMBEDDING_MODELS = {
     "local": "use-multilingual-v3",
     "gemini": "gemini-embedding-001",
@@ -157,7 +157,7 @@ class Settings(BaseSettings):
         if self.embedding_provider == "local" and model not in LOCAL_MODELS:
             raise ValueError(
                 f"EGO_MCP_EMBEDDING_MODEL: the local provider has {LOCAL_MODELS[0]} (the "
-                f"default) and {LOCAL_MODELS[1]}, not {model!r}"
+                f"default), {LOCAL_MODELS[1]} and {LOCAL_MODELS[2]}, not {model!r}"
             )
         key, variable = {
             "gemini": (self.gemini_api_key, "GEMINI_API_KEY"),

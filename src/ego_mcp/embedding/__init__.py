@@ -1,4 +1,5 @@
-"""Embedding providers: ``local`` (ONNX MiniLM or multilingual USE), ``gemini``, ``openai``."""
+"""Embedding providers: ``local`` (ONNX MiniLM, multilingual USE or multilingual E5),
+``gemini``, ``openai``."""
 
 from __future__ import annotations
 
@@ -16,12 +17,16 @@ def create_embedder(settings: Settings) -> Embedder:
             from ego_mcp.embedding.multilingual import LocalMultilingualUSE
 
             return LocalMultilingualUSE()
+        if settings.resolved_embedding_model == "multilingual-e5-small":
+            from ego_mcp.embedding.e5 import LocalE5
+
+            return LocalE5()
         from ego_mcp.embedding.local import MODEL_NAME, LocalMiniLM, resolve_model_dir
 
         if settings.resolved_embedding_model != MODEL_NAME:
             raise ConfigError(
-                "EGO_MCP_EMBEDDING_MODEL: the local provider has all-MiniLM-L6-v2 and "
-                "use-multilingual-v3"
+                "EGO_MCP_EMBEDDING_MODEL: the local provider has use-multilingual-v3, "
+                "all-MiniLM-L6-v2 and multilingual-e5-small"
             )
         return LocalMiniLM(resolve_model_dir(settings.embedding_model_dir))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from ego_mcp.memory.store import Vector
@@ -26,6 +26,23 @@ class Embedder(Protocol):
     def embed(self, texts: Sequence[str]) -> Vector:
         """One row per text, each of unit length. Blocking: call it off the event loop."""
         ...
+
+
+@runtime_checkable
+class AsksApart(Protocol):
+    """An embedder that embeds a search query otherwise than the texts it searches
+    (multilingual-e5's "query: " and "passage: ")."""
+
+    def embed_query(self, query: str) -> Vector: ...
+
+
+def query_vector(embedder: Embedder, query: str) -> Vector:
+    """The vector recall searches with for ``query``."""
+    import numpy as np
+
+    if isinstance(embedder, AsksApart):
+        return embedder.embed_query(query)
+    return np.asarray(embedder.embed([query])[0], dtype=np.float32)
 
 
 def normalise_rows(matrix: Vector) -> Vector:

@@ -26,6 +26,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ego_mcp.embedding.base import query_vector
 from ego_mcp.logs import Plain
 from ego_mcp.memory.model import Memory, SearchHit, similarity_of
 from ego_mcp.memory.parts import MemoryParts, memory_not_found
@@ -73,7 +74,7 @@ class Recall(MemoryParts):
         the query names, by which a memory may name them (``memory/recall/names.py``)."""
         started = time.perf_counter()
         if self.lexical is None:
-            vector = self.embedder.embed([query])[0]
+            vector = query_vector(self.embedder, query)
             found = newer_first(
                 rank(self.store.search(vector, max(n_results, RECALL_POOL), where), {}, n_results)
             )
@@ -83,7 +84,7 @@ class Recall(MemoryParts):
         # so they may run meanwhile (``overlap_reads``).
         lexical = self.lexical
         by_words = self._read(self._words, lexical, query, name_groups(people))
-        vector = self.embedder.embed([query])[0]
+        vector = query_vector(self.embedder, query)
         pool = max(n_results, RECALL_POOL)
         read: dict[str, Memory] = {}
         if self.overlap_reads:
