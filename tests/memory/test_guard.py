@@ -913,6 +913,19 @@ def test_things_told_apart_by_what_owns_them_keep_their_slots(
         ("マスターは兄の家から妹の家まで歩いた。", "マスターは妹の家から兄の家まで歩いた。"),
         ("ケンの犬はアヤの犬より大きい。", "アヤの犬はケンの犬より大きい。"),
         (
+            "Master moved his desk from the small room to the big room.",
+            "Master moved his desk from the big room to the small room.",
+        ),
+        (
+            "Ken's dog chased Aya's dog around the park.",
+            "Aya's dog chased Ken's dog around the park.",
+        ),
+        ("ケンの犬がアヤの犬を公園で追いかけた。", "アヤの犬がケンの犬を公園で追いかけた。"),
+        (
+            "Master's meeting is at 9 and Ken's meeting is at 11.",
+            "Master's meeting is at 11 and Ken's meeting is at 9.",
+        ),
+        (
             "Ken's flight is at 9 and Aya's train is at 11.",
             "Ken's flight is at 11 and Aya's train is at 9.",
         ),
@@ -944,6 +957,20 @@ def test_owners_swapped_between_slots_are_two_facts(first: str, second: str) -> 
             "The dentist appointment is on the 3rd and the haircut is on the 14th.",
         ),
         ("The meeting is at 9 and the lunch is at 12.", "The meeting's at 9 and lunch's at 12."),
+        (
+            "Master moved his desk from the small room to the big room.",
+            "Master moved his desk to the big room from the small room.",
+        ),
+        (
+            "Ken's brother sold a bike to Aya's brother.",
+            "Aya's brother bought a bike from Ken's brother.",
+        ),
+        (
+            "Master's appointment is on the 3rd and Ken's is on the 14th.",
+            "Master's appointment is on the 3rd, and Ken's appointment is on the 14th.",
+        ),
+        # One slot of two predicates is no move (転んだ / 転倒した: 犬 is に in both).
+        ("ご主人様は犬の散歩中に転んだ。", "ご主人様は犬の散歩中に転倒した。"),
     ],
 )
 def test_restatements_around_owners_comparisons_and_copulas_stay_restatements(

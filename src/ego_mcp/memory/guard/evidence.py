@@ -96,7 +96,8 @@ def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
             or _compared_otherwise(word, matched, old, new)
         ):
             conflicts.append((matched[0], word))
-    return conflicts + _owners_moved(old, new)
+    found = {word.key for _, word in conflicts}
+    return conflicts + [(o, n) for o, n in _owners_moved(old, new) if n.key not in found]
 
 
 def _compared_otherwise(word: Word, matched: list[Word], old: Reading, new: Reading) -> bool:
@@ -119,42 +120,62 @@ def _sides_traded(first: str, second: str) -> bool:
 
 def _owners_moved(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
     """Owners and modifiers whose thing fills other slots of the event: the thing is one
-    word in both texts (the account), told apart only by what owns it (the savings
-    account, 貯金用の口座), so the owner carries its thing's slots (from the savings
-    account to the living account / the other way). Only slots no voice or converse verb
-    moves: from and to, and the sides of a comparison. Each owner's slots are compared
-    whole, so an owner of its thing in two slots (the company's old server to the
-    company's new server) is where it was."""
+    word standing twice in both texts (the account), told apart only by what owns or
+    describes it (the savings account, 貯金用の口座, the small room), so the owner carries
+    its thing's slots (from the savings account to the living account / the other way;
+    Ken's dog chased Aya's dog / the other way). The slots: from and to, the sides of a
+    comparison, and the subject and object of one predicate, which the readers give in
+    either voice (a converse verb that trades them is weighed with the other role
+    conflicts; has a dentist appointment / the dentist appointment is: two predicates).
+    Each owner's slots are compared whole, so an owner of its thing in two slots (the
+    company's old server to the company's new server) is where it was."""
     moved = []
     for (key, thing), slots in _owned_slots(new).items():
         was = _owned_slots(old).get((key, thing))
-        if was is None or sorted(was) == sorted(slots):
+        if was is None or sorted(was) == sorted(slots) or not _told_apart(thing, old, new):
             continue
         gone, came = set(was) - set(slots), set(slots) - set(was)
         if len(gone) == len(came) == 1:
-            before, after = gone.pop(), came.pop()
+            (before, verb_before), (after, verb_after) = gone.pop(), came.pop()
             written = "" not in {before, after}  # no slot is no side of a comparison
-            if {before, after} <= DIRECTIONS or (written and _sides_traded(before, after)):
-                owner = next(w for w in new.words if w.key == key and w.owns == thing)
+            if before == after:
+                continue  # one slot of two predicates (転んだ / 転倒した)
+            if (
+                {before, after} <= DIRECTIONS
+                or ({before, after} <= CORE_ROLES and verb_before == verb_after)
+                or (written and _sides_traded(before, after))
+            ):
+                owner = next(w for w in new.words if w.key == key and _owned(w) == thing)
                 moved.append((replace(owner, role=before), replace(owner, role=after)))
     return moved
 
 
-def _owned_slots(reading: Reading) -> dict[tuple[str, str], list[str]]:
-    """Each owner and its thing, with the slot of each time it owns it: the role of the
-    first word after the owner with the thing's key (an owner comes before its thing,
-    Ken's dog, ケンの犬), else of the last before it."""
-    slots: dict[tuple[str, str], list[str]] = {}
+def _owned_slots(reading: Reading) -> dict[tuple[str, str], list[tuple[str, str]]]:
+    """Each owner and its thing, with the slot of each time it owns it (the role and the
+    predicate of the first word after the owner with the thing's key (an owner comes
+    before its thing, Ken's dog, ケンの犬), else of the last before it)."""
+    slots: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for at, owner in enumerate(reading.words):
-        if owner.role != "owner" or not owner.owns:
+        thing = _owned(owner)
+        if not thing:
             continue
-        after = [w for w in reading.words[at + 1 :] if w.key == owner.owns]
-        before = [w for w in reading.words[:at] if w.key == owner.owns]
+        after = [w for w in reading.words[at + 1 :] if w.key == thing]
+        before = [w for w in reading.words[:at] if w.key == thing]
         owned = after[0] if after else (before[-1] if before else None)
-        slots.setdefault((owner.key, owner.owns), []).append(
-            owned.role if owned is not None else ""
-        )
+        slot = (owned.role, owned.head) if owned is not None else ("", "")
+        slots.setdefault((owner.key, thing), []).append(slot)
     return slots
+
+
+def _told_apart(thing: str, old: Reading, new: Reading) -> bool:
+    """The thing stands twice in each text, told apart by what owns or describes it (the
+    flea market alone is one thing, whatever slot it fills)."""
+    return all(sum(w.key == thing for w in r.words) >= 2 for r in (old, new))
+
+
+def _owned(word: Word) -> str:
+    """The thing a word owns or describes (Ken's dog, ケンの犬, the small room), or ""."""
+    return word.owns if word.role == "owner" else word.modifies
 
 
 def _moved_between_verbs(word: Word, matched: list[Word], old: Reading, new: Reading) -> bool:

@@ -106,7 +106,7 @@ def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
         anchor = preposition.head
         if anchor.pos_ in ("VERB", "AUX"):
             return role, _copula_subject(preposition)
-        return role, anchor.lemma_.lower()
+        return role, _anchor_key(anchor)
     return "", ""
 
 
@@ -121,7 +121,15 @@ def _copula_subject(preposition: Token) -> str:
     # Only a subject written on this copula: one inherited from another clause or the
     # diarist read into none would be a guess taken for a binding.
     written = [child for child in verb.children if child.dep_ == "nsubj"]
-    return entity_key(written[0]) if written else ""
+    return _anchor_key(written[0]) if written else ""
+
+
+def _anchor_key(thing: Token) -> str:
+    """The key a value is bound to: the thing, with its owner where one is written (Ken's
+    flight at 9, Aya's flight at 11: two things)."""
+    owners = [child for child in thing.children if child.dep_ == "poss"]
+    key = entity_key(thing) if thing.pos_ in ("PROPN", "PRON") else thing.lemma_.lower()
+    return f"{entity_key(owners[0])}'s {key}" if owners else key
 
 
 def _said_of(value: Token) -> str:
@@ -447,7 +455,8 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         preposition=token.head.lemma_.lower() if token.dep_ == "pobj" else "",
         animate=pos == "n" and is_animate(key),
         owns=token.head.lemma_.lower() if role == "owner" else "",
-        modifies=token.head.lemma_.lower() if token.dep_ == "compound" else "",
+        # What a noun or an adjective before a noun describes (dog house, the small room).
+        modifies=token.head.lemma_.lower() if token.dep_ in ("compound", "amod") else "",
         number=_number(token),
         graded=_graded(token, key, pos),
     )
