@@ -59,6 +59,7 @@ BLIND5 = ROOT / "bench" / "data" / "guard_blind5.jsonl"
 BLIND6 = ROOT / "bench" / "data" / "guard_blind6.jsonl"
 BLIND7 = ROOT / "bench" / "data" / "guard_blind7.jsonl"
 BLIND8 = ROOT / "bench" / "data" / "guard_blind8.jsonl"
+BLIND9 = ROOT / "bench" / "data" / "guard_blind9.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
@@ -272,6 +273,7 @@ async def main() -> None:
         ("guard_blind6", guard, guard_table, jsonl(BLIND6)),
         ("guard_blind7", guard, guard_table, jsonl(BLIND7)),
         ("guard_blind8", guard, guard_table, jsonl(BLIND8)),
+        ("guard_blind9", guard, guard_table, jsonl(BLIND9)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
@@ -320,7 +322,9 @@ async def main() -> None:
         "guard_blind7": "guard, bench/data/guard_blind7.jsonl (300 pairs of the dev sets' make, "
         "new scenarios, written blind on 2026-11-28; measured, then its 2 wrong refusals fixed)",
         "guard_blind8": "guard, bench/data/guard_blind8.jsonl (240 pairs of dedup_dev3's make, "
-        "new scenarios, written blind on 2026-12-06)",
+        "new scenarios, written blind on 2026-12-06; measured, then its 4 wrong refusals fixed)",
+        "guard_blind9": "guard, bench/data/guard_blind9.jsonl (240 pairs of dedup_dev and "
+        "dedup_dev2's make, new scenarios, written blind on 2026-12-06)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",

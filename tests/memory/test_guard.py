@@ -969,6 +969,9 @@ def test_owners_swapped_between_slots_are_two_facts(first: str, second: str) -> 
             "Master's appointment is on the 3rd and Ken's is on the 14th.",
             "Master's appointment is on the 3rd, and Ken's appointment is on the 14th.",
         ),
+        # A date another renames stands where that one does (found blind).
+        ("Ella's school play is on Thursday, May 9.", "Ella's school play is on Thursday 9 May."),
+        ("マスターは今月の電気代を1万2千円払った。", "マスターは今月の電気代を12,000円払った。"),
         # One slot of two predicates is no move (転んだ / 転倒した: 犬 is に in both).
         ("ご主人様は犬の散歩中に転んだ。", "ご主人様は犬の散歩中に転倒した。"),
     ],

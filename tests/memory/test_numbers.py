@@ -41,6 +41,11 @@ def test_english_numbers(text: str, expected: list[str]) -> None:
         ("一緒に行った", []),  # 一 inside a word is no count: the dictionary says so
         ("三杯飲んだ", ["3"]),  # any counter
         ("五階に住む", ["5"]),
+        # Digits with kanji units are one number (found blind: 1万2千円 / 12,000円).
+        ("電気代を1万2千円払った", ["12000"]),
+        ("3万8千円で買った", ["38000"]),
+        ("1.5万人が来た", ["15000"]),
+        ("5千円札", ["5000"]),
     ],
 )
 def test_japanese_numbers(text: str, expected: list[str]) -> None:

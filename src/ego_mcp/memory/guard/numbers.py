@@ -44,6 +44,9 @@ ENGLISH = re.compile(
 DIGITS = re.compile(r"\d+(?:[.,]\d+)*(?:st|nd|rd|th)?")
 KANJI = re.compile(r"[〇零一二三四五六七八九十百千万億両]+")
 CALENDAR = re.compile(r"[年月日時分秒]")
+# Digits with kanji units, as Japanese writes prices and counts (3万2千, 1.5万, 2億): one
+# number, read as kanji_value reads an all-kanji one.
+MIXED = re.compile(r"\d+(?:\.\d+)?[十百千万億](?:\d+(?:\.\d+)?[十百千万億]?)*")
 
 
 @dataclass(frozen=True)
@@ -114,10 +117,35 @@ def kanji_value(text: str) -> int | None:
     return total + section + (digit or 0)
 
 
+def mixed_value(text: str) -> float | None:
+    """The value of digits with kanji units (3万2千 = 32000, 1.5万 = 15000)."""
+    total, section, digit = 0.0, 0.0, None
+    for piece in re.findall(r"\d+(?:\.\d+)?|[十百千万億]", text):
+        if piece[0].isdigit():
+            if digit is not None:
+                return None  # two numbers in a row: no numeral
+            digit = float(piece)
+        elif piece in KANJI_SMALL:
+            section += (1 if digit is None else digit) * KANJI_SMALL[piece]
+            digit = None
+        else:
+            total += (section + (digit or 0) or 1) * KANJI_LARGE[piece]
+            section, digit = 0, None
+    return total + section + (digit or 0)
+
+
 def find_numbers(text: str) -> list[Found]:
     """Every number of ``text`` (NFKC-normalised), left to right, without overlaps."""
     found: list[Found] = []
+    mixed: set[int] = set()
+    for match in MIXED.finditer(text):
+        value = mixed_value(match.group(0))
+        if value is not None:
+            found.append(Found(canonical(value), match.start(), match.end()))
+            mixed.update(range(match.start(), match.end()))
     for match in DIGITS.finditer(text):
+        if match.start() in mixed:
+            continue
         raw = re.sub(r"(st|nd|rd|th)$", "", match.group(0)).replace(",", "")
         try:
             digits = canonical(float(raw))
@@ -131,6 +159,8 @@ def find_numbers(text: str) -> list[Found]:
             found.append(Found(canonical(spoken), match.start(), match.start() + len(phrase)))
     numerals = numeral_offsets(text) if KANJI.search(text) else set()
     for match in KANJI.finditer(text):
+        if match.start() in mixed:
+            continue
         calendar = CALENDAR.match(text, match.end()) is not None  # 十二月, 三日: always dates
         run = [i for i in range(match.start(), match.end()) if calendar or i in numerals]
         if not run:
