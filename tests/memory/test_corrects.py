@@ -101,6 +101,9 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
         # The focus stays on the word that replaced another: one fact.
         ("Only Ken came to the party.", "Actually, only Aya came to the party.", "name"),
         ("ケンだけが来た。", "実は、アヤだけが来た。", "person"),
+        # A text that says it corrects may retell the rest in fewer words.
+        ("ルイとの飲み会は金曜日の夜に決まった。",
+         "ルイとの飲み会、実は土曜日の夜だった。", "time"),
     ],
 )  # fmt: skip
 def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> None:
@@ -186,6 +189,9 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
         # Other words besides the name, one pair of them near in WordNet, are no rewording.
         ("Ken gave Master a book about Italian cooking.",
          "Master is reading a book about Italian history that Emi lent him."),
+        # A marker does not make another deed or thing a correction.
+        ("Ken ran 5 km on Monday.", "Actually, Ken swam 2 km on Monday."),
+        ("Master's flight is at 9.", "Actually, Master's meeting is at 11."),
     ],
 )  # fmt: skip
 def test_anything_else_is_no_correction(old: str, new: str) -> None:

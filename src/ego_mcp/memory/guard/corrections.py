@@ -52,6 +52,12 @@ def tells_of_another_time(text: str, other: str) -> bool:
     return any(match.lower() not in theirs for match in ANOTHER_TIME.findall(text))
 
 
+def marked_as_correction(text: str, other: str) -> bool:
+    """``text`` says it corrects: a discourse marker of correction, or the value of
+    ``other`` denied beside its own (", not the library", 会社じゃなくて)."""
+    return without_correction_marks(text, other) != text.strip()
+
+
 def without_correction_marks(text: str, other: str) -> str:
     """``text`` without the marks of a correction of ``other`` (or by ``other``)."""
     unmarked = MARKERS.sub("", text)

@@ -9,7 +9,11 @@ from dataclasses import replace
 from itertools import pairwise
 
 from ego_mcp.memory.guard.analysis import read
-from ego_mcp.memory.guard.corrections import tells_of_another_time, without_correction_marks
+from ego_mcp.memory.guard.corrections import (
+    marked_as_correction,
+    tells_of_another_time,
+    without_correction_marks,
+)
 from ego_mcp.memory.guard.evidence import (
     CORE_ROLES,
     facts,
@@ -74,12 +78,15 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
         return None  # "today" of two days is no one day
     if turned:
         return "outcome" if _happened_in_spite(old, fresh, rest) else None
-    return _replaced_fact(old, fresh, found[0])
+    return _replaced_fact(old, fresh, found[0], marked_as_correction(new, existing))
 
 
-def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
+def _replaced_fact(old: Reading, fresh: Reading, found: str, marked: bool) -> str | None:
     """The kind of the one fact ``found`` says differs, if it is a fact replaced and all
-    else is the same or reworded."""
+    else is the same or reworded; or, where the new text says it corrects (``marked``),
+    only leaves words out (a correction retold in fewer words: ルイとの飲み会、実は土曜日
+    の夜だった). A word it adds beside the fact replaced is another deed or thing (Actually,
+    Ken swam 2 km), marked or not."""
     if facts("number", old.numbers, fresh.numbers)[1] or facts("time", old.when, fresh.when)[1]:
         return None  # a value left out beside the one replaced: more likely another time
     added = [w for w in unmatched(fresh.words, old.words) if w.key != FIRST_PERSON]
@@ -118,7 +125,7 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str) -> str | None:
     opposed |= _possession_told(old, fresh, left_out) | _possession_told(fresh, old, added)
     rest_added = [w for w in added if not (w.name or id(w) in opposed or w.key == COPULA)]
     rest_left = [w for w in left_out if not (w.name or id(w) in opposed)]
-    return kind if _nothing_else(rest_added, rest_left) else None
+    return kind if (marked and not rest_added) or _nothing_else(rest_added, rest_left) else None
 
 
 def _nothing_else(rest_added: list[Word], rest_left: list[Word]) -> bool:
