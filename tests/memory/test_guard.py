@@ -906,6 +906,12 @@ def test_things_told_apart_by_what_owns_them_keep_their_slots(
 @pytest.mark.parametrize(
     ("first", "second"),
     [
+        ("マスターの車は2千万円だった。", "マスターの車は2千円だった。"),
+        ("マスターの貯金は1,200万円になった。", "マスターの貯金は1,200円になった。"),
+        (
+            "The morning train is faster than the evening train.",
+            "The evening train is faster than the morning train.",
+        ),
         (
             "Master moved the money from Ken's account to Aya's account.",
             "Master moved the money from Aya's account to Ken's account.",
@@ -951,12 +957,6 @@ def test_owners_swapped_between_slots_are_two_facts(first: str, second: str) -> 
             "Master woke up earlier than usual this morning.",
             "This morning Master woke up earlier than usual.",
         ),
-        # A value bound to a word the other text binds nothing to tells no other binding.
-        (
-            "The dentist appointment is on the 3rd and the haircut appointment is on the 14th.",
-            "The dentist appointment is on the 3rd and the haircut is on the 14th.",
-        ),
-        ("The meeting is at 9 and the lunch is at 12.", "The meeting's at 9 and lunch's at 12."),
         (
             "Master moved his desk from the small room to the big room.",
             "Master moved his desk to the big room from the small room.",
@@ -969,9 +969,16 @@ def test_owners_swapped_between_slots_are_two_facts(first: str, second: str) -> 
             "Master's appointment is on the 3rd and Ken's is on the 14th.",
             "Master's appointment is on the 3rd, and Ken's appointment is on the 14th.",
         ),
-        # A date another renames stands where that one does (found blind).
-        ("Ella's school play is on Thursday, May 9.", "Ella's school play is on Thursday 9 May."),
         ("マスターは今月の電気代を1万2千円払った。", "マスターは今月の電気代を12,000円払った。"),
+        # An owner told once, then by a pronoun: the adjectives tell the two apart.
+        (
+            "Master's new phone replaced his old phone.",
+            "Master's old phone was replaced by his new phone.",
+        ),
+        (
+            "マスターの新しい犬が古い犬を追いかけた。",
+            "マスターの古い犬が新しい犬に追いかけられた。",
+        ),
         # One slot of two predicates is no move (転んだ / 転倒した: 犬 is に in both).
         ("ご主人様は犬の散歩中に転んだ。", "ご主人様は犬の散歩中に転倒した。"),
     ],

@@ -46,6 +46,12 @@ def test_english_numbers(text: str, expected: list[str]) -> None:
         ("3万8千円で買った", ["38000"]),
         ("1.5万人が来た", ["15000"]),
         ("5千円札", ["5000"]),
+        # Units in a row, commas and kanji digits after a unit (found in review).
+        ("車は2千万円だった", ["20000000"]),
+        ("1億2千万円で売れた", ["120000000"]),
+        ("貯金は1,200万円になった", ["12000000"]),
+        ("コートは3万五千円だった", ["35000"]),
+        ("2万5,000円", ["25000"]),
     ],
 )
 def test_japanese_numbers(text: str, expected: list[str]) -> None:

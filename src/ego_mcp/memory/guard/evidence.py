@@ -153,17 +153,32 @@ def _owners_moved(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
 def _owned_slots(reading: Reading) -> dict[tuple[str, str], list[tuple[str, str]]]:
     """Each owner and its thing, with the slot of each time it owns it (the role and the
     predicate of the first word after the owner with the thing's key (an owner comes
-    before its thing, Ken's dog, ケンの犬), else of the last before it)."""
-    slots: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    before its thing, Ken's dog, ケンの犬), else of the last before it). Only owners that
+    tell one of the thing's places from another: another place of it has an owner of the
+    same kind, another one (Ken's dog / Aya's dog, the small room / the big room; not
+    Master's new phone / his old phone, where the adjectives tell them apart)."""
+    held: list[tuple[Word, int]] = []  # each owner and where its thing stands
     for at, owner in enumerate(reading.words):
         thing = _owned(owner)
         if not thing:
             continue
-        after = [w for w in reading.words[at + 1 :] if w.key == thing]
-        before = [w for w in reading.words[:at] if w.key == thing]
-        owned = after[0] if after else (before[-1] if before else None)
-        slot = (owned.role, owned.head) if owned is not None else ("", "")
-        slots.setdefault((owner.key, thing), []).append(slot)
+        after = [i for i in range(at + 1, len(reading.words)) if reading.words[i].key == thing]
+        before = [i for i in range(at) if reading.words[i].key == thing]
+        held.append((owner, after[0] if after else (before[-1] if before else -1)))
+    slots: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for owner, place in held:
+        others = [
+            other
+            for other, elsewhere in held
+            if elsewhere != place
+            and _owned(other) == _owned(owner)
+            and (other.role == "owner") == (owner.role == "owner")
+            and other.key != owner.key
+        ]
+        if place < 0 or not others:
+            continue
+        owned = reading.words[place]
+        slots.setdefault((owner.key, owned.key), []).append((owned.role, owned.head))
     return slots
 
 
@@ -251,20 +266,11 @@ def facts(
     if _slots(old, True, False) != _slots(new, True, False):
         return [f"{label}: direction"], []
     anchors = {s.anchor for s in old if s.anchor} & {s.anchor for s in new if s.anchor}
-    # A value one text binds to a word the other binds nothing to (the haircut is on the
-    # 14th / the haircut appointment is on the 14th) is left out: a word is not a thing.
-    elsewhere = {s.value for s in old + new if s.anchor and s.anchor not in anchors}
-    if anchors and _slots(_bound(old, anchors, elsewhere), False, True) != _slots(
-        _bound(new, anchors, elsewhere), False, True
+    if anchors and _slots(tuple(s for s in old if s.anchor in anchors), False, True) != _slots(
+        tuple(s for s in new if s.anchor in anchors), False, True
     ):
         return [f"{label}: bound to another word"], []
     return [], []
-
-
-def _bound(
-    values: tuple[Slotted, ...], anchors: set[str], elsewhere: set[str]
-) -> tuple[Slotted, ...]:
-    return tuple(s for s in values if s.anchor in anchors and s.value not in elsewhere)
 
 
 def qualifiers(

@@ -44,9 +44,11 @@ ENGLISH = re.compile(
 DIGITS = re.compile(r"\d+(?:[.,]\d+)*(?:st|nd|rd|th)?")
 KANJI = re.compile(r"[〇零一二三四五六七八九十百千万億両]+")
 CALENDAR = re.compile(r"[年月日時分秒]")
-# Digits with kanji units, as Japanese writes prices and counts (3万2千, 1.5万, 2億): one
-# number, read as kanji_value reads an all-kanji one.
-MIXED = re.compile(r"\d+(?:\.\d+)?[十百千万億](?:\d+(?:\.\d+)?[十百千万億]?)*")
+# Digits with kanji units, as Japanese writes prices and counts (3万2千, 2千万, 1,200万,
+# 3万五千, 1億2千万, 1.5万): one number, read as kanji_value reads an all-kanji one.
+MIXED = re.compile(
+    r"\d[\d,.〇一二三四五六七八九十百千万億]*[十百千万億][\d,.〇一二三四五六七八九]*"
+)
 
 
 @dataclass(frozen=True)
@@ -118,19 +120,24 @@ def kanji_value(text: str) -> int | None:
 
 
 def mixed_value(text: str) -> float | None:
-    """The value of digits with kanji units (3万2千 = 32000, 1.5万 = 15000)."""
+    """The value of digits with kanji units (3万2千 = 32000, 2千万 = 20000000, 1,200万 =
+    12000000, 3万五千 = 35000); None where two numbers stand in a row."""
     total, section, digit = 0.0, 0.0, None
-    for piece in re.findall(r"\d+(?:\.\d+)?|[十百千万億]", text):
-        if piece[0].isdigit():
-            if digit is not None:
-                return None  # two numbers in a row: no numeral
-            digit = float(piece)
-        elif piece in KANJI_SMALL:
+    for piece in re.findall(r"\d+(?:,\d{3})*(?:\.\d+)?|[〇一二三四五六七八九]|[十百千万億]", text):
+        if piece in KANJI_SMALL:
             section += (1 if digit is None else digit) * KANJI_SMALL[piece]
             digit = None
-        else:
+        elif piece in KANJI_LARGE:
             total += (section + (digit or 0) or 1) * KANJI_LARGE[piece]
             section, digit = 0, None
+        elif digit is not None:
+            return None  # two numbers in a row: no numeral
+        else:
+            digit = (
+                float(KANJI_DIGITS[piece])
+                if piece in KANJI_DIGITS
+                else float(piece.replace(",", ""))
+            )
     return total + section + (digit or 0)
 
 
@@ -139,10 +146,11 @@ def find_numbers(text: str) -> list[Found]:
     found: list[Found] = []
     mixed: set[int] = set()
     for match in MIXED.finditer(text):
-        value = mixed_value(match.group(0))
+        numeral = match.group(0).rstrip(",.")
+        value = mixed_value(numeral)
         if value is not None:
-            found.append(Found(canonical(value), match.start(), match.end()))
-            mixed.update(range(match.start(), match.end()))
+            found.append(Found(canonical(value), match.start(), match.start() + len(numeral)))
+            mixed.update(range(match.start(), match.start() + len(numeral)))
     for match in DIGITS.finditer(text):
         if match.start() in mixed:
             continue

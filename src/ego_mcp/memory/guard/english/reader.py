@@ -84,10 +84,9 @@ def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
     node = token
     if node.dep_ == "conj" and node.head.like_num and node.head.dep_ in ("attr", "acomp"):
         node = node.head  # the kids are 8 and 10: the second is said as the first is
-    while node.dep_ in ("nummod", "compound", "quantmod", "appos") and node.head.i != node.i:
+    while node.dep_ in ("nummod", "compound", "quantmod") and node.head.i != node.i:
         node = node.head
-        # A date another renames (on Thursday, May 9) stands where that one does.
-        if node.pos_ in ("NOUN", "PROPN") and node.dep_ != "appos":
+        if node.pos_ in ("NOUN", "PROPN"):
             said_of = _said_of(node)
             if said_of:  # the shirt was 30 dollars, the son is 5 years old
                 return "", said_of
@@ -97,8 +96,6 @@ def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
             return SLOT_ROLES.get(governing, ""), (
                 governing and _copula_subject(node.head)
             ) or _what_for(node)
-    if node.dep_ == "appos" and node.head.i != node.i:
-        node = node.head
     said_of = _said_of(node)
     if said_of:
         return "", said_of  # Ken's daughter is 8: what is 8 is the daughter
