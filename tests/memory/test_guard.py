@@ -906,6 +906,20 @@ def test_things_told_apart_by_what_owns_them_keep_their_slots(
 @pytest.mark.parametrize(
     ("first", "second"),
     [
+        # A value is bound to its thing with the owner and the words that describe it.
+        (
+            "The big meeting is at 9 and the small meeting is at 11.",
+            "The small meeting is at 9 and the big meeting is at 11.",
+        ),
+        ("Master's son is 8 and Ken's son is 5.", "Ken's son is 8 and Master's son is 5."),
+        (
+            "Master paid 3,000 yen for the big cake and 1,500 yen for the small cake.",
+            "Master paid 1,500 yen for the big cake and 3,000 yen for the small cake.",
+        ),
+        (
+            "The flight of Master is at 9 and the flight of Ken is at 11.",
+            "The flight of Ken is at 9 and the flight of Master is at 11.",
+        ),
         ("マスターの車は2千万円だった。", "マスターの車は2千円だった。"),
         ("マスターの貯金は1,200万円になった。", "マスターの貯金は1,200円になった。"),
         (

@@ -125,22 +125,43 @@ def _copula_subject(preposition: Token) -> str:
 
 
 def _anchor_key(thing: Token) -> str:
-    """The key a value is bound to: the thing, with its owner where one is written (Ken's
-    flight at 9, Aya's flight at 11: two things)."""
-    owners = [child for child in thing.children if child.dep_ == "poss"]
+    """The key a value is bound to: the thing, with its owner (Ken's flight, the flight of
+    Ken) and the words before it that describe it (the big meeting, the client meeting)
+    where they are written: Ken's flight at 9 and Aya's at 11, the big meeting at 9 and
+    the small one at 11, are two things each."""
     key = entity_key(thing) if thing.pos_ in ("PROPN", "PRON") else thing.lemma_.lower()
-    return f"{entity_key(owners[0])}'s {key}" if owners else key
+    owners = [child for child in thing.children if child.dep_ == "poss"] + [
+        party
+        for child in thing.children
+        if child.dep_ == "prep" and child.lower_ == "of"
+        for party in child.children
+        if party.dep_ == "pobj"
+    ]
+    described = [
+        child.lemma_.lower()
+        for child in thing.children
+        if child.dep_ in ("amod", "compound") and child.i < thing.i and not child.like_num
+    ]
+    owner = f"{entity_key(owners[0])}'s " if owners else ""
+    return owner + " ".join([*described, key])
 
 
 def _said_of(value: Token) -> str:
     """The subject a copula says ``value`` of (the daughter is 8, the shirt was 30
     dollars, the son is 5 years old), or ""."""
     if value.dep_ in ("attr", "acomp") and value.head.pos_ in ("AUX", "VERB"):
-        return subject_of(value.head)
+        return _subject_key(value.head)
     described = value.head
     if value.dep_ == "npadvmod" and described.dep_ == "acomp" and described.head.i != described.i:
-        return subject_of(described.head)
+        return _subject_key(described.head)
     return ""
+
+
+def _subject_key(verb: Token) -> str:
+    """The anchor key of the subject written on ``verb``, else its subject as the roles
+    read it (inherited, or the diarist)."""
+    written = [child for child in verb.children if child.dep_ == "nsubj"]
+    return _anchor_key(written[0]) if written else subject_of(verb)
 
 
 def _what_for(unit: Token) -> str:
@@ -150,7 +171,7 @@ def _what_for(unit: Token) -> str:
         if token.is_punct or token.lower_ in ("and", "but", "or") or token.like_num:
             break
         if token.pos_ in ("NOUN", "PROPN"):
-            return token.lemma_.lower()
+            return _anchor_key(token)
     return unit.lemma_.lower()
 
 
