@@ -908,6 +908,14 @@ def test_things_told_apart_by_what_owns_them_keep_their_slots(
     [
         # A value is bound to its thing with the owner and the words that describe it.
         (
+            "ケンのコートは3万円で、アヤのコートは5万円だった。",
+            "ケンのコートは5万円で、アヤのコートは3万円だった。",
+        ),
+        (
+            "大きいケーキは500円で、小さいケーキは300円だった。",
+            "大きいケーキは300円で、小さいケーキは500円だった。",
+        ),
+        (
             "The big meeting is at 9 and the small meeting is at 11.",
             "The small meeting is at 9 and the big meeting is at 11.",
         ),

@@ -104,12 +104,25 @@ def read(text: str) -> Reading:
 
 
 def _ja_anchor(reading: Reading, text: str, start: int) -> str:
-    """What a Japanese number or date is of: the last noun before it in its clause
-    (本を3冊, 平日は6時)."""
+    """What a Japanese number or date is of: the last noun before it in its clause (本を3
+    冊, 平日は6時), with its owner and the adjectives before it in the clause (ケンのコート
+    は3万円で、アヤのコートは5万円: two coats; 大きいケーキは500円)."""
     clause_start = max(text.rfind(mark, 0, start) for mark in "、。,")
     before = text[clause_start + 1 : start]
-    found = [w.key for w in reading.words if w.pos == "n" and w.surface and w.surface in before]
-    return found[-1] if found else ""
+    found = [w for w in reading.words if w.pos == "n" and w.surface and w.surface in before]
+    if not found:
+        return ""
+    noun = found[-1]
+    at = before.rfind(noun.surface)
+    described = [
+        w.key
+        for w in reading.words
+        if w is not noun
+        and w.surface
+        and 0 <= before.find(w.surface) < at
+        and ((w.role == "owner" and w.owns == noun.key) or w.pos == "a")
+    ]
+    return "の".join([*dict.fromkeys(described), noun.key])
 
 
 def _ja_slot(text: str, end: int) -> str:
