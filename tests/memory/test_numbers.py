@@ -24,6 +24,11 @@ def values(text: str) -> list[str]:
         ("1,200 yen", ["1200"]),
         ("thirty-five candles", ["35"]),
         ("Ｂｌｕｅ Envelope #１４", ["14"]),  # full-width digits
+        # "and" joins the parts of one number only after a scale word or before "a half".
+        ("at nine and Ken's at eleven", ["9", "11"]),
+        ("eight and five", ["8", "5"]),
+        ("one hundred and five people", ["105"]),
+        ("two and a half hours", ["2.5"]),
     ],
 )
 def test_english_numbers(text: str, expected: list[str]) -> None:

@@ -4,7 +4,9 @@ order of events). Pure functions over ``Reading``s."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import pairwise
 
@@ -265,12 +267,29 @@ def facts(
         return [f"{label}: {', '.join(gone) or '—'} → {', '.join(added)}"], []
     if _slots(old, True, False) != _slots(new, True, False):
         return [f"{label}: direction"], []
-    anchors = {s.anchor for s in old if s.anchor} & {s.anchor for s in new if s.anchor}
-    if anchors and _slots(tuple(s for s in old if s.anchor in anchors), False, True) != _slots(
-        tuple(s for s in new if s.anchor in anchors), False, True
-    ):
-        return [f"{label}: bound to another word"], []
+    for bind in (_as_written, _bare):  # Ken's son / Aya's son, and the son / the daughter
+        old_bound, new_bound = _bound(old, bind), _bound(new, bind)
+        anchors = {a for _, a in old_bound} & {a for _, a in new_bound}
+        if Counter(b for b in old_bound if b[1] in anchors) != Counter(
+            b for b in new_bound if b[1] in anchors
+        ):
+            return [f"{label}: bound to another word"], []
     return [], []
+
+
+def _bound(values: tuple[Slotted, ...], bind: Callable[[str], str]) -> list[tuple[str, str]]:
+    return [(s.value, bind(s.anchor)) for s in values if s.anchor]
+
+
+def _as_written(anchor: str) -> str:
+    return anchor
+
+
+def _bare(anchor: str) -> str:
+    """The thing of an anchor without its owner and the words that describe it (Ken's big
+    meeting: meeting; マスタの息子: 息子), which the readers write last: values swapped
+    between a thing with an owner and one without meet there."""
+    return re.split(r"[\s']|の", anchor)[-1]
 
 
 def qualifiers(

@@ -141,6 +141,23 @@ def mixed_value(text: str) -> float | None:
     return total + section + (digit or 0)
 
 
+def _spoken_numbers(written: str, start: int) -> list[tuple[int, str]]:
+    """The numbers of a run of number words, each with where it starts: "and" joins the
+    parts of one number only after a hundred, a thousand or more (one hundred and five)
+    and before "a half" (two and a half), else it joins two numbers (eight and five) or
+    ends the run (nine and Ken's)."""
+    pieces: list[tuple[int, str]] = []
+    cursor = 0
+    for joint in re.finditer(r"(?i)\s+and(?:\s+|$)(?!a\s+half\b)", written):
+        before = written[cursor : joint.start()].split()
+        if before and before[-1].lower().split("-")[-1] in SCALES:
+            continue  # one hundred and five: one number
+        pieces.append((start + cursor, written[cursor : joint.start()]))
+        cursor = joint.end()
+    pieces.append((start + cursor, written[cursor:]))
+    return [(at, piece.strip()) for at, piece in pieces if piece.strip()]
+
+
 def find_numbers(text: str) -> list[Found]:
     """Every number of ``text`` (NFKC-normalised), left to right, without overlaps."""
     found: list[Found] = []
@@ -161,10 +178,10 @@ def find_numbers(text: str) -> list[Found]:
             continue
         found.append(Found(digits, match.start(), match.end()))
     for match in ENGLISH.finditer(text):
-        phrase = match.group(0).strip()
-        spoken = english_value(phrase)
-        if spoken is not None and phrase.lower() not in ("a", "an"):
-            found.append(Found(canonical(spoken), match.start(), match.start() + len(phrase)))
+        for start, phrase in _spoken_numbers(match.group(0), match.start()):
+            spoken = english_value(phrase)
+            if spoken is not None and phrase.lower() not in ("a", "an"):
+                found.append(Found(canonical(spoken), start, start + len(phrase)))
     numerals = numeral_offsets(text) if KANJI.search(text) else set()
     for match in KANJI.finditer(text):
         if match.start() in mixed:
