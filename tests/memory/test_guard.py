@@ -906,6 +906,12 @@ def test_things_told_apart_by_what_owns_them_keep_their_slots(
 @pytest.mark.parametrize(
     ("first", "second"),
     [
+        # A bare amount a verb takes is its subject's; "and" after a scale word ends it.
+        ("Ken paid 100 and Aya paid 1000.", "Ken paid 1000 and Aya paid 100."),
+        (
+            "Ken's bill was two hundred and Aya's was fifty.",
+            "Ken's bill was fifty and Aya's was two hundred.",
+        ),
         # A value is bound to its thing with the owner and the words that describe it, and
         # to the bare thing: an owner written on one of the two only (found in review).
         ("マスターの息子は10歳で、娘は7歳だ。", "マスターの娘は10歳で、息子は7歳だ。"),

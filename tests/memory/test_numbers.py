@@ -18,6 +18,10 @@ def values(text: str) -> list[str]:
         ("a dozen roses", ["12"]),
         ("half a dozen eggs", ["6"]),
         ("two and a half hours", ["2.5"]),
+        ("six and  a half hours", ["6.5"]),
+        ("two thousand and twenty-five", ["2025"]),
+        ("two hundred and Aya's fifty", ["200", "50"]),
+        ("between one thousand and two thousand", ["1000", "2000"]),
         ("one hundred and five pages", ["105"]),
         ("the twenty-first floor", ["21"]),
         ("the 21st floor", ["21"]),
@@ -29,6 +33,10 @@ def values(text: str) -> list[str]:
         ("eight and five", ["8", "5"]),
         ("one hundred and five people", ["105"]),
         ("two and a half hours", ["2.5"]),
+        ("six and  a half hours", ["6.5"]),
+        ("two thousand and twenty-five", ["2025"]),
+        ("two hundred and Aya's fifty", ["200", "50"]),
+        ("between one thousand and two thousand", ["1000", "2000"]),
     ],
 )
 def test_english_numbers(text: str, expected: list[str]) -> None:

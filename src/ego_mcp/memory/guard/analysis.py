@@ -122,7 +122,7 @@ def _ja_anchor(reading: Reading, text: str, start: int) -> str:
         and 0 <= before.find(w.surface) < at
         and ((w.role == "owner" and w.owns == noun.key) or w.pos == "a")
     ]
-    return "の".join([*dict.fromkeys(described), noun.key])
+    return " ".join([*dict.fromkeys(described), noun.key])
 
 
 def _ja_slot(text: str, end: int) -> str:

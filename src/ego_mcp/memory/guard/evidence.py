@@ -4,9 +4,7 @@ order of events). Pure functions over ``Reading``s."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import replace
 from itertools import pairwise
 
@@ -253,11 +251,15 @@ def _slots(values: tuple[Slotted, ...], with_role: bool, with_anchor: bool) -> C
 
 
 def facts(
-    label: str, old: tuple[Slotted, ...], new: tuple[Slotted, ...]
+    label: str,
+    old: tuple[Slotted, ...],
+    new: tuple[Slotted, ...],
+    things: frozenset[str] = frozenset(),
 ) -> tuple[list[str], list[str]]:
     """A number or date that differs, fills another role (from Monday to Friday / from
     Friday to Monday) or is bound to another word (flight at 9, meeting at 11); the
-    second list: values the new text only leaves out."""
+    second list: values the new text only leaves out. ``things``: the common nouns of the
+    two texts, which a value may move between."""
     before, after = Counter(s.value for s in old), Counter(s.value for s in new)
     if before != after:
         gone = [shown_unit(v) for v in sorted((before - after).elements())]
@@ -267,29 +269,45 @@ def facts(
         return [f"{label}: {', '.join(gone) or '—'} → {', '.join(added)}"], []
     if _slots(old, True, False) != _slots(new, True, False):
         return [f"{label}: direction"], []
-    for bind in (_as_written, _bare):  # Ken's son / Aya's son, and the son / the daughter
-        old_bound, new_bound = _bound(old, bind), _bound(new, bind)
-        anchors = {a for _, a in old_bound} & {a for _, a in new_bound}
-        if Counter(b for b in old_bound if b[1] in anchors) != Counter(
-            b for b in new_bound if b[1] in anchors
-        ):
-            return [f"{label}: bound to another word"], []
+    anchors = {s.anchor for s in old if s.anchor} & {s.anchor for s in new if s.anchor}
+    if anchors and _slots(tuple(s for s in old if s.anchor in anchors), False, True) != _slots(
+        tuple(s for s in new if s.anchor in anchors), False, True
+    ):
+        return [f"{label}: bound to another word"], []
+    if _moved_between_things(old, new, things):
+        return [f"{label}: bound to another word"], []
     return [], []
 
 
-def _bound(values: tuple[Slotted, ...], bind: Callable[[str], str]) -> list[tuple[str, str]]:
-    return [(s.value, bind(s.anchor)) for s in values if s.anchor]
+def common_nouns(*readings: Reading) -> frozenset[str]:
+    """The keys of the common nouns of ``readings``: the things a value may be bound to."""
+    return frozenset(w.key for r in readings for w in r.words if w.pos == "n" and not w.name)
 
 
-def _as_written(anchor: str) -> str:
-    return anchor
+def _moved_between_things(
+    old: tuple[Slotted, ...], new: tuple[Slotted, ...], things: frozenset[str]
+) -> bool:
+    """A value each text binds to another thing, the things taken bare (``_bare``), one of
+    them a thing both texts bind values to and both of them things (``things``: the
+    common nouns of the two texts): the son is 10 and the daughter 7 / the daughter is
+    10 and the son 7, with an owner written on one of them only. A value one text binds
+    to nothing or to a name (Aya's is at 11 / Aya's flight is at 11) is no move."""
+    before = {s.value: _bare(s.anchor) for s in old if s.anchor}
+    after = {s.value: _bare(s.anchor) for s in new if s.anchor}
+    shared = set(before.values()) & set(after.values())
+    return any(
+        before[value] != after[value]
+        and {before[value], after[value]} <= things
+        and bool({before[value], after[value]} & shared)
+        for value in before.keys() & after.keys()
+    )
 
 
 def _bare(anchor: str) -> str:
-    """The thing of an anchor without its owner and the words that describe it (Ken's big
-    meeting: meeting; マスタの息子: 息子), which the readers write last: values swapped
-    between a thing with an owner and one without meet there."""
-    return re.split(r"[\s']|の", anchor)[-1]
+    """The thing of an anchor without its owner and the words that describe it, which
+    the readers write before it, a space apart (ken's big meeting: meeting; マスタ 息子:
+    息子)."""
+    return anchor.rsplit(maxsplit=1)[-1] if anchor.strip() else ""
 
 
 def qualifiers(

@@ -13,6 +13,7 @@ from ego_mcp.memory.guard import analysis
 from ego_mcp.memory.guard.analysis import read
 from ego_mcp.memory.guard.evidence import (
     DIRECTIONS,
+    common_nouns,
     compounds_turned,
     conflicts_by_opposites,
     converse,
@@ -55,8 +56,8 @@ class Comparison:
 
 def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     """The verdict on ``new`` beside ``old``, and what differs."""
-    numbers, fewer_numbers = facts("number", old.numbers, new.numbers)
-    times, fewer_times = facts("time", old.when, new.when)
+    numbers, fewer_numbers = facts("number", old.numbers, new.numbers, common_nouns(old, new))
+    times, fewer_times = facts("time", old.when, new.when, common_nouns(old, new))
     hard = numbers + times
     added = [w for w in unmatched(new.words, old.words) if w.key != FIRST_PERSON]
     left_out = [w for w in unmatched(old.words, new.words) if w.key != FIRST_PERSON]

@@ -142,20 +142,39 @@ def mixed_value(text: str) -> float | None:
 
 
 def _spoken_numbers(written: str, start: int) -> list[tuple[int, str]]:
-    """The numbers of a run of number words, each with where it starts: "and" joins the
-    parts of one number only after a hundred, a thousand or more (one hundred and five)
-    and before "a half" (two and a half), else it joins two numbers (eight and five) or
-    ends the run (nine and Ken's)."""
-    pieces: list[tuple[int, str]] = []
-    cursor = 0
-    for joint in re.finditer(r"(?i)\s+and(?:\s+|$)(?!a\s+half\b)", written):
-        before = written[cursor : joint.start()].split()
-        if before and before[-1].lower().split("-")[-1] in SCALES:
-            continue  # one hundred and five: one number
-        pieces.append((start + cursor, written[cursor : joint.start()]))
-        cursor = joint.end()
-    pieces.append((start + cursor, written[cursor:]))
-    return [(at, piece.strip()) for at, piece in pieces if piece.strip()]
+    """The numbers of a run of number words, each with where it starts. "and" joins the
+    parts of one number before "a half" (two and a half) and after a scale word when a
+    smaller number follows (one hundred and five, two thousand and twenty); else it joins
+    two numbers (eight and five, one thousand and two thousand) or ends the run (nine and
+    Ken's, two hundred and Aya's)."""
+    words = [(m.start(), m.group(0)) for m in re.finditer(r"\S+", written)]
+    pieces: list[tuple[int, int]] = []  # (first word, last word) of each number
+    first = 0
+    for at, (_, word) in enumerate(words):
+        if word.lower() != "and" or at == first:
+            continue
+        if not _joins(words[first:at], words[at + 1 :]):
+            pieces.append((first, at - 1))
+            first = at + 1
+    if first < len(words) and words[-1][1].lower() != "and":
+        pieces.append((first, len(words) - 1))
+    return [
+        (start + words[i][0], written[words[i][0] : words[j][0] + len(words[j][1])])
+        for i, j in pieces
+    ]
+
+
+def _joins(before: list[tuple[int, str]], after: list[tuple[int, str]]) -> bool:
+    """Whether "and" between ``before`` and ``after`` (words of a run) joins one number."""
+    following = [word.lower() for _, word in after]
+    if following[:2] == ["a", "half"]:
+        return True
+    last = before[-1][1].lower().split("-")[-1] if before else ""
+    if last not in SCALES or not following or following[0].split("-")[0] not in ADDED:
+        return False
+    rest = [w.split("-")[-1] for w in following]
+    scales = [SCALES[w] for w in rest if w in SCALES]
+    return all(scale < SCALES[last] for scale in scales)
 
 
 def find_numbers(text: str) -> list[Found]:

@@ -99,6 +99,10 @@ def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
     said_of = _said_of(node)
     if said_of:
         return "", said_of  # Ken's daughter is 8: what is 8 is the daughter
+    if node.dep_ in ("dobj", "npadvmod") and node.head.pos_ == "VERB":
+        # A bare amount a verb takes (Ken paid 100 and Aya 1000, the flight costs 500)
+        # is its written subject's.
+        return "", _subject_key(node.head) if _written_subject(node.head) else ""
     if node.dep_ == "pobj":
         preposition = node.head
         word = preposition.lemma_.lower()
@@ -155,6 +159,10 @@ def _said_of(value: Token) -> str:
     if value.dep_ == "npadvmod" and described.dep_ == "acomp" and described.head.i != described.i:
         return _subject_key(described.head)
     return ""
+
+
+def _written_subject(verb: Token) -> bool:
+    return any(child.dep_ == "nsubj" for child in verb.children)
 
 
 def _subject_key(verb: Token) -> str:
