@@ -130,8 +130,9 @@ def _owners_moved(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
     Each owner's slots are compared whole, so an owner of its thing in two slots (the
     company's old server to the company's new server) is where it was."""
     moved = []
+    owned_before = _owned_slots(old)
     for (key, thing), slots in _owned_slots(new).items():
-        was = _owned_slots(old).get((key, thing))
+        was = owned_before.get((key, thing))
         if was is None or sorted(was) == sorted(slots) or not _told_apart(thing, old, new):
             continue
         gone, came = set(was) - set(slots), set(slots) - set(was)

@@ -120,12 +120,11 @@ def _copula_subject(preposition: Token) -> str:
     another verb, which it tells the time of as a whole, or where the copula has no
     subject of its own."""
     verb = preposition.head
-    if verb.lemma_ != "be" or verb.pos_ not in ("VERB", "AUX"):
-        return ""
     # Only a subject written on this copula: one inherited from another clause or the
     # diarist read into none would be a guess taken for a binding.
-    written = [child for child in verb.children if child.dep_ == "nsubj"]
-    return _anchor_key(written[0]) if written else ""
+    if verb.lemma_ != "be" or verb.pos_ not in ("VERB", "AUX") or not _written_subject(verb):
+        return ""
+    return _subject_key(verb)
 
 
 def _anchor_key(thing: Token) -> str:
@@ -162,6 +161,7 @@ def _said_of(value: Token) -> str:
 
 
 def _written_subject(verb: Token) -> bool:
+    """``verb`` has a subject of its own, written on it."""
     return any(child.dep_ == "nsubj" for child in verb.children)
 
 
