@@ -43,8 +43,8 @@ def centre() -> Vector:
 
 
 class LocalE5:
-    """Loads in a tenth of a second; about 8 ms a short text on one core in a batch,
-    18 ms alone."""
+    """Loads in a tenth of a second; about 18 ms a short text on one thread, 16 ms a text
+    in a batch of 64 (USE v3: 1.6 ms)."""
 
     def __init__(self) -> None:
         try:
