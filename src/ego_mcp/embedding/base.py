@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from ego_mcp.memory.store import Vector
@@ -43,6 +43,22 @@ def query_vector(embedder: Embedder, query: str) -> Vector:
     if isinstance(embedder, AsksApart):
         return embedder.embed_query(query)
     return np.asarray(embedder.embed([query])[0], dtype=np.float32)
+
+
+def in_batches(
+    encode: Callable[[list[str]], Any], texts: Sequence[str], batch: int, dimension: int
+) -> Vector:
+    """``encode`` over ``texts`` ``batch`` at a time, as one float32 matrix of a row per
+    text (``dimension`` columns, no rows for no texts); not normalised."""
+    import numpy as np
+
+    if not texts:
+        return np.zeros((0, dimension), dtype=np.float32)
+    rows = [
+        np.asarray(encode(list(texts[start : start + batch])), dtype=np.float32)
+        for start in range(0, len(texts), batch)
+    ]
+    return np.vstack(rows).reshape(len(texts), dimension)
 
 
 def normalise_rows(matrix: Vector) -> Vector:

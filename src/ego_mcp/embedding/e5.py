@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ego_mcp.embedding.base import EmbeddingSignature, normalise_rows
+from ego_mcp.embedding.base import EmbeddingSignature, in_batches, normalise_rows
 from ego_mcp.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -63,14 +63,9 @@ class LocalE5:
         return EmbeddingSignature("local", MODEL_NAME, DIMENSION)
 
     def embed(self, texts: Sequence[str]) -> Vector:
-        if not texts:
-            return np.zeros((0, DIMENSION), dtype=np.float32)
-        rows = []
         with self._lock:
-            for start in range(0, len(texts), BATCH):
-                batch = list(texts[start : start + BATCH])
-                rows.append(np.asarray(self._model.passage(batch), dtype=np.float32))
-        return self._centred(np.vstack(rows).reshape(len(texts), DIMENSION))
+            passages = in_batches(self._model.passage, texts, BATCH, DIMENSION)
+        return self._centred(passages)
 
     def embed_query(self, query: str) -> Vector:
         with self._lock:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ego_mcp.embedding.base import EmbeddingSignature, normalise_rows
+from ego_mcp.embedding.base import EmbeddingSignature, in_batches, normalise_rows
 from ego_mcp.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -134,13 +134,11 @@ class LocalMultilingualUSE:
     def embed(self, texts: Sequence[str]) -> Vector:
         if not texts:
             return np.zeros((0, DIMENSION), dtype=np.float32)
-        rows = []
         with self._lock:
             if not self._table_moved:
                 self._move_table()
-            for start in range(0, len(texts), BATCH):
-                rows.append(np.asarray(self._model.encode(list(texts[start : start + BATCH]))))
-        return normalise_rows(np.vstack(rows).astype(np.float32))
+            rows = in_batches(self._model.encode, texts, BATCH, DIMENSION)
+        return normalise_rows(rows)
 
     def _move_table(self) -> None:
         """Load the model (the package loads it on first use) and read its token table

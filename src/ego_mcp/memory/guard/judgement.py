@@ -56,8 +56,11 @@ class Comparison:
 
 def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     """The verdict on ``new`` beside ``old``, and what differs."""
-    numbers, fewer_numbers = facts("number", old.numbers, new.numbers, common_nouns(old, new))
-    times, fewer_times = facts("time", old.when, new.when, common_nouns(old, new))
+    things = common_nouns(old, new)  # read once: what a number or a time may be bound to
+    (numbers, fewer_numbers), (times, fewer_times) = (
+        facts("number", old.numbers, new.numbers, things),
+        facts("time", old.when, new.when, things),
+    )
     hard = numbers + times
     added = [w for w in unmatched(new.words, old.words) if w.key != FIRST_PERSON]
     left_out = [w for w in unmatched(old.words, new.words) if w.key != FIRST_PERSON]

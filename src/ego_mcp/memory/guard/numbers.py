@@ -104,40 +104,47 @@ def kanji_value(text: str) -> int | None:
     """The value of a kanji numeral (三十 = 30, 二十四 = 24, 千九百 = 1900, 二〇二五 = 2025)."""
     if all(ch in KANJI_DIGITS for ch in text):  # digit by digit: 二〇二五
         return int("".join(str(KANJI_DIGITS[ch]) for ch in text))
-    total, section, digit = 0, 0, None
-    for ch in text:
-        if ch in KANJI_DIGITS:
-            digit = KANJI_DIGITS[ch]
-        elif ch in KANJI_SMALL:
-            section += (1 if digit is None else digit) * KANJI_SMALL[ch]
-            digit = None
-        elif ch in KANJI_LARGE:
-            total += (section + (digit or 0) or 1) * KANJI_LARGE[ch]
-            section, digit = 0, None
-        else:
-            return None
-    return total + section + (digit or 0)
+    if any(
+        ch not in KANJI_DIGITS and ch not in KANJI_SMALL and ch not in KANJI_LARGE for ch in text
+    ):
+        return None
+    value = _units_value([float(KANJI_DIGITS[ch]) if ch in KANJI_DIGITS else ch for ch in text])
+    return None if value is None else int(value)
 
 
 def mixed_value(text: str) -> float | None:
     """The value of digits with kanji units (3万2千 = 32000, 2千万 = 20000000, 1,200万 =
     12000000, 3万五千 = 35000); None where two numbers stand in a row."""
+    pieces = re.findall(r"\d+(?:,\d{3})*(?:\.\d+)?|[〇一二三四五六七八九]|[十百千万億]", text)
+    return _units_value(
+        [
+            piece
+            if piece in KANJI_SMALL or piece in KANJI_LARGE
+            else float(KANJI_DIGITS[piece])
+            if piece in KANJI_DIGITS
+            else float(piece.replace(",", ""))
+            for piece in pieces
+        ],
+        digits_in_a_row=False,
+    )
+
+
+def _units_value(pieces: list[float | str], digits_in_a_row: bool = True) -> float | None:
+    """The value of a numeral read as numbers and kanji units (十百千 within a section, 万
+    億 closing one); ``digits_in_a_row``: a number after a number replaces it (the kanji
+    reader's way), else the two are no numeral (None)."""
     total, section, digit = 0.0, 0.0, None
-    for piece in re.findall(r"\d+(?:,\d{3})*(?:\.\d+)?|[〇一二三四五六七八九]|[十百千万億]", text):
-        if piece in KANJI_SMALL:
+    for piece in pieces:
+        if isinstance(piece, float):
+            if digit is not None and not digits_in_a_row:
+                return None  # two numbers in a row: no numeral
+            digit = piece
+        elif piece in KANJI_SMALL:
             section += (1 if digit is None else digit) * KANJI_SMALL[piece]
             digit = None
-        elif piece in KANJI_LARGE:
+        else:
             total += (section + (digit or 0) or 1) * KANJI_LARGE[piece]
             section, digit = 0, None
-        elif digit is not None:
-            return None  # two numbers in a row: no numeral
-        else:
-            digit = (
-                float(KANJI_DIGITS[piece])
-                if piece in KANJI_DIGITS
-                else float(piece.replace(",", ""))
-            )
     return total + section + (digit or 0)
 
 
