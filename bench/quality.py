@@ -60,6 +60,7 @@ BLIND6 = ROOT / "bench" / "data" / "guard_blind6.jsonl"
 BLIND7 = ROOT / "bench" / "data" / "guard_blind7.jsonl"
 BLIND8 = ROOT / "bench" / "data" / "guard_blind8.jsonl"
 BLIND9 = ROOT / "bench" / "data" / "guard_blind9.jsonl"
+BLIND10 = ROOT / "bench" / "data" / "guard_blind10.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
@@ -274,6 +275,7 @@ async def main() -> None:
         ("guard_blind7", guard, guard_table, jsonl(BLIND7)),
         ("guard_blind8", guard, guard_table, jsonl(BLIND8)),
         ("guard_blind9", guard, guard_table, jsonl(BLIND9)),
+        ("guard_blind10", guard, guard_table, jsonl(BLIND10)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
@@ -325,6 +327,8 @@ async def main() -> None:
         "new scenarios, written blind on 2026-12-06; measured, then its 4 wrong refusals fixed)",
         "guard_blind9": "guard, bench/data/guard_blind9.jsonl (240 pairs of dedup_dev and "
         "dedup_dev2's make, new scenarios, written blind on 2026-12-06)",
+        "guard_blind10": "guard, bench/data/guard_blind10.jsonl (240 pairs of all the dev sets' "
+        "kinds, new scenarios, written blind on 2026-12-06 after the ninth round)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",

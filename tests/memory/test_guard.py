@@ -973,6 +973,63 @@ def test_things_told_apart_by_what_owns_them_keep_their_slots(
             "Ken's flight is at 9 and Aya's train is at 11.",
             "Ken's flight is at 11 and Aya's train is at 9.",
         ),
+        # A time a verb's phrase gives is its written subject's, as a copula's is.
+        (
+            "The new office opens at 8 and the old office opens at 10.",
+            "The new office opens at 10 and the old office opens at 8.",
+        ),
+        (
+            "The gym closes at 10 and the pool closes at 9.",
+            "The pool closes at 10 and the gym closes at 9.",
+        ),
+        (
+            "Master's flight leaves at 9, and the client meeting starts at 11.",
+            "Master's flight leaves at 11, and the client meeting starts at 9.",
+        ),
+        # A place a phrase after the thing names tells two things apart, as an owner does.
+        (
+            "The flight to Tokyo is at 9 and the flight to Osaka is at 11.",
+            "The flight to Osaka is at 9 and the flight to Tokyo is at 11.",
+        ),
+        (
+            "Ken's flight to Tokyo leaves at 9 and Aya's flight to Osaka at 11.",
+            "Ken's flight to Osaka leaves at 9 and Aya's flight to Tokyo at 11.",
+        ),
+        (
+            "The flight on Monday is at 9 and the flight on Tuesday is at 11.",
+            "The flight on Tuesday is at 9 and the flight on Monday is at 11.",
+        ),
+        ("Lunch with the client is at noon.", "Lunch with the client is at 1 pm."),
+        # Two verbs of one subject keep their own times (found in review).
+        ("The gym opens at 6 and closes at 10.", "The gym opens at 10 and closes at 6."),
+        (
+            "Master wakes up at 6 and leaves home at 8.",
+            "Master wakes up at 8 and leaves home at 6.",
+        ),
+        (
+            "Master's train leaves at 7:40 and Ken's train leaves at 8:10.",
+            "Master's train leaves at 8:10 and Ken's train leaves at 7:40.",
+        ),
+        # より after a date is the side measured against, as after a noun.
+        ("マスターは夏より冬のほうが好きだ。", "マスターは冬より夏のほうが好きだ。"),
+        # A date with に or は is the time of the noun its clause goes on to name.
+        (
+            "マスターは月曜に歯医者、水曜に美容院の予約を入れた。",
+            "マスターは月曜に美容院、水曜に歯医者の予約を入れた。",
+        ),
+        # What tells two clauses' subjects apart keeps its clause's other party.
+        (
+            "The blue bike in the garage belongs to Master; the red one is his son's.",
+            "The red bike in the garage belongs to Master; the blue one is his son's.",
+        ),
+        (
+            "Room 204 is Master's office and room 402 is the server room.",
+            "Room 402 is Master's office and room 204 is the server room.",
+        ),
+        (
+            "The big room is the office and the small room is the bedroom.",
+            "The small room is the office and the big room is the bedroom.",
+        ),
     ],
 )
 def test_owners_swapped_between_slots_are_two_facts(first: str, second: str) -> None:
@@ -1016,6 +1073,54 @@ def test_owners_swapped_between_slots_are_two_facts(first: str, second: str) -> 
         ),
         # One slot of two predicates is no move (転んだ / 転倒した: 犬 is に in both).
         ("ご主人様は犬の散歩中に転んだ。", "ご主人様は犬の散歩中に転倒した。"),
+        # Clauses in another order keep their times and their describers.
+        (
+            "The new office opens at 8 and the old office opens at 10.",
+            "The old office opens at 10 and the new office opens at 8.",
+        ),
+        (
+            "The housewarming party starts at 7 p.m. on Saturday.",
+            "The housewarming party starts at 19:00 on Saturday.",
+        ),
+        (
+            "Master's train leaves at 6:45 pm on Friday.",
+            "Master's train leaves at 18:45 on Friday.",
+        ),
+        ("The bus picked Master up at 8.", "Master was picked up by the bus at 8."),
+        (
+            "The big room is the office and the small room is the bedroom.",
+            "The small room is the bedroom and the big room is the office.",
+        ),
+        (
+            "The blue bike belongs to Master and the red bike belongs to his son.",
+            "The red bike belongs to his son and the blue bike belongs to Master.",
+        ),
+        ("マスターが沖縄に行ったのは去年の夏だ。", "マスターは去年の夏に沖縄に行った。"),
+        ("The train to Kyoto leaves at 8 on Monday.", "On Monday the train to Kyoto leaves at 8."),
+        ("Master's flight on Monday is at 9.", "Master's flight is at 9 on Monday."),
+        # A pronoun subject is the subject before it; joined verbs share one (review).
+        (
+            "The store closes at 9 on weekdays and at 6 on Sundays.",
+            "On Sundays the store closes at 6, and on weekdays it closes at 9.",
+        ),
+        ("The gym opens at 6 and it closes at 10.", "The gym opens at 6 and closes at 10."),
+        ("The gym opens at 6 and closes at 10.", "The gym closes at 10 and opens at 6."),
+        (
+            "Master starts work at 9 and he finishes at 6.",
+            "Master starts work at 9 and finishes at 6.",
+        ),
+        (
+            "Master starts work at 9 and finishes work at 6.",
+            "Master finishes work at 6 and starts work at 9.",
+        ),
+        ("The party on Saturday starts at 7 p.m.", "The party starts at 7 p.m. on Saturday."),
+        # Noon and midnight are times of the clock.
+        (
+            "Lunch with the client is at noon on Thursday.",
+            "Lunch with the client is at 12 pm on Thursday.",
+        ),
+        ("Master went to bed at midnight.", "Master went to bed at 12 am."),
+        ("Master finished the report before noon.", "Master finished the report before midday."),
     ],
 )
 def test_restatements_around_owners_comparisons_and_copulas_stay_restatements(

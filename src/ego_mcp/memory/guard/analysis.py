@@ -15,7 +15,14 @@ from ego_mcp.memory.guard.numbers import DIGITS, canonical, find_numbers
 from ego_mcp.memory.guard.reading import Reading, Slotted
 from ego_mcp.memory.japanese import is_japanese
 
-JA_SLOT_PARTICLES = {"から": "from", "まで": "until", "前": "before", "後": "after"}
+# より after a value is the side a comparison is measured against (夏より冬のほうが), as
+# the Japanese reader gives it for a noun; the formal "from" (3時より) is rarer in a diary.
+JA_SLOT_PARTICLES = {
+    "から": "from", "まで": "until", "前": "before", "後": "after", "より": "than",
+}  # fmt: skip
+# The particles that make a date or time the time of what its clause goes on to say
+# (月曜に歯医者、水曜に美容院の予約: Monday is the dentist's).
+JA_TIME_PARTICLES = ("に", "は")
 
 
 CURRENCY = {"$": "dollars", "€": "euros", "£": "pounds", "¥": "yen"}
@@ -95,7 +102,12 @@ def read(text: str) -> Reading:
                 for start, v in numbers
             ),
             when=tuple(
-                Slotted(unit, _ja_slot(digits, ends[start]), _ja_anchor(words, digits, start))
+                Slotted(
+                    unit,
+                    _ja_slot(digits, ends[start]),
+                    _ja_time_anchor(words, digits, _date_end(digits, start, ends))
+                    or _ja_anchor(words, digits, start),
+                )
                 for start, units in when.pieces
                 for unit in sorted(units)
             ),
@@ -123,6 +135,32 @@ def _ja_anchor(reading: Reading, text: str, start: int) -> str:
         and ((w.role == "owner" and w.owns == noun.key) or w.pos == "a")
     ]
     return " ".join([*dict.fromkeys(described), noun.key])
+
+
+def _date_end(text: str, start: int, ends: dict[int, int]) -> int:
+    """Where the date that starts at ``start`` ends, with the dates it owns after の (去年
+    の夏に: last year's summer, one time)."""
+    end = ends[start]
+    while text.startswith("の", end) and end + 1 in ends:
+        end = ends[end + 1]
+    return end
+
+
+def _ja_time_anchor(reading: Reading, text: str, end: int) -> str:
+    """What a Japanese date or time marked with に or は is the time of: the first noun
+    after it in its clause (月曜に歯医者、水曜に美容院の予約を入れた: Monday's is the
+    dentist, Wednesday's the hair salon), with its owner and adjectives; "" where its
+    clause names none after it (会議は3時に始まる: the noun before, as for a number)."""
+    if not text.startswith(JA_TIME_PARTICLES, end):
+        return ""
+    ends = [text.find(mark, end) for mark in "、。,"]
+    clause_end = min([at for at in ends if at >= 0], default=len(text))
+    after = text[end + 1 : clause_end]
+    found = [w for w in reading.words if w.pos == "n" and w.surface and w.surface in after]
+    if not found:
+        return ""
+    noun = min(found, key=lambda w: after.find(w.surface))
+    return _ja_anchor(reading, text, end + 1 + after.find(noun.surface) + len(noun.surface))
 
 
 def _ja_slot(text: str, end: int) -> str:

@@ -41,10 +41,12 @@ SEASONS = {"spring": "spring", "summer": "summer", "autumn": "autumn", "winter":
 # ("fall" is a season only after last/this/next: alone it is mostly the verb.)
 PARTS = {
     "morning": "morning", "afternoon": "afternoon", "evening": "evening", "night": "night",
-    "dawn": "dawn", "dusk": "dusk", "noon": "noon", "midnight": "midnight",
+    "dawn": "dawn", "dusk": "dusk",
     "朝": "morning", "午前": "morning", "昼": "noon", "午後": "afternoon", "夕方": "evening",
     "晩": "night", "夜": "night", "夜明け": "dawn", "深夜": "midnight",
 }  # fmt: skip
+# English words for a time of the clock (noon is 12 pm; 深夜 is a part of the night).
+CLOCK_WORDS = {"noon": "time:12:00", "midday": "time:12:00", "midnight": "time:00:00"}
 PERIODS = "week|month|year|weekend|winter|spring|summer|autumn|fall|" + "|".join(WEEKDAYS)
 RELATIVE_EN = {"last": "last", "past": "last", "previous": "last", "this": "this",
                "next": "next", "coming": "next"}  # fmt: skip
@@ -107,7 +109,7 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 WORDS = re.compile(
     "|".join(
         rf"\b{re.escape(w)}\b" if w.isascii() else re.escape(w)
-        for w in sorted([*DEICTIC, *SEASONS, *PARTS], key=len, reverse=True)
+        for w in sorted([*DEICTIC, *SEASONS, *PARTS, *CLOCK_WORDS], key=len, reverse=True)
     ),
     re.IGNORECASE,
 )
@@ -233,6 +235,8 @@ def find_when(text: str) -> When:
             found = set(DEICTIC[word])
         elif word in SEASONS:
             found = {f"season:{SEASONS[word]}"}
+        elif word in CLOCK_WORDS:
+            found = {CLOCK_WORDS[word]}
         else:
             found = {f"part:{PARTS[word]}"}
         units |= found
@@ -260,7 +264,7 @@ def _with_clock_parts(when: When) -> When:
             if unit.startswith("part:"):
                 continue
             hour = int(unit[5:7]) if unit.startswith("time:") else 12
-            kept.add(f"time:{hour + 12:02d}{unit[7:]}" if late and hour < 12 else unit)
+            kept.add(f"time:{hour + 12:02d}{unit[7:]}" if late and 0 < hour < 12 else unit)
         return frozenset(kept)
 
     pieces = tuple((start, folded(units)) for start, units in when.pieces)

@@ -280,6 +280,27 @@ def facts(
     return [], []
 
 
+def describers_traded(old: Reading, new: Reading) -> list[str]:
+    """Adjectives that tell two clauses' subjects apart and trade the clauses' other
+    parties (the blue bike belongs to Master and the red one to his son / the red bike to
+    Master and the blue one to his son): each adjective once in each text, the same
+    adjectives and the same parties, two of them at least, bound otherwise."""
+    before = {s.value: s.anchor for s in old.described}
+    after = {s.value: s.anchor for s in new.described}
+    if (
+        len(before) != len(old.described)
+        or len(after) != len(new.described)
+        or before.keys() != after.keys()
+        or set(before.values()) != set(after.values())
+        or len(set(before.values())) < 2
+    ):
+        return []
+    moved = [value for value in before if before[value] != after[value]]
+    if not moved:
+        return []
+    return [f"roles: {', '.join(f'{v} ({before[v]} → {after[v]})' for v in moved)}"]
+
+
 def common_nouns(*readings: Reading) -> frozenset[str]:
     """The keys of the common nouns of ``readings``: the things a value may be bound to."""
     return frozenset(w.key for r in readings for w in r.words if w.pos == "n" and not w.name)

@@ -17,6 +17,7 @@ from ego_mcp.memory.guard.evidence import (
     compounds_turned,
     conflicts_by_opposites,
     converse,
+    describers_traded,
     facts,
     names_reordered,
     negations,
@@ -107,7 +108,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     hard += tense_changed(old, new)
     if not differing and not swapped:  # differing roles, or a converse, say it already
         hard += names_reordered(old, new)
-    hard += compounds_turned(old, new)
+    hard += compounds_turned(old, new) + describers_traded(old, new)
     hard += unnamed_doers(old, new)
     hard += negations(old, new, opposites, swapped)
     hard += number_and_degree(old, new)

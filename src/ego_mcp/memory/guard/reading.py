@@ -187,6 +187,9 @@ class Reading:
     # Main verbs (English) or each sentence's last predicate (Japanese) with the tense
     # it is told in (turns / turned, 行く / 行った: "now", "past").
     tenses: frozenset[tuple[str, str]] = field(default_factory=frozenset)
+    # Adjectives that tell the subjects of clauses apart (the blue bike, the red one), each
+    # with its clause's other party as ``anchor`` (belongs to Master: master), in English.
+    described: tuple[Slotted, ...] = ()
 
 
 def _glossed_alike(mine: tuple[str, ...], theirs: tuple[str, ...]) -> bool:

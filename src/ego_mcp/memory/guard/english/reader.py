@@ -64,6 +64,7 @@ QUANTIFIERS = closed("all some none every each both any most many few several ha
 SLOT_ROLES = {"from": "from", "to": "to", "until": "until", "till": "until", "since": "from",
               "before": "before", "after": "after"}  # fmt: skip
 SEQUENCE = closed("then afterwards afterward later")
+THIRD_PERSON = closed("he she it they")
 NEGATIONS = closed("not never no nobody nothing none neither nor nowhere n't")
 FUTURE = "will"
 # Adjectives a to-infinitive completes as a modal verb would ("be able to" is "can").
@@ -93,8 +94,9 @@ def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
             # A time's unit a preposition governs gives the time its slot (from 5 pm
             # to 3 pm); an amount's (gave birth to three kittens) does not.
             governing = node.head.lemma_.lower() if node.dep_ == "pobj" and of_time else ""
+            verb = _verb_hung_from(node.head) if governing else None
             return SLOT_ROLES.get(governing, ""), (
-                governing and _copula_subject(node.head)
+                verb is not None and _clause_subject(verb, node.head.i)
             ) or _what_for(node)
     said_of = _said_of(node)
     if said_of:
@@ -105,34 +107,73 @@ def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
         return "", _subject_key(node.head) if _written_subject(node.head) else ""
     if node.dep_ == "pobj":
         preposition = node.head
-        word = preposition.lemma_.lower()
-        role = SLOT_ROLES.get(word, "")
-        anchor = preposition.head
-        if anchor.pos_ in ("VERB", "AUX"):
-            return role, _copula_subject(preposition)
-        return role, _anchor_key(anchor)
+        return SLOT_ROLES.get(preposition.lemma_.lower(), ""), _hung_from(preposition)
     return "", ""
 
 
-def _copula_subject(preposition: Token) -> str:
-    """The subject a copula says a prepositional phrase of (the haircut is on the 3rd, the
-    check-up is at 2:15 pm: the haircut's date), or "" where the phrase hangs from
-    another verb, which it tells the time of as a whole, or where the copula has no
-    subject of its own."""
-    verb = preposition.head
-    # Only a subject written on this copula: one inherited from another clause or the
-    # diarist read into none would be a guess taken for a binding.
-    if verb.lemma_ != "be" or verb.pos_ not in ("VERB", "AUX") or not _written_subject(verb):
-        return ""
-    return _subject_key(verb)
+def _hung_from(preposition: Token) -> str:
+    """What a prepositional phrase holding a value is said of: the noun it hangs from (the
+    flight at 9), else the subject written on the verb it hangs from (the haircut is on
+    the 3rd, the new office opens at 8), else ""."""
+    verb = _verb_hung_from(preposition)
+    if verb is not None:
+        return _clause_subject(verb, preposition.i)
+    return _anchor_key(preposition.head)
+
+
+def _verb_hung_from(preposition: Token) -> Token | None:
+    """The verb a prepositional phrase tells of, or None where it hangs from a noun. A
+    phrase hung from another value's unit or its preposition tells of what that value
+    does (starts at 7 p.m. on Saturday: the starting), and one hung from the verb's
+    object of the verb (starts work at 9: the parse hangs it from either)."""
+    anchor = preposition.head
+    while anchor.head.i != anchor.i and (
+        anchor.pos_ == "ADP"
+        or anchor.dep_ == "dobj"
+        or (anchor.dep_ == "pobj" and _counted(anchor))
+    ):
+        anchor = anchor.head
+    return anchor if anchor.pos_ in ("VERB", "AUX") else None
+
+
+def _counted(unit: Token) -> bool:
+    """``unit`` is a value's unit: a number counts it (7 p.m., 3 days)."""
+    return any(child.dep_ == "nummod" and child.like_num for child in unit.children)
+
+
+def _clause_subject(verb: Token, at: int) -> str:
+    """The key of the subject written on ``verb`` nearest before the word at ``at`` (a
+    parse that hangs two clauses' subjects on one verb gives each phrase its own
+    clause's), with the verb other than a copula's (the gym's opening and its closing are
+    two times), or "": a subject inherited from another clause or the diarist read into
+    none would be a guess taken for a binding."""
+    told = "" if verb.lemma_ == "be" else f"{verb.lemma_.lower()}: "
+    while not _written_subject(verb) and verb.dep_ == "conj":
+        # Opens at 6 and closes at 10: the two verbs share the subject (a verb the parse
+        # joined to the first one's object, starts work at 9 and finishes at 6, too).
+        joined = verb.head.head if verb.head.dep_ == "dobj" else verb.head
+        if joined.pos_ not in ("VERB", "AUX"):
+            break
+        verb = joined
+    written = [child for child in verb.children if child.dep_ == "nsubj"]
+    before = [child for child in written if child.i < at]
+    chosen = before[-1] if before else written[0] if written else None
+    if chosen is not None and chosen.lower_ in THIRD_PERSON:
+        # A pronoun stands for the subject written before it (the store closes at 9 on
+        # weekdays, and on Sundays it closes at 6): the store's, as when it is left out.
+        named = [t for t in verb.doc[: chosen.i] if t.dep_ == "nsubj" and t.pos_ != "PRON"]
+        chosen = named[-1] if named else chosen
+    return told + _anchor_key(chosen) if chosen is not None else ""
 
 
 def _anchor_key(thing: Token) -> str:
     """The key a value is bound to: the thing, with its owner (Ken's flight, the flight of
-    Ken) and the words before it that describe it (the big meeting, the client meeting)
-    where they are written: Ken's flight at 9 and Aya's at 11, the big meeting at 9 and
-    the small one at 11, are two things each."""
-    key = entity_key(thing) if thing.pos_ in ("PROPN", "PRON") else thing.lemma_.lower()
+    Ken), the words before it that describe it (the big meeting, the client meeting) and
+    the names a phrase after it gives (the flight to Tokyo: the Tokyo flight; the flight on
+    Monday) where they are written: Ken's flight at 9 and Aya's at 11, the big meeting at
+    9 and the small one at 11, the flight to Tokyo at 9 and the one to Osaka at 11, are
+    two things each."""
+    key = _thing_key(thing)
     owners = [child for child in thing.children if child.dep_ == "poss"] + [
         party
         for child in thing.children
@@ -144,9 +185,57 @@ def _anchor_key(thing: Token) -> str:
         child.lemma_.lower()
         for child in thing.children
         if child.dep_ in ("amod", "compound") and child.i < thing.i and not child.like_num
+    ] + [
+        _thing_key(place)
+        for child in thing.children
+        if child.dep_ == "prep" and child.lower_ != "of" and child.i > thing.i
+        for place in child.children
+        if place.dep_ == "pobj" and place.pos_ == "PROPN"
     ]
     owner = f"{entity_key(owners[0])}'s " if owners else ""
     return owner + " ".join([*described, key])
+
+
+def _thing_key(thing: Token) -> str:
+    return entity_key(thing) if thing.pos_ in ("PROPN", "PRON") else thing.lemma_.lower()
+
+
+def _described(doc: Doc) -> tuple[Slotted, ...]:
+    """What tells the subject of each clause apart, bound to the clause's other party (the
+    copula's attribute, the object, or the object of the verb's first preposition): the
+    adjectives before it (the blue bike belongs to Master; the red one is his son's) and
+    a number after it that names it (room 204 is the office)."""
+    found = []
+    for verb, subject in _clauses(doc):
+        parties = [c for c in verb.children if c.dep_ in ("attr", "dobj")] + [
+            g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"
+        ]
+        if not parties:
+            continue
+        found += [
+            Slotted(child.lemma_.lower(), "", _thing_key(parties[0]))
+            for child in subject.children
+            if (child.dep_ == "amod" and child.i < subject.i and not child.like_num)
+            or (child.dep_ == "nummod" and child.i > subject.i and child.like_num)
+        ]
+    return tuple(found)
+
+
+def _clauses(doc: Doc) -> list[tuple[Token, Token]]:
+    """Each verb with its subject: the one written on it, else, for a verb the parse left
+    without one, the noun it hung from the clause before as a conjunct just before the
+    verb (the big room is the office and the small room is the bedroom: the small model
+    reads "the office and the small room" as one phrase)."""
+    found = [(t.head, t) for t in doc if t.dep_ == "nsubj"]
+    for verb in doc:
+        if verb.pos_ not in ("VERB", "AUX") or verb.i == 0 or _written_subject(verb):
+            continue
+        before = doc[verb.i - 1]
+        if before.like_num and before.dep_ == "nummod":
+            before = before.head
+        if before.dep_ == "conj" and before.pos_ in ("NOUN", "PROPN"):
+            found.append((verb, before))
+    return found
 
 
 def _said_of(value: Token) -> str:
@@ -258,6 +347,7 @@ def read(
         ),
         focus=focused(doc),
         tenses=tenses(doc),
+        described=_described(doc),
         negations=negations,
         sequence=verbs if sequence else (),
         unnamed_doer=frozenset(
