@@ -1010,6 +1010,30 @@ def test_things_told_apart_by_what_owns_them_keep_their_slots(
             "Master's train leaves at 7:40 and Ken's train leaves at 8:10.",
             "Master's train leaves at 8:10 and Ken's train leaves at 7:40.",
         ),
+        # An amount a verb takes is its subject's; a copula's adjective its subject's; a
+        # time said of a verb with an object is the object's too; things paired in two
+        # parts of a sentence are paired otherwise (guard_blind11).
+        (
+            "The dog food costs $60 a bag and the cat food costs $25 a bag.",
+            "The dog food costs $25 a bag and the cat food costs $60 a bag.",
+        ),
+        (
+            "Master's car is black and his wife's car is silver.",
+            "Master's car is silver and his wife's car is black.",
+        ),
+        (
+            "Master takes the iron supplement in the morning and the vitamin D at night.",
+            "Master takes the vitamin D in the morning and the iron supplement at night.",
+        ),
+        (
+            "Master puts milk in his coffee and sugar in his tea.",
+            "Master puts sugar in his coffee and milk in his tea.",
+        ),
+        (
+            "マスターはコーヒーにミルク、紅茶に砂糖を入れる。",
+            "マスターはコーヒーに砂糖、紅茶にミルクを入れる。",
+        ),
+        ("ご主人様はダイエットをしていた。", "ご主人様はダイエットをしている。"),
         # より after a date is the side measured against, as after a noun.
         ("マスターは夏より冬のほうが好きだ。", "マスターは冬より夏のほうが好きだ。"),
         # A date with に or は is the time of the noun its clause goes on to name.
@@ -1097,6 +1121,19 @@ def test_owners_swapped_between_slots_are_two_facts(first: str, second: str) -> 
         ),
         ("マスターが沖縄に行ったのは去年の夏だ。", "マスターは去年の夏に沖縄に行った。"),
         ("The train to Kyoto leaves at 8 on Monday.", "On Monday the train to Kyoto leaves at 8."),
+        (
+            "Master bought milk and eggs at the corner shop.",
+            "Master bought eggs and milk at the corner shop.",
+        ),
+        (
+            "Master puts milk in his coffee and sugar in his tea.",
+            "Master puts sugar in his tea and milk in his coffee.",
+        ),
+        (
+            "マスターはコーヒーにミルク、紅茶に砂糖を入れる。",
+            "マスターは紅茶に砂糖、コーヒーにミルクを入れる。",
+        ),
+        ("ご主人様はダイエットをしている。", "ご主人様はダイエットしている。"),
         ("Master's flight on Monday is at 9.", "Master's flight is at 9 on Monday."),
         # A pronoun subject is the subject before it; joined verbs share one (review).
         (
@@ -1127,3 +1164,44 @@ def test_restatements_around_owners_comparisons_and_copulas_stay_restatements(
     first: str, second: str
 ) -> None:
     assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (
+            "Master drove 1.5 hours to see his parents.",
+            "Master drove 90 minutes to see his parents.",
+        ),
+        ("Master ran 5 km in 30 minutes.", "Master ran five km in half an hour."),
+        ("Master has worked there for a decade.", "Master has worked there for 10 years."),
+        ("マスターは昨日、１時間半ほど昼寝をした。", "マスターは昨日、90分ほど昼寝をした。"),
+        ("マスターは二時間半かけて部屋を掃除した。", "マスターは2時間30分かけて部屋を掃除した。"),
+        ("マスターは半年前に引っ越した。", "マスターは6か月前に引っ越した。"),
+        ("Master cleaned for 2 hours and 30 minutes.", "Master cleaned for two and a half hours."),
+        ("Master can't eat gluten.", "Master cannot eat gluten."),
+        ("Master said he'd already paid the bill.", "Master said he had already paid the bill."),
+    ],
+)
+def test_one_length_of_time_in_any_unit_and_a_contracted_not_are_restatements(
+    first: str, second: str
+) -> None:
+    assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Master ran for 30 minutes.", "Master ran for 30 hours."),
+        ("Master slept 90 minutes.", "Master slept 2 hours."),
+        ("Master goes to the gym three times a week.", "Master goes to the gym for three weeks."),
+        (
+            "Master swims for 30 minutes and his wife runs for 50 minutes.",
+            "Master swims for 50 minutes and his wife runs for 30 minutes.",
+        ),
+        ("マスターの息子はケーキの10分の1を食べた。", "マスターの息子はケーキを10分食べた。"),
+        ("Master said he'd pay the bill.", "Master said he had paid the bill."),
+    ],
+)
+def test_another_length_a_rate_or_lengths_swapped_are_two_facts(first: str, second: str) -> None:
+    assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)

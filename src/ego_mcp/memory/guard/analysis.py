@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from ego_mcp.memory.guard import english, japanese
 from ego_mcp.memory.guard.dates import find_when
+from ego_mcp.memory.guard.durations import DURATION
 from ego_mcp.memory.guard.numbers import DIGITS, canonical, find_numbers
 from ego_mcp.memory.guard.reading import Reading, Slotted
 from ego_mcp.memory.japanese import is_japanese
@@ -29,10 +30,30 @@ CURRENCY = {"$": "dollars", "€": "euros", "£": "pounds", "¥": "yen"}
 CURRENCY_AMOUNT = re.compile(r"([$€£¥])\s?(\d[\d,]*(?:\.\d+)?)")
 
 
+# An English "not" contracted, spelled out so that two spellings of one sentence parse
+# alike (the small model reads "can't eat gluten" otherwise than "cannot eat gluten").
+# The other contractions parse as their words do ('m, 're: be; 'd: had or would).
+IRREGULAR_NOT = {"can": "can", "won": "will", "shan": "shall"}
+CONTRACTED_NOT = re.compile(r"\b([a-z]+?)(n)['’]t\b", re.IGNORECASE)
+CANNOT = re.compile(r"\b(c)annot\b", re.IGNORECASE)
+
+
 def normalise(text: str) -> str:
-    """NFKC, and a currency sign written as its word ($50 = 50 dollars)."""
+    """NFKC, a currency sign written as its word ($50 = 50 dollars), and an English
+    "not" contracted spelled out (can't, cannot: can not; didn't: did not)."""
     text = unicodedata.normalize("NFKC", text)
-    return CURRENCY_AMOUNT.sub(lambda m: f"{m.group(2)} {CURRENCY[m.group(1)]}", text)
+    text = CURRENCY_AMOUNT.sub(lambda m: f"{m.group(2)} {CURRENCY[m.group(1)]}", text)
+    return _uncontracted(text) if "'" in text or "’" in text or "annot" in text else text
+
+
+def _uncontracted(text: str) -> str:
+    def not_spelled(match: re.Match[str]) -> str:
+        whole = match.group(1) + match.group(2)  # can't, won't: the n is the verb's
+        stem = whole if whole.lower() in IRREGULAR_NOT else match.group(1)
+        verb = IRREGULAR_NOT.get(stem.lower(), stem)
+        return (verb.capitalize() if stem[:1].isupper() else verb) + " not"
+
+    return CONTRACTED_NOT.sub(not_spelled, CANNOT.sub(lambda m: f"{m.group(1)}an not", text))
 
 
 def digitised(text: str) -> str:
@@ -84,7 +105,11 @@ def read(text: str) -> Reading:
     digits = _with_digits(text)
     when = find_when(digits)
     covered = {i for start, end in when.spans for i in range(start, end)}
-    numbers: list[tuple[int, str]] = []
+    # A length of time is an amount (1.5 hours, 90分), compared and bound as numbers are.
+    numbers = [(start, unit) for start, units in when.pieces for unit in units if _length(unit)]
+    pieces = tuple(
+        (start, units) for start, units in when.pieces if not any(_length(u) for u in units)
+    )
     ends = dict(when.spans)
     for match in DIGITS.finditer(digits):
         if match.start() in covered:
@@ -99,7 +124,7 @@ def read(text: str) -> Reading:
             words,
             numbers=tuple(
                 Slotted(v, _ja_slot(digits, ends[start]), _ja_anchor(words, digits, start))
-                for start, v in numbers
+                for start, v in sorted(numbers)
             ),
             when=tuple(
                 Slotted(
@@ -108,11 +133,15 @@ def read(text: str) -> Reading:
                     _ja_time_anchor(words, digits, _date_end(digits, start, ends))
                     or _ja_anchor(words, digits, start),
                 )
-                for start, units in when.pieces
+                for start, units in pieces
                 for unit in sorted(units)
             ),
         )
-    return english.read(digits, tuple(numbers), when.pieces, skip)
+    return english.read(digits, tuple(sorted(numbers)), pieces, skip)
+
+
+def _length(unit: str) -> bool:
+    return unit.startswith(DURATION)
 
 
 def _ja_anchor(reading: Reading, text: str, start: int) -> str:

@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ego_mcp.memory.guard import durations
+
 MONTHS = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4,
     "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
@@ -93,6 +95,7 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         rf"\b(?P<frac>half|quarter)\s+(?P<dir>past|to)\s+(?P<h>\d{{1,2}})\b(?:\s*{MERIDIEM})?",
         re.IGNORECASE)),
     ("hour", re.compile(rf"\b(?P<h>\d{{1,2}})\s*(?:{MERIDIEM}|o'?clock)", re.IGNORECASE)),
+    *(("duration", pattern) for pattern in durations.PATTERNS),
     ("relative", re.compile(
         rf"\b(?P<rel>last|past|previous|this|next|coming)\s+(?P<period>{PERIODS})\b",
         re.IGNORECASE)),
@@ -201,6 +204,7 @@ READERS: dict[str, Callable[[dict[str, str | None]], set[str]]] = {
     "ja_weekday": lambda g: {f"weekday:{JA_WEEKDAYS[g['w'] or '']}"},
     "weekday": lambda g: {f"weekday:{WEEKDAY_NUMBERS[(g['w'] or '').lower()]}"},
     "relative": _relative,
+    "duration": durations.duration_units,
 }
 
 
@@ -298,4 +302,6 @@ def shown(unit: str) -> str:
         return DAY_OFFSETS.get(value[3:], value)
     if kind == "rel":
         return value.replace("-", " ")
+    if kind == "duration":
+        return durations.shown(value)
     return value

@@ -301,6 +301,48 @@ def describers_traded(old: Reading, new: Reading) -> list[str]:
     return [f"roles: {', '.join(f'{v} ({before[v]} → {after[v]})' for v in moved)}"]
 
 
+def pairs_swapped(old: Reading, new: Reading) -> list[str]:
+    """Two things each told beside another in one part of a sentence, paired the other
+    way in the other text (milk in the coffee and sugar in the tea / sugar in the coffee
+    and milk in the tea; コーヒーにミルク、紅茶に砂糖を入れる / the other way): nouns
+    and names, the two pairs in neither text together otherwise, the two partners in one
+    role (coffee and tea: in; Ken and Emi: subjects)."""
+    before, after = _paired(old), _paired(new)
+    only_before, only_after = before - after, after - before
+    part = {w.key: (w.role, w.preposition) for w in reversed(old.words)}
+    swaps = [
+        (x, z, y, w)
+        for x, z in (sorted(pair) for pair in only_before)
+        for y, w in (sorted(pair) for pair in only_before)
+        for x, z in ((x, z), (z, x))
+        if not {x, z} & {y, w}
+        and frozenset((x, w)) in only_after
+        and frozenset((y, z)) in only_after
+        and part[z] == part[w]
+    ]
+    if not swaps:
+        return []
+    names = {w.key for w in (*old.words, *new.words) if w.name}
+    x, z, y, w = min(swaps, key=lambda swap: (len(set(swap) & names), swap))
+    return [f"roles: {x} ({z} → {w}), {y} ({w} → {z})"]
+
+
+def _paired(reading: Reading) -> set[frozenset[str]]:
+    """Each two nouns or names that stand in one part of a sentence. A subject some part
+    lacks is said of every part (Master bought milk, bread and eggs at the shop): it is
+    paired with none."""
+    things = [w for w in reading.words if w.pos == "n" or w.name]
+    subjects = {w.part for w in things if w.role == "subject"}
+    if subjects != {w.part for w in things}:
+        things = [w for w in things if w.role != "subject"]
+    return {
+        frozenset((a.key, b.key))
+        for a in things
+        for b in things
+        if a.part == b.part and a.key != b.key
+    }
+
+
 def common_nouns(*readings: Reading) -> frozenset[str]:
     """The keys of the common nouns of ``readings``: the things a value may be bound to."""
     return frozenset(w.key for r in readings for w in r.words if w.pos == "n" and not w.name)

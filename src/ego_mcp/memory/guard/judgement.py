@@ -22,6 +22,7 @@ from ego_mcp.memory.guard.evidence import (
     names_reordered,
     negations,
     number_and_degree,
+    pairs_swapped,
     qualifiers,
     reasons_turned,
     reworded,
@@ -108,7 +109,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     hard += tense_changed(old, new)
     if not differing and not swapped:  # differing roles, or a converse, say it already
         hard += names_reordered(old, new)
-    hard += compounds_turned(old, new) + describers_traded(old, new)
+    hard += compounds_turned(old, new) + describers_traded(old, new) + pairs_swapped(old, new)
     hard += unnamed_doers(old, new)
     hard += negations(old, new, opposites, swapped)
     hard += number_and_degree(old, new)

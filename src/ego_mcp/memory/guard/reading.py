@@ -78,6 +78,9 @@ class Word:
     graded: bool = False  # a comparative or superlative by its ending (harder, oldest)
     reason: str = ""  # BECAUSE or DESPITE in a reason given for the event; "" elsewhere
     implicative: bool = False  # tells whether its complement happened (forgot to lock)
+    # The part of its sentence it stands in, parts cut where the sentence joins one to
+    # the next (and, or, but, a comma; 、): milk in the coffee | sugar in the tea.
+    part: int = 0
 
     def same_word(self, other: Word) -> bool:
         if self.key == other.key or (self.senses & other.senses):

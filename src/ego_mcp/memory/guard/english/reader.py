@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.adverbs import EMPHASIS, QUALIFYING_ADVERBS
+from ego_mcp.memory.guard.durations import DURATION
 from ego_mcp.memory.guard.english.lexicon import (
     IMPLICATIVES,
     approximates,
@@ -65,6 +66,7 @@ SLOT_ROLES = {"from": "from", "to": "to", "until": "until", "till": "until", "si
               "before": "before", "after": "after"}  # fmt: skip
 SEQUENCE = closed("then afterwards afterward later")
 THIRD_PERSON = closed("he she it they")
+JOINS = closed(", ; and or but")  # where a sentence passes from one part to the next
 NEGATIONS = closed("not never no nobody nothing none neither nor nowhere n't")
 FUTURE = "will"
 # Adjectives a to-infinitive completes as a modal verb would ("be able to" is "can").
@@ -96,8 +98,8 @@ def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
             governing = node.head.lemma_.lower() if node.dep_ == "pobj" and of_time else ""
             verb = _verb_hung_from(node.head) if governing else None
             return SLOT_ROLES.get(governing, ""), (
-                verb is not None and _clause_subject(verb, node.head.i)
-            ) or _what_for(node)
+                verb is not None and _event_key(verb, node.head.i)
+            ) or _amount_of(node)
     said_of = _said_of(node)
     if said_of:
         return "", said_of  # Ken's daughter is 8: what is 8 is the daughter
@@ -117,7 +119,7 @@ def _hung_from(preposition: Token) -> str:
     the 3rd, the new office opens at 8), else ""."""
     verb = _verb_hung_from(preposition)
     if verb is not None:
-        return _clause_subject(verb, preposition.i)
+        return _event_key(verb, preposition.i)
     return _anchor_key(preposition.head)
 
 
@@ -139,6 +141,15 @@ def _verb_hung_from(preposition: Token) -> Token | None:
 def _counted(unit: Token) -> bool:
     """``unit`` is a value's unit: a number counts it (7 p.m., 3 days)."""
     return any(child.dep_ == "nummod" and child.like_num for child in unit.children)
+
+
+def _event_key(verb: Token, at: int) -> str:
+    """The key of what a time or length said of ``verb`` is of: its subject and the verb
+    (``_clause_subject``), with its object where it has one (Master takes the iron
+    supplement in the morning and the vitamin D at night: the supplement's morning)."""
+    subject = _clause_subject(verb, at)
+    taken = [child for child in verb.children if child.dep_ == "dobj"]
+    return f"{subject} {_thing_key(taken[0])}" if subject and taken else subject
 
 
 def _clause_subject(verb: Token, at: int) -> str:
@@ -204,7 +215,8 @@ def _described(doc: Doc) -> tuple[Slotted, ...]:
     """What tells the subject of each clause apart, bound to the clause's other party (the
     copula's attribute, the object, or the object of the verb's first preposition): the
     adjectives before it (the blue bike belongs to Master; the red one is his son's) and
-    a number after it that names it (room 204 is the office)."""
+    a number after it that names it (room 204 is the office); and the adjective a copula
+    says of its subject, bound to the subject."""
     found = []
     for verb, subject in _clauses(doc):
         parties = [c for c in verb.children if c.dep_ in ("attr", "dobj")] + [
@@ -218,6 +230,15 @@ def _described(doc: Doc) -> tuple[Slotted, ...]:
             if (child.dep_ == "amod" and child.i < subject.i and not child.like_num)
             or (child.dep_ == "nummod" and child.i > subject.i and child.like_num)
         ]
+    # What a copula says its subject is like (Master's car is black and his wife's car is
+    # silver), bound to the subject.
+    found += [
+        Slotted(said.lemma_.lower(), "", _anchor_key(subject))
+        for verb, subject in _clauses(doc)
+        if verb.lemma_ == "be"
+        for said in verb.children
+        if said.dep_ == "acomp" and said.pos_ == "ADJ"
+    ]
     return tuple(found)
 
 
@@ -261,6 +282,18 @@ def _subject_key(verb: Token) -> str:
     return _anchor_key(written[0]) if written else subject_of(verb)
 
 
+def _amount_of(unit: Token) -> str:
+    """What an amount a verb takes is of: the verb's subject with what it is for (the dog
+    food costs $60 a bag and the cat food $25: the dog food's bag), else what it is for
+    (``_what_for``)."""
+    verb = unit.head
+    if unit.dep_ in ("dobj", "npadvmod") and verb.pos_ == "VERB":
+        subject = _clause_subject(verb, unit.i)
+        if subject:
+            return f"{subject} {_what_for(unit)}"
+    return _what_for(unit)
+
+
 def _what_for(unit: Token) -> str:
     """What an amount is of or for: the next noun in its stretch of the sentence (3,000
     yen for the ticket, six hours on weekdays), else its unit (50 dollars)."""
@@ -281,6 +314,7 @@ def read(
     """The English of ``text`` (numbers as digits): ``numbers`` and ``when`` give each
     value with the character where it starts; ``skip`` the characters they cover."""
     doc = parse(text)
+    parts = _parts(doc)
     words: list[Word] = []
     qualifiers: set[str] = set()
     negated = [_negated(t) for t in doc if t.lower_ in NEGATIONS or t.dep_ == "neg"]
@@ -325,7 +359,7 @@ def read(
                 word = replace(word, key=key, senses=senses, english=(key,))
             elif token.i in compounds:
                 word = replace(word, senses=word.senses | senses_of(compounds[token.i], "n")[0])
-            words.append(word)
+            words.append(replace(word, part=parts[token.i]))
     if text.rstrip().endswith("?"):
         qualifiers.add("?")
     if any(approximates(t) for t in doc):
@@ -333,7 +367,11 @@ def read(
     verbs = tuple(t.lemma_.lower() for t in doc if t.pos_ == "VERB" and t.dep_ in ("ROOT", "conj"))
     return Reading(
         words=tuple(words),
-        numbers=tuple(Slotted(value, *_slot(doc, start)) for start, value in numbers),
+        numbers=tuple(
+            # A length of time hangs from its verb as a time does (swims for 30 minutes).
+            Slotted(value, *_slot(doc, start, of_time=value.startswith(DURATION)))
+            for start, value in numbers
+        ),
         when=tuple(
             Slotted(unit, *_slot(doc, start, of_time=True))
             for start, units in when
@@ -470,6 +508,23 @@ def _number(token: Token) -> str:
     return f"{'the' if definite else 'a'} {'many' if many else 'one'}"
 
 
+def _parts(doc: Doc) -> list[int]:
+    """The part of its sentence each token stands in: a new part after each joining word
+    or mark (and, or, but, a comma, a semicolon) and at each sentence."""
+    parts, part = [], 0
+    for token in doc:
+        if token.is_sent_start or token.lower_ in JOINS:
+            part += 1
+        parts.append(part)
+    return parts
+
+
+def _perfect_had(token: Token) -> bool:
+    """A contracted "'d" before a past participle: "had" (he'd paid), which the tagger
+    may take for the modal "would"; "would" takes a bare verb (he'd pay)."""
+    return token.lower_ in ("'d", "’d") and token.head.tag_ == "VBN"
+
+
 def _modal_adjective(token: Token) -> bool:
     """An adjective a to-infinitive completes as a modal would (was able to come)."""
     return token.lemma_.lower() in MODAL_ADJECTIVES and any(
@@ -483,6 +538,8 @@ def _kind(token: Token, lemma: str) -> str:
     pos, tag = token.pos_, token.tag_
     if connective(token) or opens_clause(token):
         return "skip"  # because, due (to), in spite (of), however: a relation, no word
+    if _perfect_had(token):
+        return "skip"  # he'd already paid: "had", an auxiliary of the perfect
     if tag == "MD" or _modal_adjective(token):
         return "qualifier"  # will, might, should, can; is able to
     if lemma in CONDITION_AND_ORDER and pos in ("SCONJ", "ADP"):

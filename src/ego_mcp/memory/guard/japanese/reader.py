@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ego_mcp.memory.guard.durations import JA_UNITS
 from ego_mcp.memory.guard.japanese.analyser import morphemes
 from ego_mcp.memory.guard.japanese.sequence import (
     CONJUNCTIONS,
@@ -97,9 +98,12 @@ INDEFINITE_PERSONS = frozenset({"誰", "何者"})  # with か: someone
 CONDITIONAL_PARTICLES = frozenset({"ば", "なら"})
 
 
+LENGTH = "a length of time"  # what a focus stands at after one (1時間だけ, 90分ほど)
+
+
 def read(text: str, skip: frozenset[int]) -> Reading:
     """The Japanese of ``text``; ``skip``: characters numbers and dates cover."""
-    reader = _Reader(morphemes(text))
+    reader = _Reader(morphemes(text), skip)
     for index, m in enumerate(reader.morphemes):
         if m.begin() not in skip:
             reader.take(index, m)
@@ -114,8 +118,10 @@ class _Reader:
     """One pass over a text's morphemes, left to right, as a reader takes them: each
     word joins the phrase its particle will end, each predicate closes a clause."""
 
-    def __init__(self, morphemes: tuple[Morpheme, ...]) -> None:
+    def __init__(self, morphemes: tuple[Morpheme, ...], skip: frozenset[int]) -> None:
         self.morphemes = morphemes
+        self.skip = skip  # the characters values cover
+        self.parts: list[int] = []  # where each part after a 、 or 。 begins, in words
         self.words: list[Word] = []
         self.qualifiers: set[str] = set()
         self.negations = 0
@@ -146,8 +152,12 @@ class _Reader:
 
     def reading(self) -> Reading:
         self._close_sentence()
+        words = _with_heads(self.words, self.describing)
         return Reading(
-            words=_with_heads(self.words, self.describing),
+            words=tuple(
+                replace(word, part=sum(1 for start in self.parts if start <= at))
+                for at, word in enumerate(words)
+            ),
             qualifiers=frozenset(self.qualifiers),
             negations=self.negations,
             sequence=tuple(self.predicates) if self.sequence else (),
@@ -161,6 +171,7 @@ class _Reader:
         if kind in ("補助記号", "空白", "記号"):
             if m.surface() in "、,。":
                 self.phrase_start = self.pause_at = len(self.words)
+                self.parts.append(len(self.words))
             if m.part_of_speech()[1] == "句点":
                 self._close_sentence()
                 self.last_sentence = range(self.sentence_at, len(self.words))
@@ -300,7 +311,11 @@ class _Reader:
             # (朝だけ, それだけ, ここにだけ, 3個だけ): as it is written.
             written = [b for b in before if b.part_of_speech()[0] not in ("助詞", "補助記号")]
             if written:
-                self.focus.add(Focus(focus, written[-1].surface()))
+                # A length's unit is how the length is written (1時間半ほど, 90分ほど):
+                # the focus is on the length.
+                at = written[-1]
+                length = at.begin() in self.skip and at.surface() in JA_UNITS
+                self.focus.add(Focus(focus, LENGTH if length else at.surface()))
 
     def _reason_particle(self, index: int) -> bool:
         """Take the particle at ``index`` as one that gives the clause before it as a
@@ -457,6 +472,7 @@ class _Reader:
         word = content(m, self.prefix)
         self.prefix = ""
         if word is None:
+            self._light_verb(index, m)
             return
         if potential(m):
             self.qualifiers.add(ABILITY)  # 泳げる: can swim, as English "can" says
@@ -504,6 +520,13 @@ class _Reader:
             self.words[self.owner_at] = replace(self.words[self.owner_at], owns=word.key)
             self.owner_at = None
         self.words.append(_bound(word, self.topic))
+
+    def _light_verb(self, index: int, m: Morpheme) -> None:
+        """A する after an object (ダイエットをしていた): the noun it does is what is told,
+        in its tense, as in ダイエットしていた."""
+        after_object = index > 0 and self.morphemes[index - 1].surface() == "を"
+        if m.normalized_form() == "為る" and self.words and after_object:
+            self.told, self.past, self.state = self.words[-1].key, False, False
 
     def _bind_to_subject(self) -> str:
         """Bind the words of the clause now closing to its が subject, which is who the
