@@ -1181,9 +1181,20 @@ def test_restatements_around_owners_comparisons_and_copulas_stay_restatements(
         ("Master cleaned for 2 hours and 30 minutes.", "Master cleaned for two and a half hours."),
         ("Master can't eat gluten.", "Master cannot eat gluten."),
         ("Master said he'd already paid the bill.", "Master said he had already paid the bill."),
+        # Number words beside hyphens and articles, times, eras and thousands with k.
+        (
+            "Master's new monitor is a twenty-seven-inch one.",
+            "Master's new monitor is a 27-inch one.",
+        ),
+        (
+            "Master has a team meeting at half past two in the afternoon on Wednesday.",
+            "Master has a team meeting at 2:30 p.m. on Wednesday.",
+        ),
+        ("マスターは令和7年4月に今の会社に入社した。", "マスターは2025年4月に今の会社に入社した。"),
+        ("Master's rent went up by 5,000 yen.", "Master's rent rose by ¥5k."),
     ],
 )
-def test_one_length_of_time_in_any_unit_and_a_contracted_not_are_restatements(
+def test_values_written_another_way_and_a_contracted_not_are_restatements(
     first: str, second: str
 ) -> None:
     assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)

@@ -12,6 +12,7 @@ from functools import lru_cache
 from ego_mcp.memory.guard import english, japanese
 from ego_mcp.memory.guard.dates import find_when
 from ego_mcp.memory.guard.durations import DURATION
+from ego_mcp.memory.guard.measures import MEASURE
 from ego_mcp.memory.guard.numbers import DIGITS, canonical, find_numbers
 from ego_mcp.memory.guard.reading import Reading, Slotted
 from ego_mcp.memory.japanese import is_japanese
@@ -26,6 +27,7 @@ JA_SLOT_PARTICLES = {
 JA_TIME_PARTICLES = ("に", "は")
 
 
+THOUSANDS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)[kK](?![\w])")
 CURRENCY = {"$": "dollars", "€": "euros", "£": "pounds", "¥": "yen"}
 CURRENCY_AMOUNT = re.compile(r"([$€£¥])\s?(\d[\d,]*(?:\.\d+)?)")
 
@@ -39,9 +41,11 @@ CANNOT = re.compile(r"\b(c)annot\b", re.IGNORECASE)
 
 
 def normalise(text: str) -> str:
-    """NFKC, a currency sign written as its word ($50 = 50 dollars), and an English
-    "not" contracted spelled out (can't, cannot: can not; didn't: did not)."""
+    """NFKC, thousands written with k as digits (85k: 85000), a currency sign written as
+    its word ($50 = 50 dollars), and an English "not" contracted spelled out (can't,
+    cannot: can not; didn't: did not)."""
     text = unicodedata.normalize("NFKC", text)
+    text = THOUSANDS.sub(lambda m: canonical(float(m.group(1)) * 1000), text)
     text = CURRENCY_AMOUNT.sub(lambda m: f"{m.group(2)} {CURRENCY[m.group(1)]}", text)
     return _uncontracted(text) if "'" in text or "’" in text or "annot" in text else text
 
@@ -56,6 +60,9 @@ def _uncontracted(text: str) -> str:
     return CONTRACTED_NOT.sub(not_spelled, CANNOT.sub(lambda m: f"{m.group(1)}an not", text))
 
 
+ARTICLE = re.compile(r"an?\s+(?!(?:hundred|thousand|million|billion|dozen|half|quarter)\b)", re.I)
+
+
 def digitised(text: str) -> str:
     """``text`` with every number written as digits (English words padded with spaces)."""
     pieces, cursor = [], 0
@@ -64,7 +71,10 @@ def digitised(text: str) -> str:
         if found.start < cursor or raw.isdigit():
             continue  # digits stay as written: 19:00 is a time, not 19 and 0
         pad = " " if raw[:1].isascii() and raw[:1].isalpha() else ""
-        pieces += [text[cursor : found.start], f"{pad}{found.value}{pad}"]
+        after = "-" if raw.endswith("-") else pad  # twenty-seven-inch: 27-inch
+        article = ARTICLE.match(raw)  # a ten-day course: the "a" is no part of the number
+        kept = article.group(0) if article else ""
+        pieces += [text[cursor : found.start], f"{kept}{pad}{found.value}{after}"]
         cursor = found.end
     return "".join([*pieces, text[cursor:]])
 
@@ -72,6 +82,9 @@ def digitised(text: str) -> str:
 # A half after a counter of duration is half of one (2時間半 = 2.5時間, 1年半); 3時半 is
 # a time of day, read with the dates.
 DURATION_HALF = re.compile(r"(\d+)(時間|年|か月|ヶ月|カ月|週間|日|分|秒)半")
+
+
+SPACES = re.compile(r"(?<=\S) {2,}(?=\S)")
 
 
 def halves(text: str) -> str:
@@ -94,8 +107,10 @@ def read_ahead(texts: Sequence[str]) -> None:
 
 
 def _with_digits(text: str) -> str:
-    """``text`` as the analysers read it: normalised, its numbers as digits."""
-    return halves(digitised(normalise(text)))
+    """``text`` as the analysers read it: normalised, its numbers as digits (a number
+    word's padding taken back where a space stood already: half past two is half past 2,
+    no run of spaces the parser would read as a word)."""
+    return SPACES.sub(" ", halves(digitised(normalise(text))))
 
 
 @lru_cache(maxsize=512)
@@ -105,12 +120,14 @@ def read(text: str) -> Reading:
     digits = _with_digits(text)
     when = find_when(digits)
     covered = {i for start, end in when.spans for i in range(start, end)}
-    # A length of time is an amount (1.5 hours, 90分), compared and bound as numbers are.
-    numbers = [(start, unit) for start, units in when.pieces for unit in units if _length(unit)]
+    # A length of time or a measure is an amount (1.5 hours, 90分, 1.5 km), compared and
+    # bound as numbers are.
+    numbers = [(start, unit) for start, units in when.pieces for unit in units if _amount(unit)]
     pieces = tuple(
-        (start, units) for start, units in when.pieces if not any(_length(u) for u in units)
+        (start, units) for start, units in when.pieces if not any(_amount(u) for u in units)
     )
     ends = dict(when.spans)
+    dates = dict(when.spans)
     for match in DIGITS.finditer(digits):
         if match.start() in covered:
             continue
@@ -130,7 +147,7 @@ def read(text: str) -> Reading:
                 Slotted(
                     unit,
                     _ja_slot(digits, ends[start]),
-                    _ja_time_anchor(words, digits, _date_end(digits, start, ends))
+                    _ja_time_anchor(words, digits, _date_end(digits, start, dates))
                     or _ja_anchor(words, digits, start),
                 )
                 for start, units in pieces
@@ -140,8 +157,8 @@ def read(text: str) -> Reading:
     return english.read(digits, tuple(sorted(numbers)), pieces, skip)
 
 
-def _length(unit: str) -> bool:
-    return unit.startswith(DURATION)
+def _amount(unit: str) -> bool:
+    return unit.startswith((DURATION, MEASURE))
 
 
 def _ja_anchor(reading: Reading, text: str, start: int) -> str:
@@ -166,12 +183,12 @@ def _ja_anchor(reading: Reading, text: str, start: int) -> str:
     return " ".join([*dict.fromkeys(described), noun.key])
 
 
-def _date_end(text: str, start: int, ends: dict[int, int]) -> int:
-    """Where the date that starts at ``start`` ends, with the dates it owns after の (去年
-    の夏に: last year's summer, one time)."""
-    end = ends[start]
-    while text.startswith("の", end) and end + 1 in ends:
-        end = ends[end + 1]
+def _date_end(text: str, start: int, dates: dict[int, int]) -> int:
+    """Where the date that starts at ``start`` ends, with the dates it owns after の or
+    right after it (去年の夏に: last year's summer; 令和7年4月に: one time)."""
+    end = dates[start]
+    while end in dates or (text.startswith("の", end) and end + 1 in dates):
+        end = dates[end] if end in dates else dates[end + 1]
     return end
 
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ego_mcp.memory.guard import durations
+from ego_mcp.memory.guard import durations, measures
 
 MONTHS = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4,
@@ -96,6 +96,7 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.IGNORECASE)),
     ("hour", re.compile(rf"\b(?P<h>\d{{1,2}})\s*(?:{MERIDIEM}|o'?clock)", re.IGNORECASE)),
     *(("duration", pattern) for pattern in durations.PATTERNS),
+    *(("measure", pattern) for pattern in measures.PATTERNS),
     ("relative", re.compile(
         rf"\b(?P<rel>last|past|previous|this|next|coming)\s+(?P<period>{PERIODS})\b",
         re.IGNORECASE)),
@@ -205,6 +206,7 @@ READERS: dict[str, Callable[[dict[str, str | None]], set[str]]] = {
     "weekday": lambda g: {f"weekday:{WEEKDAY_NUMBERS[(g['w'] or '').lower()]}"},
     "relative": _relative,
     "duration": durations.duration_units,
+    "measure": measures.measure_units,
 }
 
 
@@ -304,4 +306,6 @@ def shown(unit: str) -> str:
         return value.replace("-", " ")
     if kind == "duration":
         return durations.shown(value)
+    if kind == "measure":
+        return measures.shown(value)
     return value

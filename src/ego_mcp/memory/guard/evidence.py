@@ -10,6 +10,7 @@ from itertools import pairwise
 
 from ego_mcp.memory.guard.dates import shown as shown_unit
 from ego_mcp.memory.guard.glosses import glosses
+from ego_mcp.memory.guard.measures import kilos
 from ego_mcp.memory.guard.reading import (
     FRAMED,
     REPORTED,
@@ -245,6 +246,17 @@ def conflicts_by_opposites(
     return found
 
 
+def _kilos_named(
+    old: tuple[Slotted, ...], new: tuple[Slotted, ...]
+) -> tuple[tuple[Slotted, ...], tuple[Slotted, ...]]:
+    """Each text's values with a キロ alone read as the other text names it (``kilos``)."""
+    before, after = kilos(tuple(s.value for s in old), tuple(s.value for s in new))
+    return (
+        tuple(replace(s, value=v) for s, v in zip(old, before, strict=True)),
+        tuple(replace(s, value=v) for s, v in zip(new, after, strict=True)),
+    )
+
+
 def _slots(values: tuple[Slotted, ...], with_role: bool, with_anchor: bool) -> Counter[str]:
     return Counter(
         f"{s.value}|{s.role if with_role else ''}|{s.anchor if with_anchor else ''}" for s in values
@@ -261,6 +273,7 @@ def facts(
     Friday to Monday) or is bound to another word (flight at 9, meeting at 11); the
     second list: values the new text only leaves out. ``things``: the common nouns of the
     two texts, which a value may move between."""
+    old, new = _kilos_named(old, new)
     before, after = Counter(s.value for s in old), Counter(s.value for s in new)
     if before != after:
         gone = [shown_unit(v) for v in sorted((before - after).elements())]
