@@ -1192,6 +1192,10 @@ def test_restatements_around_owners_comparisons_and_copulas_stay_restatements(
         ),
         ("マスターは令和7年4月に今の会社に入社した。", "マスターは2025年4月に今の会社に入社した。"),
         ("Master's rent went up by 5,000 yen.", "Master's rent rose by ¥5k."),
+        ("Master said he'd been promoted.", "Master said he had been promoted."),
+        ("Master said he'd have paid the rent.", "Master said he would have paid the rent."),
+        ("Master ran 5 km in 30 minutes.", "Master ran 5 km in half an hour."),
+        ("Master lived in Kyoto for a year and a half.", "Master lived in Kyoto for 18 months."),
     ],
 )
 def test_values_written_another_way_and_a_contracted_not_are_restatements(
@@ -1212,6 +1216,21 @@ def test_values_written_another_way_and_a_contracted_not_are_restatements(
         ),
         ("マスターの息子はケーキの10分の1を食べた。", "マスターの息子はケーキを10分食べた。"),
         ("Master said he'd pay the bill.", "Master said he had paid the bill."),
+        # Found in review: lengths in two units traded, a length for a place, 'd be.
+        (
+            "The flight to Tokyo took 90 minutes and the train to Osaka took 3 hours.",
+            "The flight to Tokyo took 3 hours and the train to Osaka took 90 minutes.",
+        ),
+        (
+            "The bus ride took 20 minutes and the walk took an hour.",
+            "The bus ride took an hour and the walk took 20 minutes.",
+        ),
+        (
+            "Master worked for 3 years at the bank and for 5 years at the school.",
+            "Master worked for 5 years at the bank and for 3 years at the school.",
+        ),
+        ("Master said he'd be promoted.", "Master said he had been promoted."),
+        ("Master said he'd have paid the rent.", "Master said he had paid the rent."),
     ],
 )
 def test_another_length_a_rate_or_lengths_swapped_are_two_facts(first: str, second: str) -> None:

@@ -6,8 +6,8 @@ nor a month 30 days. Pure.
 
 A length is told by a number (digits, as ``analysis.digitised`` writes number words) or
 by "a", "an", "half an", "a half", with "and a half" after the unit; "a" and "an" only
-before hours, minutes, a fortnight and a decade, since "a day", "a week" and "a year"
-mostly tell a rate (three times a week). An age (5 years old) is no length.
+before hours, minutes, a fortnight, a decade or "and a half", since "a day", "a week"
+and "a year" mostly tell a rate (three times a week). An age (5 years old) is no length.
 """
 
 from __future__ import annotations
@@ -59,7 +59,8 @@ def duration_units(group: dict[str, str | None]) -> set[str]:
         if not base:
             return set()
         if raw in WORD_AMOUNTS:
-            if raw in ("a", "an") and base != "min" and size not in (14, 120):
+            rate = not group.get("half")  # a year and a half is a length; a year, a rate
+            if raw in ("a", "an") and base != "min" and size not in (14, 120) and rate:
                 return set()
             amount = WORD_AMOUNTS[raw]
         else:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.adverbs import EMPHASIS, QUALIFYING_ADVERBS
-from ego_mcp.memory.guard.durations import DURATION
+from ego_mcp.memory.guard.durations import DURATION, EN_UNITS
 from ego_mcp.memory.guard.english.lexicon import (
     IMPLICATIVES,
     approximates,
@@ -37,6 +37,7 @@ from ego_mcp.memory.guard.english.roles import (
     subject_of,
 )
 from ego_mcp.memory.guard.english.tense import tenses
+from ego_mcp.memory.guard.measures import MEASURE, UNITS
 from ego_mcp.memory.guard.reading import (
     ABILITY,
     APPROXIMATELY,
@@ -66,6 +67,7 @@ SLOT_ROLES = {"from": "from", "to": "to", "until": "until", "till": "until", "si
               "before": "before", "after": "after"}  # fmt: skip
 SEQUENCE = closed("then afterwards afterward later")
 THIRD_PERSON = closed("he she it they")
+UNIT_WORDS = frozenset(EN_UNITS) | frozenset(UNITS)  # of lengths of time and measures
 JOINS = closed(", ; and or but")  # where a sentence passes from one part to the next
 NEGATIONS = closed("not never no nobody nothing none neither nor nowhere n't")
 FUTURE = "will"
@@ -75,19 +77,22 @@ TAG_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
 FRAMED = frozenset({"xcomp", "ccomp"})
 
 
-def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
+def _slot(doc: Doc, start: int, of_time: bool = False, united: bool = False) -> tuple[str, str]:
     """The role and anchor of the number or date that starts at character ``start``:
     the noun it counts (50 dollars), or the preposition and the noun it hangs from (the
     flight at 9, from Monday), or the subject it is said of (the daughter is 8, the
     haircut is on the 3rd); ``of_time``: a time or date, whose unit's preposition gives
-    it its slot (from 5 pm)."""
+    it its slot (from 5 pm); ``united``: a value that holds its unit (90 minutes, 1.5 km:
+    the unit is no thing it is of)."""
     token = next((t for t in doc if t.idx <= start < t.idx + len(t.text)), None)
     if token is None:
         return "", ""
     node = token
     if node.dep_ == "conj" and node.head.like_num and node.head.dep_ in ("attr", "acomp"):
         node = node.head  # the kids are 8 and 10: the second is said as the first is
-    while node.dep_ in ("nummod", "compound", "quantmod") and node.head.i != node.i:
+    # A length told with an article (an hour, half an hour) starts at the article.
+    counting = ("nummod", "compound", "quantmod", *(("det", "predet") if united else ()))
+    while node.dep_ in counting and node.head.i != node.i:
         node = node.head
         if node.pos_ in ("NOUN", "PROPN"):
             said_of = _said_of(node)
@@ -97,9 +102,10 @@ def _slot(doc: Doc, start: int, of_time: bool = False) -> tuple[str, str]:
             # to 3 pm); an amount's (gave birth to three kittens) does not.
             governing = node.head.lemma_.lower() if node.dep_ == "pobj" and of_time else ""
             verb = _verb_hung_from(node.head) if governing else None
-            return SLOT_ROLES.get(governing, ""), (
-                verb is not None and _event_key(verb, node.head.i)
-            ) or _amount_of(node)
+            held = _event_key(verb, node.head.i) if verb is not None else ""
+            if held and united:  # worked for 3 years at the bank: the bank's years
+                held = " ".join(filter(None, (held, _what_for(node, united))))
+            return SLOT_ROLES.get(governing, ""), held or _amount_of(node, united)
     said_of = _said_of(node)
     if said_of:
         return "", said_of  # Ken's daughter is 8: what is 8 is the daughter
@@ -282,27 +288,30 @@ def _subject_key(verb: Token) -> str:
     return _anchor_key(written[0]) if written else subject_of(verb)
 
 
-def _amount_of(unit: Token) -> str:
+def _amount_of(unit: Token, united: bool = False) -> str:
     """What an amount a verb takes is of: the verb's subject with what it is for (the dog
-    food costs $60 a bag and the cat food $25: the dog food's bag), else what it is for
-    (``_what_for``)."""
+    food costs $60 a bag and the cat food $25: the dog food's bag; the flight took 90
+    minutes: the flight's), else what it is for (``_what_for``)."""
     verb = unit.head
     if unit.dep_ in ("dobj", "npadvmod") and verb.pos_ == "VERB":
         subject = _clause_subject(verb, unit.i)
         if subject:
-            return f"{subject} {_what_for(unit)}"
+            return " ".join(filter(None, (subject, _what_for(unit, united))))
     return _what_for(unit)
 
 
-def _what_for(unit: Token) -> str:
+def _what_for(unit: Token, united: bool = False) -> str:
     """What an amount is of or for: the next noun in its stretch of the sentence (3,000
-    yen for the ticket, six hours on weekdays), else its unit (50 dollars)."""
+    yen for the ticket, six hours on weekdays), else its unit (50 dollars), but for a
+    value that holds its unit (``_slot``), "" (90 minutes and 1.5 hours are one)."""
     for token in unit.doc[unit.i + 1 :]:
         if token.is_punct or token.lower_ in ("and", "but", "or") or token.like_num:
             break
+        if token.lemma_.lower() in UNIT_WORDS:
+            break  # another value's unit (5 km in half an hour)
         if token.pos_ in ("NOUN", "PROPN"):
             return _anchor_key(token)
-    return unit.lemma_.lower()
+    return "" if united else unit.lemma_.lower()
 
 
 def read(
@@ -369,7 +378,15 @@ def read(
         words=tuple(words),
         numbers=tuple(
             # A length of time hangs from its verb as a time does (swims for 30 minutes).
-            Slotted(value, *_slot(doc, start, of_time=value.startswith(DURATION)))
+            Slotted(
+                value,
+                *_slot(
+                    doc,
+                    start,
+                    of_time=value.startswith(DURATION),
+                    united=value.startswith((DURATION, MEASURE)),
+                ),
+            )
             for start, value in numbers
         ),
         when=tuple(
@@ -520,9 +537,13 @@ def _parts(doc: Doc) -> list[int]:
 
 
 def _perfect_had(token: Token) -> bool:
-    """A contracted "'d" before a past participle: "had" (he'd paid), which the tagger
-    may take for the modal "would"; "would" takes a bare verb (he'd pay)."""
-    return token.lower_ in ("'d", "’d") and token.head.tag_ == "VBN"
+    """A contracted "'d" whose next verb is a past participle: "had" (he'd already paid,
+    he'd been promoted), which the tagger may take for the modal "would"; "would" takes
+    a bare verb (he'd pay, he'd be promoted, he'd have paid)."""
+    if token.lower_ not in ("'d", "’d"):
+        return False
+    verbs = (t for t in token.doc[token.i + 1 :] if t.pos_ in ("VERB", "AUX"))
+    return next((t.tag_ == "VBN" for t in verbs), False)
 
 
 def _modal_adjective(token: Token) -> bool:
