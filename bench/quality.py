@@ -62,6 +62,7 @@ BLIND8 = ROOT / "bench" / "data" / "guard_blind8.jsonl"
 BLIND9 = ROOT / "bench" / "data" / "guard_blind9.jsonl"
 BLIND10 = ROOT / "bench" / "data" / "guard_blind10.jsonl"
 BLIND11 = ROOT / "bench" / "data" / "guard_blind11.jsonl"
+BLIND12 = ROOT / "bench" / "data" / "guard_blind12.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
@@ -278,6 +279,7 @@ async def main() -> None:
         ("guard_blind9", guard, guard_table, jsonl(BLIND9)),
         ("guard_blind10", guard, guard_table, jsonl(BLIND10)),
         ("guard_blind11", guard, guard_table, jsonl(BLIND11)),
+        ("guard_blind12", guard, guard_table, jsonl(BLIND12)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
@@ -333,6 +335,9 @@ async def main() -> None:
         "kinds, new scenarios, written blind on 2026-12-06 after the ninth round)",
         "guard_blind11": "guard, bench/data/guard_blind11.jsonl (240 pairs of dedup_dev and "
         "dedup_dev2's kinds, new scenarios, written blind on 2026-12-06 in the tenth round)",
+        "guard_blind12": "guard, bench/data/guard_blind12.jsonl (240 pairs of dedup_dev3's "
+        "kinds, a fifth of the distinct ones swaps, written blind on 2026-12-06 after the "
+        "tenth round; measured once, on the round's last commit)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",

@@ -1034,6 +1034,24 @@ def test_things_told_apart_by_what_owns_them_keep_their_slots(
             "マスターはコーヒーに砂糖、紅茶にミルクを入れる。",
         ),
         ("ご主人様はダイエットをしていた。", "ご主人様はダイエットをしている。"),
+        # Verbs, adjectives, numbers and dates pair in a part as nouns do (guard_blind12).
+        (
+            "Master meets Suzuki at 2 pm and Ito at 4 pm tomorrow.",
+            "Master meets Suzuki at 4 pm and Ito at 2 pm tomorrow.",
+        ),
+        (
+            "Master ordered the curry and his friend Daiki had the pasta.",
+            "Master had the pasta and his friend Daiki ordered the curry.",
+        ),
+        (
+            "白い車はご主人様ので、黒い車はお父様のだ。",
+            "黒い車はご主人様ので、白い車はお父様のだ。",
+        ),
+        ("今年の夏は去年の夏より暑い。", "去年の夏は今年の夏より暑い。"),
+        (
+            "Master flew to Tokyo on Monday and to Osaka on Friday.",
+            "Master flew to Osaka on Monday and to Tokyo on Friday.",
+        ),
         # より after a date is the side measured against, as after a noun.
         ("マスターは夏より冬のほうが好きだ。", "マスターは冬より夏のほうが好きだ。"),
         # A date with に or は is the time of the noun its clause goes on to name.
@@ -1134,6 +1152,24 @@ def test_owners_swapped_between_slots_are_two_facts(first: str, second: str) -> 
             "マスターは紅茶に砂糖、コーヒーにミルクを入れる。",
         ),
         ("ご主人様はダイエットをしている。", "ご主人様はダイエットしている。"),
+        # Parts in another order, or one verb and one subject for every part.
+        (
+            "マスターはコーヒーにミルクを、紅茶に砂糖を入れた。",
+            "マスターは紅茶に砂糖を、コーヒーにミルクを入れた。",
+        ),
+        (
+            "マスターは健太さんにパスタを、恵美さんにサラダを作った。",
+            "マスターは恵美さんにサラダを、健太さんにパスタを作った。",
+        ),
+        (
+            "Master planted roses in the front yard and tulips in the back yard.",
+            "Master planted tulips in the back yard and roses in the front yard.",
+        ),
+        (
+            "Master bought milk, bread and eggs at the shop.",
+            "Master bought eggs, bread and milk at the shop.",
+        ),
+        ("マスターの車検は令和八年三月二十日までだ。", "マスターの車検は2026年3月20日までだ。"),
         ("Master's flight on Monday is at 9.", "Master's flight is at 9 on Monday."),
         # A pronoun subject is the subject before it; joined verbs share one (review).
         (

@@ -140,15 +140,21 @@ def read(text: str) -> Reading:
         return replace(
             words,
             numbers=tuple(
-                Slotted(v, _ja_slot(digits, ends[start]), _ja_anchor(words, digits, start))
+                Slotted(
+                    v,
+                    _ja_slot(digits, ends[start]),
+                    _ja_anchor(words, digits, start),
+                    _ja_part(digits, start),
+                )
                 for start, v in sorted(numbers)
             ),
             when=tuple(
                 Slotted(
                     unit,
-                    _ja_slot(digits, ends[start]),
+                    _ja_slot(digits, _date_end(digits, start, dates)),
                     _ja_time_anchor(words, digits, _date_end(digits, start, dates))
                     or _ja_anchor(words, digits, start),
+                    _ja_part(digits, start),
                 )
                 for start, units in pieces
                 for unit in sorted(units)
@@ -181,6 +187,12 @@ def _ja_anchor(reading: Reading, text: str, start: int) -> str:
         and ((w.role == "owner" and w.owns == noun.key) or w.pos == "a")
     ]
     return " ".join([*dict.fromkeys(described), noun.key])
+
+
+def _ja_part(text: str, start: int) -> int:
+    """The part of its sentence the value at ``start`` stands in, counted as the Japanese
+    reader counts its words' (``Word.part``): one more for each 、 or 。 before it."""
+    return 1 + sum(1 for mark in text[:start] if mark in "、,。")
 
 
 def _date_end(text: str, start: int, dates: dict[int, int]) -> int:

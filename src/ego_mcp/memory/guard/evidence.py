@@ -317,12 +317,13 @@ def describers_traded(old: Reading, new: Reading) -> list[str]:
 def pairs_swapped(old: Reading, new: Reading) -> list[str]:
     """Two things each told beside another in one part of a sentence, paired the other
     way in the other text (milk in the coffee and sugar in the tea / sugar in the coffee
-    and milk in the tea; コーヒーにミルク、紅茶に砂糖を入れる / the other way): nouns
-    and names, the two pairs in neither text together otherwise, the two partners in one
-    role (coffee and tea: in; Ken and Emi: subjects)."""
+    and milk in the tea; コーヒーにミルク、紅茶に砂糖を入れる; Suzuki at 2 pm and Ito at
+    4 pm; 白い車はご主人様ので、黒い車はお父様のだ / the other way): the two pairs in
+    neither text together otherwise, the two partners in one role or one of them in none
+    (a gapped part's word: and Ito at 4 pm)."""
     before, after = _paired(old), _paired(new)
     only_before, only_after = before - after, after - before
-    part = {w.key: (w.role, w.preposition) for w in reversed(old.words)}
+    roles = {w.key: (w.role, w.preposition) for w in reversed(old.words)}
     swaps = [
         (x, z, y, w)
         for x, z in (sorted(pair) for pair in only_before)
@@ -331,29 +332,44 @@ def pairs_swapped(old: Reading, new: Reading) -> list[str]:
         if not {x, z} & {y, w}
         and frozenset((x, w)) in only_after
         and frozenset((y, z)) in only_after
-        and part[z] == part[w]
+        and _alike(roles.get(z, ("", "")), roles.get(w, ("", "")))
     ]
     if not swaps:
         return []
-    names = {w.key for w in (*old.words, *new.words) if w.name}
-    x, z, y, w = min(swaps, key=lambda swap: (len(set(swap) & names), swap))
-    return [f"roles: {x} ({z} → {w}), {y} ({w} → {z})"]
+    # Shown: the swap least of verbs, subjects and names (the things, not who has them).
+    told = (*old.words, *new.words)
+    verbs = {w.key for w in told if w.pos == "v"}
+    subjects = {w.key for w in told if w.role == "subject"}
+    names = {w.key for w in told if w.name}
+    x, z, y, w = min(
+        swaps, key=lambda s: (len({*s} & verbs), len({*s} & subjects), len({*s} & names), s)
+    )
+    return [
+        f"roles: {shown_unit(x)} ({shown_unit(z)} → {shown_unit(w)}), {shown_unit(y)} "
+        f"({shown_unit(w)} → {shown_unit(z)})"
+    ]
+
+
+def _alike(first: tuple[str, str], second: tuple[str, str]) -> bool:
+    return first == second or not first[0] or not second[0]
 
 
 def _paired(reading: Reading) -> set[frozenset[str]]:
-    """Each two nouns or names that stand in one part of a sentence. A subject some part
-    lacks is said of every part (Master bought milk, bread and eggs at the shop): it is
-    paired with none."""
-    things = [w for w in reading.words if w.pos == "n" or w.name]
-    subjects = {w.part for w in things if w.role == "subject"}
-    if subjects != {w.part for w in things}:
-        things = [w for w in things if w.role != "subject"]
-    return {
-        frozenset((a.key, b.key))
-        for a in things
-        for b in things
-        if a.part == b.part and a.key != b.key
-    }
+    """Each two things that stand in one part of a sentence: nouns, names, verbs,
+    adjectives, numbers and dates. Where some part has no verb of its own, the verbs are
+    said of every part, and where some part names no one, the subject is (Master bought
+    milk, bread and eggs at the shop; マスターはコーヒーにミルクを、紅茶に砂糖を入れた):
+    they are paired with none."""
+    words = [w for w in reading.words if w.pos in ("n", "v", "a") or w.name]
+    parts = {w.part for w in words}
+    if parts - {w.part for w in words if w.pos == "v"}:
+        words = [w for w in words if w.pos != "v"]  # one verb for every part
+    if parts - {w.part for w in words if w.role == "subject" or w.name or w.animate}:
+        words = [w for w in words if w.role != "subject"]  # one subject for every part
+    things = [(w.key, w.part) for w in words] + [
+        (value.value, value.part) for value in (*reading.numbers, *reading.when) if value.part
+    ]
+    return {frozenset((a, b)) for a, at in things for b, bt in things if at == bt and a != b}
 
 
 def common_nouns(*readings: Reading) -> frozenset[str]:

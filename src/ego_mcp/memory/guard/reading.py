@@ -166,6 +166,7 @@ class Slotted:
     value: str
     role: str = ""
     anchor: str = ""
+    part: int = 0  # the part of its sentence it stands in, as a word's (``Word.part``)
 
 
 @dataclass(frozen=True)

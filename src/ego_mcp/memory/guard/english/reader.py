@@ -386,11 +386,12 @@ def read(
                     of_time=value.startswith(DURATION),
                     united=value.startswith((DURATION, MEASURE)),
                 ),
+                part=_part_at(doc, parts, start),
             )
             for start, value in numbers
         ),
         when=tuple(
-            Slotted(unit, *_slot(doc, start, of_time=True))
+            Slotted(unit, *_slot(doc, start, of_time=True), part=_part_at(doc, parts, start))
             for start, units in when
             for unit in sorted(units)
         ),
@@ -523,6 +524,12 @@ def _number(token: Token) -> str:
     definite = any(c.dep_ == "poss" or c.lower_ in DEFINITE for c in determiners)
     many = "Plur" in token.morph.get("Number", [])
     return f"{'the' if definite else 'a'} {'many' if many else 'one'}"
+
+
+def _part_at(doc: Doc, parts: list[int], start: int) -> int:
+    """The part of the token at character ``start`` (``_parts``), or 0."""
+    token = next((t for t in doc if t.idx <= start < t.idx + len(t.text)), None)
+    return parts[token.i] if token is not None else 0
 
 
 def _parts(doc: Doc) -> list[int]:

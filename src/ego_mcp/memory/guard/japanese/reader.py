@@ -155,7 +155,7 @@ class _Reader:
         words = _with_heads(self.words, self.describing)
         return Reading(
             words=tuple(
-                replace(word, part=sum(1 for start in self.parts if start <= at))
+                replace(word, part=1 + sum(1 for start in self.parts if start <= at))
                 for at, word in enumerate(words)
             ),
             qualifiers=frozenset(self.qualifiers),
