@@ -1052,6 +1052,15 @@ def test_things_told_apart_by_what_owns_them_keep_their_slots(
             "Master flew to Tokyo on Monday and to Osaka on Friday.",
             "Master flew to Osaka on Monday and to Tokyo on Friday.",
         ),
+        ("マスターは猫が好きで、蜘蛛が嫌いだ。", "マスターは蜘蛛が好きで、猫が嫌いだ。"),
+        (
+            "Master bought eggs to make pancakes and milk for his coffee.",
+            "Master bought milk to make pancakes and eggs for his coffee.",
+        ),
+        (
+            "マスターは駅でエミと、カフェでケンと会った。",
+            "マスターは駅でケンと、カフェでエミと会った。",
+        ),
         # より after a date is the side measured against, as after a noun.
         ("マスターは夏より冬のほうが好きだ。", "マスターは冬より夏のほうが好きだ。"),
         # A date with に or は is the time of the noun its clause goes on to name.
@@ -1170,6 +1179,25 @@ def test_owners_swapped_between_slots_are_two_facts(first: str, second: str) -> 
             "Master bought eggs, bread and milk at the shop.",
         ),
         ("マスターの車検は令和八年三月二十日までだ。", "マスターの車検は2026年3月20日までだ。"),
+        # A list is one part, and so is a phrase before a pause (found in review).
+        ("Master met Emi and Ken at the station.", "Master met Ken and Emi at the station."),
+        (
+            "Master had lunch with Emi and Ken in the park.",
+            "Master had lunch with Ken and Emi in the park.",
+        ),
+        (
+            "Master fed the cat and the dog before he left for work.",
+            "Master fed the dog and the cat before he left for work.",
+        ),
+        (
+            "Master invited Emi, Ken and Yuki to dinner on Friday.",
+            "On Friday Master invited Yuki, Emi and Ken to dinner.",
+        ),
+        ("マスターは九時に、エミと駅で会った。", "マスターは駅で、エミと九時に会った。"),
+        (
+            "エミが来る前に、マスターは台所、風呂場を掃除した。",
+            "エミが来る前に、マスターは風呂場、台所を掃除した。",
+        ),
         ("Master's flight on Monday is at 9.", "Master's flight is at 9 on Monday."),
         # A pronoun subject is the subject before it; joined verbs share one (review).
         (

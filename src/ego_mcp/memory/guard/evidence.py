@@ -319,8 +319,8 @@ def pairs_swapped(old: Reading, new: Reading) -> list[str]:
     way in the other text (milk in the coffee and sugar in the tea / sugar in the coffee
     and milk in the tea; コーヒーにミルク、紅茶に砂糖を入れる; Suzuki at 2 pm and Ito at
     4 pm; 白い車はご主人様ので、黒い車はお父様のだ / the other way): the two pairs in
-    neither text together otherwise, the two partners in one role or one of them in none
-    (a gapped part's word: and Ito at 4 pm)."""
+    neither text together otherwise, the two partners in one role (coffee and tea: in;
+    2 pm and 4 pm: values; not lunch and the park: lunch with Emi and Ken in the park)."""
     before, after = _paired(old), _paired(new)
     only_before, only_after = before - after, after - before
     roles = {w.key: (w.role, w.preposition) for w in reversed(old.words)}
@@ -332,7 +332,7 @@ def pairs_swapped(old: Reading, new: Reading) -> list[str]:
         if not {x, z} & {y, w}
         and frozenset((x, w)) in only_after
         and frozenset((y, z)) in only_after
-        and _alike(roles.get(z, ("", "")), roles.get(w, ("", "")))
+        and roles.get(z, ("", "")) == roles.get(w, ("", ""))
     ]
     if not swaps:
         return []
@@ -348,10 +348,6 @@ def pairs_swapped(old: Reading, new: Reading) -> list[str]:
         f"roles: {shown_unit(x)} ({shown_unit(z)} → {shown_unit(w)}), {shown_unit(y)} "
         f"({shown_unit(w)} → {shown_unit(z)})"
     ]
-
-
-def _alike(first: tuple[str, str], second: tuple[str, str]) -> bool:
-    return first == second or not first[0] or not second[0]
 
 
 def _paired(reading: Reading) -> set[frozenset[str]]:

@@ -122,6 +122,7 @@ class _Reader:
         self.morphemes = morphemes
         self.skip = skip  # the characters values cover
         self.parts: list[int] = []  # where each part after a 、 or 。 begins, in words
+        self.morphemes_at_part = 0  # and where the last one begins, in morphemes
         self.words: list[Word] = []
         self.qualifiers: set[str] = set()
         self.negations = 0
@@ -169,13 +170,7 @@ class _Reader:
         pos = m.part_of_speech()
         kind = pos[0]
         if kind in ("補助記号", "空白", "記号"):
-            if m.surface() in "、,。":
-                self.phrase_start = self.pause_at = len(self.words)
-                self.parts.append(len(self.words))
-            if m.part_of_speech()[1] == "句点":
-                self._close_sentence()
-                self.last_sentence = range(self.sentence_at, len(self.words))
-                self.sentence_at = len(self.words)
+            self._mark(index, m)
             return
         if kind == "接続詞":
             relation = CONJUNCTIONS.get(m.normalized_form(), "")
@@ -520,6 +515,31 @@ class _Reader:
             self.words[self.owner_at] = replace(self.words[self.owner_at], owns=word.key)
             self.owner_at = None
         self.words.append(_bound(word, self.topic))
+
+    def _mark(self, index: int, m: Morpheme) -> None:
+        """A mark: a comma or full stop ends a phrase (and a part, ``_joins_parts``), a full
+        stop the sentence."""
+        if m.surface() in "、,。":
+            self.phrase_start = self.pause_at = len(self.words)
+            if m.surface() == "。" or self._joins_parts(index):
+                self.parts.append(len(self.words))
+                self.morphemes_at_part = index + 1
+        if m.part_of_speech()[1] == "句点":
+            self._close_sentence()
+            self.last_sentence = range(self.sentence_at, len(self.words))
+            self.sentence_at = len(self.words)
+
+    def _joins_parts(self, index: int) -> bool:
+        """The 、 at ``index`` ends a part of its own, which says two things or more
+        besides the topic, a number or a date among them (コーヒーにミルク、;
+        駅でエミと、; 九時にエミと、; 健太さんが冷蔵庫を運び、; 白い車はご主人様ので、),
+        not one thing of a list (台所、風呂場を) nor a pause after a phrase (マスターは
+        九時に、; 昨日、)."""
+        start = self.parts[-1] if self.parts else 0
+        said = [w for w in self.words[start:] if w.key != self.topic]
+        first = self.morphemes_at_part
+        values = {m.begin() for m in self.morphemes[first:index] if m.begin() in self.skip}
+        return len(said) + bool(values) >= 2
 
     def _light_verb(self, index: int, m: Morpheme) -> None:
         """A する after an object (ダイエットをしていた): the noun it does is what is told,
