@@ -336,8 +336,8 @@ async def main() -> None:
         "guard_blind11": "guard, bench/data/guard_blind11.jsonl (240 pairs of dedup_dev and "
         "dedup_dev2's kinds, new scenarios, written blind on 2026-12-06 in the tenth round)",
         "guard_blind12": "guard, bench/data/guard_blind12.jsonl (240 pairs of dedup_dev3's "
-        "kinds, a fifth of the distinct ones swaps, written blind on 2026-12-06 after the "
-        "tenth round; measured once, on the round's last commit)",
+        "kinds, a fifth of the distinct ones swaps, written blind on 2026-12-06 in the tenth "
+        "round; measured, then 4 of its 7 wrong refusals fixed)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",

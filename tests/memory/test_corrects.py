@@ -232,3 +232,15 @@ def test_a_chain_of_corrections_comes_newest_first() -> None:
     assert [item.memory.id for item in order] == ["c", "b", "a"]
     lone = [ranked("x"), ranked("y", supersedes="gone")]
     assert newer_first(lone) == lone
+
+
+def test_one_prepositions_object_is_one_slot_whatever_the_parse_labels_it() -> None:
+    # The small model labels "for Mochi" a dative in one text and a "for" phrase in the
+    # other: one slot, so the number is the one fact corrected.
+    assert (
+        corrects(
+            "Master bought three bags of cat food for Mochi at the pet shop today.",
+            "Actually, Master bought five bags of cat food for Mochi at the pet shop today.",
+        )
+        == "number"
+    )

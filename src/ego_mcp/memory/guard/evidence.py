@@ -71,6 +71,16 @@ def _opposed_roles(first: str, second: str) -> bool:
     return bool({first, second} & CORE_ROLES) or {first, second} <= DIRECTIONS
 
 
+def _opposed(first: Word, second: Word) -> bool:
+    """Opposed roles (``_opposed_roles``), but for the object of one preposition in both,
+    which the parse labels a recipient or a party by turns (bought cat food for Mochi: a
+    dative "for" in one text, a "for" phrase in the other)."""
+    one_preposition = first.preposition and first.preposition == second.preposition
+    if one_preposition and {first.role, second.role} <= {"recipient", first.preposition}:
+        return False
+    return _opposed_roles(first.role, second.role)
+
+
 def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
     """Words both texts give opposed roles in the same predicate (Tom owes me / I owe
     Tom), or bind to different subjects (Master likes tea, Ken coffee / Master coffee,
@@ -84,7 +94,7 @@ def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
         # A reason both texts give may be told two ways (台風のせいで / 台風が来たが): its
         # word's role there is the reason's, not the event's.
         same = [o for o in matched if o.same_head(word) and not (o.reason and word.reason)]
-        if same and word.role and all(_opposed_roles(other.role, word.role) for other in same):
+        if same and word.role and all(_opposed(other, word) for other in same):
             conflicts.append((same[0], word))
         elif (
             matched
