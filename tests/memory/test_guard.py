@@ -1061,6 +1061,14 @@ def test_things_told_apart_by_what_owns_them_keep_their_slots(
             "マスターは駅でエミと、カフェでケンと会った。",
             "マスターは駅でケンと、カフェでエミと会った。",
         ),
+        (
+            "健太さんがワインを、恵美さんがチーズを持ってきた。",
+            "健太さんがチーズを、恵美さんがワインを持ってきた。",
+        ),
+        (
+            "ドッグフードは一袋6000円、キャットフードは一袋2500円だ。",
+            "ドッグフードは一袋2500円、キャットフードは一袋6000円だ。",
+        ),
         # より after a date is the side measured against, as after a noun.
         ("マスターは夏より冬のほうが好きだ。", "マスターは冬より夏のほうが好きだ。"),
         # A date with に or は is the time of the noun its clause goes on to name.
@@ -1194,6 +1202,10 @@ def test_owners_swapped_between_slots_are_two_facts(first: str, second: str) -> 
             "On Friday Master invited Yuki, Emi and Ken to dinner.",
         ),
         ("マスターは九時に、エミと駅で会った。", "マスターは駅で、エミと九時に会った。"),
+        (
+            "マスターは庭にミント、トマト、バジルを五月に植えた。",
+            "五月に、マスターは庭にトマト、バジル、ミントを植えた。",
+        ),
         (
             "エミが来る前に、マスターは台所、風呂場を掃除した。",
             "エミが来る前に、マスターは風呂場、台所を掃除した。",

@@ -334,14 +334,14 @@ def pairs_swapped(old: Reading, new: Reading) -> list[str]:
     before, after = _paired(old), _paired(new)
     only_before, only_after = before - after, after - before
     roles = {w.key: (w.role, w.preposition) for w in reversed(old.words)}
+    now_with = _partners(only_after)
     swaps = [
         (x, z, y, w)
-        for x, z in (sorted(pair) for pair in only_before)
-        for y, w in (sorted(pair) for pair in only_before)
-        for x, z in ((x, z), (z, x))
-        if not {x, z} & {y, w}
-        and frozenset((x, w)) in only_after
-        and frozenset((y, z)) in only_after
+        for x, z in (pair for both in only_before for pair in (sorted(both), sorted(both)[::-1]))
+        for w in now_with.get(x, ())  # x is now with w, which was with y
+        for y in now_with.get(z, ())  # and y is now with z
+        if len({x, z, y, w}) == 4
+        and frozenset((y, w)) in only_before
         and roles.get(z, ("", "")) == roles.get(w, ("", ""))
     ]
     if not swaps:
@@ -358,6 +358,15 @@ def pairs_swapped(old: Reading, new: Reading) -> list[str]:
         f"roles: {shown_unit(x)} ({shown_unit(z)} → {shown_unit(w)}), {shown_unit(y)} "
         f"({shown_unit(w)} → {shown_unit(z)})"
     ]
+
+
+def _partners(pairs: set[frozenset[str]]) -> dict[str, set[str]]:
+    """Each thing of ``pairs`` with the things it is paired with."""
+    partners: dict[str, set[str]] = {}
+    for first, second in (tuple(pair) for pair in pairs):
+        partners.setdefault(first, set()).add(second)
+        partners.setdefault(second, set()).add(first)
+    return partners
 
 
 def _paired(reading: Reading) -> set[frozenset[str]]:

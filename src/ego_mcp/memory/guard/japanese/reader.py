@@ -536,10 +536,42 @@ class _Reader:
         not one thing of a list (台所、風呂場を) nor a pause after a phrase (マスターは
         九時に、; 昨日、)."""
         start = self.parts[-1] if self.parts else 0
-        said = [w for w in self.words[start:] if w.key != self.topic]
+        said = [w for at, w in enumerate(self.words[start:], start) if at != self.topic_at]
         first = self.morphemes_at_part
         values = {m.begin() for m in self.morphemes[first:index] if m.begin() in self.skip}
-        return len(said) + bool(values) >= 2
+        if len(said) + bool(values) < 2:
+            return False
+        before = self.morphemes[index - 1]
+        if before.part_of_speech()[0] != "名詞" or self._value_ends_at(index - 1):
+            return True
+        # A bare noun before the 、 ends a part only where both sides of it are told
+        # alike, a phrase and a noun (コーヒーにミルク、紅茶に砂糖を); else it is an item
+        # of a list (庭にミント、トマト、バジルを植えた).
+        return self._phrase_in(self._comma_segment(index, -1)) and self._phrase_in(
+            self._comma_segment(index, 1)
+        )
+
+    def _comma_segment(self, index: int, step: int) -> list[Morpheme]:
+        """The morphemes between the 、 at ``index`` and the next mark that way."""
+        found = []
+        at = index + step
+        while 0 <= at < len(self.morphemes) and self.morphemes[at].surface() not in "、,。":
+            found.append(self.morphemes[at])
+            at += step
+        return found
+
+    def _value_ends_at(self, index: int) -> bool:
+        """The morpheme at ``index`` is a number or date, or the counter after one
+        (6000円, 3冊)."""
+        if self.morphemes[index].begin() in self.skip:
+            return True
+        counter = self.morphemes[index].part_of_speech()[2] == "助数詞可能"
+        return counter and index > 0 and self.morphemes[index - 1].begin() in self.skip
+
+    @staticmethod
+    def _phrase_in(morphemes: list[Morpheme]) -> bool:
+        """A particle ends a phrase among ``morphemes`` (紅茶に, キャットフードは)."""
+        return any(m.part_of_speech()[1] in ("格助詞", "係助詞") for m in morphemes)
 
     def _light_verb(self, index: int, m: Morpheme) -> None:
         """A する after an object (ダイエットをしていた): the noun it does is what is told,
