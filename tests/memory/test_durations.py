@@ -54,3 +54,13 @@ def test_a_length_is_shown_in_the_largest_whole_unit() -> None:
         "10 days",
         "2 years",
     ]
+
+
+def test_a_length_of_too_many_digits_is_no_length_and_no_crash() -> None:
+    assert lengths("9" * 400 + "時間寝た。") == []
+    assert lengths("1" + "0" * 310 + " minutes") == []
+
+
+def test_a_length_is_exact_in_its_base() -> None:
+    assert lengths("The flight took 4.1 hours.") == ["duration:246min"]
+    assert lengths("1年半アメリカにいた。") == ["duration:18month"]

@@ -1000,6 +1000,15 @@ def test_things_told_apart_by_what_owns_them_keep_their_slots(
             "The flight on Tuesday is at 9 and the flight on Monday is at 11.",
         ),
         ("Lunch with the client is at noon.", "Lunch with the client is at 1 pm."),
+        # A part of the day told apart from a clock time stays (found in review).
+        (
+            "Lunch with Ken at noon, then a walk in the evening.",
+            "Lunch with Ken at noon, then a walk in the morning.",
+        ),
+        (
+            "Lunch at 1 pm, then a walk in the evening.",
+            "Lunch at 1 pm, then a walk in the morning.",
+        ),
         # Two verbs of one subject keep their own times (found in review).
         ("The gym opens at 6 and closes at 10.", "The gym opens at 10 and closes at 6."),
         (
@@ -1233,6 +1242,8 @@ def test_owners_swapped_between_slots_are_two_facts(first: str, second: str) -> 
             "Lunch with the client is at 12 pm on Thursday.",
         ),
         ("Master went to bed at midnight.", "Master went to bed at 12 am."),
+        ("Master went to bed at midnight last night.", "Master went to bed at 12 am last night."),
+        ("MASTER CANNOT EAT GLUTEN.", "MASTER CAN'T EAT GLUTEN."),
         ("Master finished the report before noon.", "Master finished the report before midday."),
     ],
 )

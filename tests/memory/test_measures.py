@@ -59,3 +59,9 @@ def test_a_measure_is_shown_in_the_unit_it_is_read_in_best() -> None:
         "1.8 m",
         "5キロ",
     ]
+
+
+def test_a_measure_keeps_every_digit_it_is_written_with() -> None:
+    assert amounts("Master drove 123.4567 km.") == ["measure:123456.7m"]
+    assert amounts("Master drove 123.4571 km.") == ["measure:123457.1m"]
+    assert shown("0.00001m") == "0.00001 m"

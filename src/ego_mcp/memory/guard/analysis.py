@@ -13,7 +13,7 @@ from ego_mcp.memory.guard import english, japanese
 from ego_mcp.memory.guard.dates import find_when
 from ego_mcp.memory.guard.durations import DURATION
 from ego_mcp.memory.guard.measures import MEASURE
-from ego_mcp.memory.guard.numbers import DIGITS, canonical, find_numbers
+from ego_mcp.memory.guard.numbers import DIGITS, GROUPS, SCALES, canonical, find_numbers
 from ego_mcp.memory.guard.reading import Reading, Slotted
 from ego_mcp.memory.japanese import is_japanese
 
@@ -47,7 +47,7 @@ def normalise(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     text = THOUSANDS.sub(lambda m: canonical(float(m.group(1)) * 1000), text)
     text = CURRENCY_AMOUNT.sub(lambda m: f"{m.group(2)} {CURRENCY[m.group(1)]}", text)
-    return _uncontracted(text) if "'" in text or "’" in text or "annot" in text else text
+    return _uncontracted(text) if "'" in text or "’" in text or "annot" in text.lower() else text
 
 
 def _uncontracted(text: str) -> str:
@@ -60,7 +60,10 @@ def _uncontracted(text: str) -> str:
     return CONTRACTED_NOT.sub(not_spelled, CANNOT.sub(lambda m: f"{m.group(1)}an not", text))
 
 
-ARTICLE = re.compile(r"an?\s+(?!(?:hundred|thousand|million|billion|dozen|half|quarter)\b)", re.I)
+PLAIN_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+ARTICLE = re.compile(
+    rf"an?\s+(?!(?:{'|'.join([*SCALES, *GROUPS, 'half', 'quarter'])})\b)", re.IGNORECASE
+)
 
 
 def digitised(text: str) -> str:
@@ -68,8 +71,8 @@ def digitised(text: str) -> str:
     pieces, cursor = [], 0
     for found in find_numbers(text):
         raw = text[found.start : found.end]
-        if found.start < cursor or raw.isdigit():
-            continue  # digits stay as written: 19:00 is a time, not 19 and 0
+        if found.start < cursor or PLAIN_DIGITS.fullmatch(raw):
+            continue  # digits stay as written: 19:00 is a time, not 19 and 0; 123.4567
         pad = " " if raw[:1].isascii() and raw[:1].isalpha() else ""
         after = "-" if raw.endswith("-") else pad  # twenty-seven-inch: 27-inch
         article = ARTICLE.match(raw)  # a ten-day course: the "a" is no part of the number
@@ -127,7 +130,7 @@ def read(text: str) -> Reading:
         (start, units) for start, units in when.pieces if not any(_amount(u) for u in units)
     )
     ends = dict(when.spans)
-    dates = dict(when.spans)
+    dates = {start: ends[start] for start, _ in pieces}  # not the lengths and measures
     for match in DIGITS.finditer(digits):
         if match.start() in covered:
             continue
@@ -144,7 +147,7 @@ def read(text: str) -> Reading:
                     v,
                     _ja_slot(digits, ends[start]),
                     _ja_anchor(words, digits, start),
-                    _ja_part(digits, start),
+                    _ja_part(words.part_breaks, start),
                 )
                 for start, v in sorted(numbers)
             ),
@@ -154,7 +157,7 @@ def read(text: str) -> Reading:
                     _ja_slot(digits, _date_end(digits, start, dates)),
                     _ja_time_anchor(words, digits, _date_end(digits, start, dates))
                     or _ja_anchor(words, digits, start),
-                    _ja_part(digits, start),
+                    _ja_part(words.part_breaks, start),
                 )
                 for start, units in pieces
                 for unit in sorted(units)
@@ -189,10 +192,10 @@ def _ja_anchor(reading: Reading, text: str, start: int) -> str:
     return " ".join([*dict.fromkeys(described), noun.key])
 
 
-def _ja_part(text: str, start: int) -> int:
-    """The part of its sentence the value at ``start`` stands in, counted as the Japanese
-    reader counts its words' (``Word.part``): one more for each 、 or 。 before it."""
-    return 1 + sum(1 for mark in text[:start] if mark in "、,。")
+def _ja_part(breaks: tuple[int, ...], start: int) -> int:
+    """The part of its sentence the value at ``start`` stands in, as the Japanese reader
+    counts its words' (``Word.part``): one more for each place it cut before it."""
+    return 1 + sum(1 for at in breaks if at < start)
 
 
 def _date_end(text: str, start: int, dates: dict[int, int]) -> int:

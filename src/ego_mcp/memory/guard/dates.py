@@ -3,9 +3,11 @@ numeric dates, month names, 24-hour and a.m./p.m. times, Japanese dates (12月24
 era years (令和7年 = 2025年), weekdays, seasons, parts of the day and relative words
 (last/this/next year, 去年/今年). Each comes out as units ("md:12-24", "year:2025",
 "time:19:00", "rel:last-year") that two texts can compare. Pure; the tables are the
-closed classes of the calendar, not pair lists.
+closed classes of the calendar, not pair lists. The same pass finds lengths of time and
+metric measures (``durations``, ``measures``), which ``analysis`` compares as amounts: a
+span read once is read by one pattern only.
 
-It reads text whose numbers are digits already (``numbers.digitised``).
+It reads text whose numbers are digits already (``analysis.digitised``).
 """
 
 from __future__ import annotations
@@ -249,32 +251,51 @@ def find_when(text: str) -> When:
         spans.append((match.start(), match.end()))
         pieces.append((match.start(), frozenset(found)))
     return _with_clock_parts(
-        When(frozenset(units), tuple(sorted(spans)), tuple(sorted(pieces, key=_start)))
+        text,
+        When(frozenset(units), tuple(sorted(spans)), tuple(sorted(pieces, key=_start))),
     )
 
 
 LATE_PARTS = frozenset({"part:afternoon", "part:evening", "part:night"})
+# What may stand between a clock time and the part of the day it is told with.
+NEAR = re.compile(r"[^,.;:!?、。！？\n]{0,12}")
 
 
-def _with_clock_parts(when: When) -> When:
-    """A clock time says its part of the day: "a quarter to eight in the evening" is
-    19:45, as "7:45 pm" is; the part is folded into the time and dropped."""
-    clocks = [u for u in when.units if u.startswith("time:")]
-    if not clocks:
-        return when
-    late = bool(when.units & LATE_PARTS)
+def _with_clock_parts(text: str, when: When) -> When:
+    """A clock time says the part of the day told beside it: "a quarter to eight in the
+    evening" is 19:45, as "7:45 pm" and 夜7時 are; that part is folded into the time and
+    dropped. A part told elsewhere (at noon, then a walk in the evening) stays."""
+    ends = dict(when.spans)
+    clocks = [start for start, units in when.pieces if any(u.startswith("time:") for u in units)]
+    folded: dict[int, int] = {}  # a part's start: the start of the clock it is told with
+    for start, units in when.pieces:
+        if all(u.startswith("part:") for u in units):
+            beside = [c for c in clocks if _beside(text, (c, ends[c]), (start, ends[start]))]
+            if beside:
+                folded[start] = beside[0]
+    later = {
+        folded[start] for start, units in when.pieces if start in folded and units & LATE_PARTS
+    }
+    pieces = tuple(
+        (start, frozenset(_later(u) for u in units) if start in later else units)
+        for start, units in when.pieces
+        if start not in folded
+    )
+    return When(frozenset(u for _, units in pieces for u in units), when.spans, pieces)
 
-    def folded(units: frozenset[str]) -> frozenset[str]:
-        kept = set()
-        for unit in units:
-            if unit.startswith("part:"):
-                continue
-            hour = int(unit[5:7]) if unit.startswith("time:") else 12
-            kept.add(f"time:{hour + 12:02d}{unit[7:]}" if late and 0 < hour < 12 else unit)
-        return frozenset(kept)
 
-    pieces = tuple((start, folded(units)) for start, units in when.pieces)
-    return When(folded(when.units), when.spans, tuple(p for p in pieces if p[1]))
+def _beside(text: str, first: tuple[int, int], second: tuple[int, int]) -> bool:
+    """Two spans of ``text`` told together: a few characters and no mark between them."""
+    (_, left_end), (right_start, _) = sorted((first, second))
+    return left_end <= right_start and NEAR.fullmatch(text[left_end:right_start]) is not None
+
+
+def _later(unit: str) -> str:
+    """A clock time before noon told with a late part of the day: twelve hours on."""
+    if not unit.startswith("time:"):
+        return unit
+    hour = int(unit[5:7])
+    return f"time:{hour + 12:02d}{unit[7:]}" if 0 < hour < 12 else unit
 
 
 def _start(piece: tuple[int, frozenset[str]]) -> int:

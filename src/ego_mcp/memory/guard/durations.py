@@ -13,6 +13,7 @@ and "a year" mostly tell a rate (three times a week). An age (5 years old) is no
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 DURATION = "duration:"
 EN_UNITS = {
@@ -23,11 +24,13 @@ EN_UNITS = {
 JA_UNITS = {
     "分": ("min", 1), "分間": ("min", 1), "時間": ("min", 60), "日間": ("day", 1),
     "週間": ("day", 7), "か月": ("month", 1), "ヶ月": ("month", 1), "カ月": ("month", 1),
-    "ヵ月": ("month", 1), "ケ月": ("month", 1), "年間": ("month", 12),
+    "ヵ月": ("month", 1), "ケ月": ("month", 1), "年間": ("month", 12), "年": ("month", 12),
 }  # fmt: skip
 _EN_UNIT = "|".join(sorted(EN_UNITS, key=len, reverse=True))
 _JA_UNIT = "|".join(sorted((re.escape(u) for u in JA_UNITS), key=len, reverse=True))
-WORD_AMOUNTS = {"a": 1.0, "an": 1.0, "half an": 0.5, "half a": 0.5, "a half": 0.5}
+WORD_AMOUNTS = {"a": "1", "an": "1", "half an": "1/2", "half a": "1/2", "a half": "1/2"}
+ALWAYS_LENGTHS = frozenset({"fortnight", "decade"})  # never a rate after "a"
+LONGEST_AMOUNT = 12  # digits and a point
 PATTERNS = [
     # Hours and minutes told together: 2 hours 30 minutes, 1 hour and 15 minutes, 2時間30分.
     re.compile(
@@ -43,6 +46,7 @@ PATTERNS = [
     # Not the minutes of a clock (3時10分, read first), nor a fraction (10分の1).
     re.compile(rf"(?<![時\d.])(?P<n>\d+(?:\.\d+)?)(?P<unit>{_JA_UNIT})(?!の\d)"),
     re.compile(r"(?P<n>半)(?P<unit>年)"),  # 半年: half a year
+    re.compile(r"(?<![\d.])(?P<n>\d+\.\d+)(?P<unit>年)"),  # 1年半, read as 1.5年: no year
 ]
 
 
@@ -52,24 +56,27 @@ def duration_units(group: dict[str, str | None]) -> set[str]:
     if group.get("h") is not None:
         return {f"{DURATION}{int(group['h'] or 0) * 60 + int(group['m'] or 0)}min"}
     raw, unit = (group.get("n") or "").lower(), (group.get("unit") or "").lower()
+    if len(raw) > LONGEST_AMOUNT:
+        return set()  # no length of time is written in so many digits
     if raw == "半":
-        base, size, amount = "month", 12, 0.5
+        base, size, amount = "month", 12, Fraction(1, 2)
     else:
-        base, size = EN_UNITS.get(unit.rstrip("s"), JA_UNITS.get(unit, ("", 0)))
+        name = unit.rstrip("s")
+        base, size = EN_UNITS.get(name, JA_UNITS.get(unit, ("", 0)))
         if not base:
             return set()
         if raw in WORD_AMOUNTS:
             rate = not group.get("half")  # a year and a half is a length; a year, a rate
-            if raw in ("a", "an") and base != "min" and size not in (14, 120) and rate:
+            if raw in ("a", "an") and base != "min" and name not in ALWAYS_LENGTHS and rate:
                 return set()
-            amount = WORD_AMOUNTS[raw]
+            amount = Fraction(WORD_AMOUNTS[raw])
         else:
-            amount = float(raw)
-        amount += 0.5 if group.get("half") else 0.0
+            amount = Fraction(raw)
+        amount += Fraction(1, 2) if group.get("half") else 0
     total = amount * size
-    if total != int(total) or total <= 0:
+    if total.denominator != 1 or total <= 0:
         return set()
-    return {f"{DURATION}{int(total)}{base}"}
+    return {f"{DURATION}{total.numerator}{base}"}
 
 
 def shown(value: str) -> str:

@@ -78,8 +78,9 @@ class Word:
     graded: bool = False  # a comparative or superlative by its ending (harder, oldest)
     reason: str = ""  # BECAUSE or DESPITE in a reason given for the event; "" elsewhere
     implicative: bool = False  # tells whether its complement happened (forgot to lock)
-    # The part of its sentence it stands in, parts cut where the sentence joins one to
-    # the next (and, or, but, a comma; 、): milk in the coffee | sugar in the tea.
+    # The part of its sentence it stands in, counted from 1 (0: none read), parts cut
+    # where a part of its own begins (the readers' ``_joins_parts``): milk in the coffee
+    # | sugar in the tea, not Emi | and Ken at the station.
     part: int = 0
 
     def same_word(self, other: Word) -> bool:
@@ -160,8 +161,9 @@ def _kanji_agree(first: str, second: str) -> bool:
 
 @dataclass(frozen=True)
 class Slotted:
-    """A number or a temporal unit, with the role it fills (from, to, before...) and the
-    word it is bound to (the flight at 9, the meeting at 11)."""
+    """A value (a number, a length, a measure, a temporal unit; or a describing word, in
+    ``Reading.described``) with the role it fills (from, to, before...), the word it is
+    bound to (the flight at 9, the meeting at 11) and the part of its sentence."""
 
     value: str
     role: str = ""
@@ -191,9 +193,13 @@ class Reading:
     # Main verbs (English) or each sentence's last predicate (Japanese) with the tense
     # it is told in (turns / turned, 行く / 行った: "now", "past").
     tenses: frozenset[tuple[str, str]] = field(default_factory=frozenset)
-    # Adjectives that tell the subjects of clauses apart (the blue bike, the red one), each
-    # with its clause's other party as ``anchor`` (belongs to Master: master), in English.
+    # What tells the subjects of clauses apart (the blue bike, the red one, room 204),
+    # each with its clause's other party as ``anchor`` (belongs to Master: master), and a
+    # copula's adjective with its subject (the car is black: car), in English.
     described: tuple[Slotted, ...] = ()
+    # Where the Japanese reader cut its parts, by character (values take their part
+    # from these: ``analysis``).
+    part_breaks: tuple[int, ...] = ()
 
 
 def _glossed_alike(mine: tuple[str, ...], theirs: tuple[str, ...]) -> bool:

@@ -170,3 +170,8 @@ def _approximating(lemma: str) -> bool:
         return False
     sense = net.offsets(APPROXIMATELY, "r")[:1]
     return bool(sense) and sense[0] in net.offsets(lemma, "r")
+
+
+def closed(words: str) -> frozenset[str]:
+    """A closed class of words, written space-separated."""
+    return frozenset(words.split())

@@ -123,6 +123,7 @@ class _Reader:
         self.skip = skip  # the characters values cover
         self.parts: list[int] = []  # where each part after a 、 or 。 begins, in words
         self.morphemes_at_part = 0  # and where the last one begins, in morphemes
+        self.part_breaks: list[int] = []  # and the character each is cut at
         self.words: list[Word] = []
         self.qualifiers: set[str] = set()
         self.negations = 0
@@ -164,6 +165,7 @@ class _Reader:
             sequence=tuple(self.predicates) if self.sequence else (),
             tenses=frozenset(self.tenses),
             focus=frozenset(self.focus),
+            part_breaks=tuple(self.part_breaks),
         )
 
     def take(self, index: int, m: Morpheme) -> None:
@@ -519,10 +521,12 @@ class _Reader:
     def _mark(self, index: int, m: Morpheme) -> None:
         """A mark: a comma or full stop ends a phrase (and a part, ``_joins_parts``), a full
         stop the sentence."""
-        if m.surface() in "、,。":
+        ends_sentence = m.part_of_speech()[1] == "句点" or "\n" in m.surface()
+        if m.surface() in "、," or ends_sentence:
             self.phrase_start = self.pause_at = len(self.words)
-            if m.surface() == "。" or self._joins_parts(index):
+            if ends_sentence or self._joins_parts(index):
                 self.parts.append(len(self.words))
+                self.part_breaks.append(m.begin())
                 self.morphemes_at_part = index + 1
         if m.part_of_speech()[1] == "句点":
             self._close_sentence()
