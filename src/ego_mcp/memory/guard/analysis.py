@@ -139,31 +139,37 @@ def read(text: str) -> Reading:
         covered.update(range(match.start(), match.end()))
     skip = frozenset(covered)
     if is_japanese(digits):
-        words = japanese.read(digits, skip)
-        return replace(
-            words,
-            numbers=tuple(
-                Slotted(
-                    v,
-                    _ja_slot(digits, ends[start]),
-                    _ja_anchor(words, digits, start),
-                    _ja_part(words.part_breaks, start),
-                )
-                for start, v in sorted(numbers)
-            ),
-            when=tuple(
-                Slotted(
-                    unit,
-                    _ja_slot(digits, _date_end(digits, start, dates)),
-                    _ja_time_anchor(words, digits, _date_end(digits, start, dates))
-                    or _ja_anchor(words, digits, start),
-                    _ja_part(words.part_breaks, start),
-                )
-                for start, units in pieces
-                for unit in sorted(units)
-            ),
-        )
+        return _japanese(digits, sorted(numbers), pieces, ends, dates, skip)
     return english.read(digits, tuple(sorted(numbers)), pieces, skip)
+
+
+def _japanese(
+    digits: str,
+    numbers: list[tuple[int, str]],
+    pieces: tuple[tuple[int, frozenset[str]], ...],
+    ends: dict[int, int],
+    dates: dict[int, int],
+    skip: frozenset[int],
+) -> Reading:
+    """The Japanese reading of ``digits``, its amounts and dates in their slots: each
+    ``ends`` where it ends, a date with the dates written with it (``dates``)."""
+    words = japanese.read(digits, skip)
+    amounts = tuple(
+        Slotted(
+            value,
+            _ja_slot(digits, ends[start]),
+            _ja_anchor(words, digits, start),
+            _ja_part(words.part_breaks, start),
+        )
+        for start, value in numbers
+    )
+    when = []
+    for start, units in pieces:
+        end = _date_end(digits, start, dates)
+        anchor = _ja_time_anchor(words, digits, end) or _ja_anchor(words, digits, start)
+        part = _ja_part(words.part_breaks, start)
+        when += [Slotted(unit, _ja_slot(digits, end), anchor, part) for unit in sorted(units)]
+    return replace(words, numbers=amounts, when=tuple(when))
 
 
 def _amount(unit: str) -> bool:

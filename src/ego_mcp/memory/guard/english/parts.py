@@ -19,7 +19,7 @@ SUBORDINATE = closed("advcl relcl acl pcomp xcomp csubj")  # a clause inside ano
 
 
 def part_at(doc: Doc, parts: list[int], start: int) -> int:
-    """The part of the token at character ``start`` (``_parts``), or 0."""
+    """The part of the token at character ``start`` (``parts_of``), or 0."""
     token = next((t for t in doc if t.idx <= start < t.idx + len(t.text)), None)
     return parts[token.i] if token is not None else 0
 
