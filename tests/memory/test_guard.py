@@ -1062,6 +1062,10 @@ def test_things_told_apart_by_what_owns_them_keep_their_slots(
             "Master flew to Osaka on Monday and to Tokyo on Friday.",
         ),
         ("マスターは猫が好きで、蜘蛛が嫌いだ。", "マスターは蜘蛛が好きで、猫が嫌いだ。"),
+        # Describing words traded between two nouns.
+        ("Master bought a red bag and a blue hat.", "Master bought a blue bag and a red hat."),
+        ("マスターは赤いかばんと青い帽子を買った。", "マスターは青いかばんと赤い帽子を買った。"),
+        ("マスターはケンと映画を見た。", "マスターは映画とケンを見た。"),
         (
             "Master bought eggs to make pancakes and milk for his coffee.",
             "Master bought milk to make pancakes and eggs for his coffee.",
@@ -1211,6 +1215,14 @@ def test_owners_swapped_between_slots_are_two_facts(first: str, second: str) -> 
             "On Friday Master invited Yuki, Emi and Ken to dinner.",
         ),
         ("マスターは九時に、エミと駅で会った。", "マスターは駅で、エミと九時に会った。"),
+        # A list with と is one phrase, whatever its order; a companion is no item.
+        ("ご主人様は卵と牛乳と食パンを買ってきた。", "ご主人様は食パンと牛乳と卵を買ってきた。"),
+        ("マスターは赤いかばんと青い帽子を買った。", "マスターは青い帽子と赤いかばんを買った。"),
+        ("マスターはケンとアヤを招いた。", "マスターはアヤとケンを招いた。"),
+        (
+            "マスターは妹と、駅前のカフェでケーキを食べた。",
+            "駅前のカフェで、マスターは妹とケーキを食べた。",
+        ),
         (
             "マスターは庭にミント、トマト、バジルを五月に植えた。",
             "五月に、マスターは庭にトマト、バジル、ミントを植えた。",

@@ -34,7 +34,7 @@ from ego_mcp.memory.guard.evidence import (
 from ego_mcp.memory.guard.placement import focus_moved, particles_opposed, tense_changed
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
 from ego_mcp.memory.guard.spelling import read_by_initials, respelled, spelled_out, symbols_named
-from ego_mcp.memory.guard.swaps import describers_traded, pairs_swapped
+from ego_mcp.memory.guard.swaps import describers_traded, modifiers_traded, pairs_swapped
 
 
 class Verdict(Enum):
@@ -109,7 +109,9 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     if not differing and not swapped:  # differing roles, or a converse, say it already
         hard += names_reordered(old, new)
     # Describers traded and things paired otherwise are one swap, told once.
-    hard += compounds_turned(old, new) + (describers_traded(old, new) or pairs_swapped(old, new))
+    hard += compounds_turned(old, new) + (
+        describers_traded(old, new) or modifiers_traded(old, new) or pairs_swapped(old, new)
+    )
     hard += unnamed_doers(old, new)
     hard += negations(old, new, opposites, swapped)
     hard += number_and_degree(old, new)

@@ -32,6 +32,27 @@ def describers_traded(old: Reading, new: Reading) -> list[str]:
     return [f"roles: {', '.join(f'{v} ({before[v]} → {after[v]})' for v in moved)}"]
 
 
+def modifiers_traded(old: Reading, new: Reading) -> list[str]:
+    """Words that describe two nouns, each describing the other's noun in the other text
+    (a red bag and a blue hat / a blue bag and a red hat; 赤いかばんと青い帽子 / the
+    other way): each describing word once in each text, the same ones, describing the
+    same nouns, two at least, otherwise."""
+    before = {w.key: w.modifies for w in old.words if w.modifies and w.pos == "a"}
+    after = {w.key: w.modifies for w in new.words if w.modifies and w.pos == "a"}
+    if (
+        before.keys() != after.keys()
+        or set(before.values()) != set(after.values())
+        or len(set(before.values())) < 2
+        or sum(1 for w in old.words if w.key in before) != len(before)
+        or sum(1 for w in new.words if w.key in after) != len(after)
+    ):
+        return []
+    moved = [key for key in before if before[key] != after[key]]
+    return (
+        [f"roles: {', '.join(f'{k} ({before[k]} → {after[k]})' for k in moved)}"] if moved else []
+    )
+
+
 def pairs_swapped(old: Reading, new: Reading) -> list[str]:
     """Two things each told beside another in one part of a sentence, paired the other
     way in the other text (milk in the coffee and sugar in the tea / sugar in the coffee

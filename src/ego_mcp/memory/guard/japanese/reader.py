@@ -4,6 +4,7 @@ what qualifies the fact."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -54,7 +55,7 @@ from ego_mcp.memory.guard.reading import (
     Reading,
     Word,
 )
-from ego_mcp.memory.guard.wordnet import says, takes_recipient, wordnet
+from ego_mcp.memory.guard.wordnet import is_animate, says, takes_recipient, wordnet
 from ego_mcp.memory.japanese import HIRAGANA_TO_KATAKANA
 
 if TYPE_CHECKING:
@@ -284,10 +285,35 @@ class _Reader:
             self.sequence = True  # 出してから行った: one thing after another
         elif surface == "で" and sub == "格助詞":
             self._case_particle_at()  # 電車で, 家で: where or how, no party's role
+        elif surface == "と" and self._listing(index):
+            pass  # 卵と牛乳を: the list's items take the role the phrase ends with
         elif sub in ("格助詞", "係助詞", "副助詞") and self.words and surface in CASE_ROLES:
             self._case_particle(surface)
         elif sub == "副助詞":
             self._focus(index, m)
+
+    def _listing(self, index: int) -> bool:
+        """The と at ``index`` joins the items of a list, not a companion (卵と牛乳を買った,
+        赤いかばんと青い帽子を, ケンとアヤを招いた; not ケンと映画を見た): a thing and the
+        next noun phrase after it, both persons or neither."""
+        if not self.words or (self.words[-1].pos != "n" and not self.words[-1].name):
+            return False
+        after = self.morphemes[index + 1] if index + 1 < len(self.morphemes) else None
+        if after is None or after.part_of_speech()[0] not in ("名詞", "形容詞", "接頭辞"):
+            return False
+        item = self._next_noun(index + 1)
+        if item is None:
+            return False
+        return _someone(self.words[-1]) == _someone(item)
+
+    def _next_noun(self, index: int) -> Word | None:
+        """The first noun from ``index`` on, before the next particle, as a word."""
+        for m in self.morphemes[index:]:
+            if m.part_of_speech()[0] in ("助詞", "補助記号"):
+                return None
+            if m.part_of_speech()[0] == "名詞":
+                return content(m, "")
+        return None
 
     def _focus(self, index: int, m: Morpheme) -> None:
         """A focus particle qualifies the fact by what its gloss says (``focus_of``), of
@@ -602,6 +628,13 @@ class _Reader:
         return key
 
 
+def _someone(word: Word) -> bool:
+    """A person or an animal: a name, or a noun whose first English gloss (its last word)
+    is one in WordNet (友達: friend, 妹: younger sister, 犬: dog)."""
+    glossed = (re.split(r"[ _]", gloss)[-1] for gloss in word.english[:1])
+    return bool(word.name) or word.animate or any(is_animate(g) for g in glossed)
+
+
 def _bound(word: Word, topic: str) -> Word:
     """``word`` bound to the topic it is said of (ご主人様は辛いものが好きで、奥さんは...)."""
     return replace(word, bound="" if not topic or word.key == topic else topic)
@@ -626,5 +659,8 @@ def _with_heads(words: list[Word], describing: set[int]) -> tuple[Word, ...]:
             ),
             None,
         )
-        found.append(replace(word, head=head.key, head_senses=head.senses) if head else word)
+        noun = next((w for w in words[index + 1 :] if w.pos == "n"), None)
+        # 赤いかばん: an adjective that describes a noun describes the one after it.
+        told = replace(word, modifies=noun.key) if index in describing and noun else word
+        found.append(replace(told, head=head.key, head_senses=head.senses) if head else told)
     return tuple(found)
