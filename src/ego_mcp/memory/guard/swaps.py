@@ -14,43 +14,41 @@ from ego_mcp.memory.guard.reading import Reading
 def describers_traded(old: Reading, new: Reading) -> list[str]:
     """Adjectives that tell two clauses' subjects apart and trade the clauses' other
     parties (the blue bike belongs to Master and the red one to his son / the red bike to
-    Master and the blue one to his son): each adjective once in each text, the same
-    adjectives and the same parties, two of them at least, bound otherwise."""
-    before = {s.value: s.anchor for s in old.described}
-    after = {s.value: s.anchor for s in new.described}
-    if (
-        len(before) != len(old.described)
-        or len(after) != len(new.described)
-        or before.keys() != after.keys()
-        or set(before.values()) != set(after.values())
-        or len(set(before.values())) < 2
-    ):
-        return []
-    moved = [value for value in before if before[value] != after[value]]
-    if not moved:
-        return []
-    return [f"roles: {', '.join(f'{v} ({before[v]} → {after[v]})' for v in moved)}"]
+    Master and the blue one to his son)."""
+    return _rebound(
+        [(s.value, s.anchor) for s in old.described], [(s.value, s.anchor) for s in new.described]
+    )
 
 
 def modifiers_traded(old: Reading, new: Reading) -> list[str]:
     """Words that describe two nouns, each describing the other's noun in the other text
     (a red bag and a blue hat / a blue bag and a red hat; 赤いかばんと青い帽子 / the
-    other way): each describing word once in each text, the same ones, describing the
-    same nouns, two at least, otherwise."""
-    before = {w.key: w.modifies for w in old.words if w.modifies and w.pos == "a"}
-    after = {w.key: w.modifies for w in new.words if w.modifies and w.pos == "a"}
+    other way); each describing word written once in each text."""
+    before = [(w.key, w.modifies) for w in old.words if w.modifies and w.pos == "a"]
+    after = [(w.key, w.modifies) for w in new.words if w.modifies and w.pos == "a"]
+    for reading, bound in ((old, before), (new, after)):
+        keys = {key for key, _ in bound}
+        if sum(1 for w in reading.words if w.key in keys) != len(keys):
+            return []
+    return _rebound(before, after)
+
+
+def _rebound(before: list[tuple[str, str]], after: list[tuple[str, str]]) -> list[str]:
+    """Each word bound to another of the same things in the other text: each word once in
+    each text, the same words and the same things, two things at least."""
+    then, now = dict(before), dict(after)
     if (
-        before.keys() != after.keys()
-        or set(before.values()) != set(after.values())
-        or len(set(before.values())) < 2
-        or sum(1 for w in old.words if w.key in before) != len(before)
-        or sum(1 for w in new.words if w.key in after) != len(after)
+        len(then) != len(before)
+        or len(now) != len(after)
+        or then.keys() != now.keys()
+        or set(then.values()) != set(now.values())
+        or len(set(then.values())) < 2
     ):
         return []
-    moved = [key for key in before if before[key] != after[key]]
-    return (
-        [f"roles: {', '.join(f'{k} ({before[k]} → {after[k]})' for k in moved)}"] if moved else []
-    )
+    moved = [word for word in then if then[word] != now[word]]
+    if not moved:
+        return []
+    return [f"roles: {', '.join(f'{w} ({then[w]} → {now[w]})' for w in moved)}"]
 
 
 def pairs_swapped(old: Reading, new: Reading) -> list[str]:

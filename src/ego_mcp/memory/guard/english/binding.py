@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.durations import EN_UNITS
 from ego_mcp.memory.guard.english.lexicon import closed
+from ego_mcp.memory.guard.english.parts import token_at
 from ego_mcp.memory.guard.english.roles import entity_key, subject_of
 from ego_mcp.memory.guard.measures import UNITS
 from ego_mcp.memory.guard.reading import Slotted
@@ -32,7 +33,7 @@ def slot(doc: Doc, start: int, of_time: bool = False, united: bool = False) -> t
     ``of_time``: a time, date or length, whose unit's preposition gives it its slot (from
     5 pm); ``united``: a value that holds its unit (90 minutes, 1.5 km: the unit is no
     thing it is of)."""
-    token = next((t for t in doc if t.idx <= start < t.idx + len(t.text)), None)
+    token = token_at(doc, start)
     if token is None:
         return "", ""
     node = token
@@ -175,7 +176,8 @@ def described(doc: Doc) -> tuple[Slotted, ...]:
     a number after it that names it (room 204 is the office); and the adjective a copula
     says of its subject, bound to the subject."""
     found = []
-    for verb, subject in _clauses(doc):
+    clauses = _clauses(doc)
+    for verb, subject in clauses:
         parties = [c for c in verb.children if c.dep_ in ("attr", "dobj")] + [
             g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"
         ]
@@ -191,7 +193,7 @@ def described(doc: Doc) -> tuple[Slotted, ...]:
     # silver), bound to the subject.
     found += [
         Slotted(said.lemma_.lower(), "", _anchor_key(subject))
-        for verb, subject in _clauses(doc)
+        for verb, subject in clauses
         if verb.lemma_ == "be"
         for said in verb.children
         if said.dep_ == "acomp" and said.pos_ == "ADJ"

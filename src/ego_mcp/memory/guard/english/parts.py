@@ -18,9 +18,14 @@ LISTED = closed("conj appos compound nummod poss")  # a noun one before it stand
 SUBORDINATE = closed("advcl relcl acl pcomp xcomp csubj")  # a clause inside another
 
 
+def token_at(doc: Doc, start: int) -> Token | None:
+    """The token that covers character ``start``, or None."""
+    return next((t for t in doc if t.idx <= start < t.idx + len(t.text)), None)
+
+
 def part_at(doc: Doc, parts: list[int], start: int) -> int:
     """The part of the token at character ``start`` (``parts_of``), or 0."""
-    token = next((t for t in doc if t.idx <= start < t.idx + len(t.text)), None)
+    token = token_at(doc, start)
     return parts[token.i] if token is not None else 0
 
 

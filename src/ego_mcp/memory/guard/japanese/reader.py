@@ -659,8 +659,12 @@ def _with_heads(words: list[Word], describing: set[int]) -> tuple[Word, ...]:
             ),
             None,
         )
-        noun = next((w for w in words[index + 1 :] if w.pos == "n"), None)
         # 赤いかばん: an adjective that describes a noun describes the one after it.
-        told = replace(word, modifies=noun.key) if index in describing and noun else word
+        noun = (
+            next((w for w in words[index + 1 :] if w.pos == "n"), None)
+            if index in describing
+            else None
+        )
+        told = replace(word, modifies=noun.key) if noun else word
         found.append(replace(told, head=head.key, head_senses=head.senses) if head else told)
     return tuple(found)
