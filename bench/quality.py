@@ -67,6 +67,7 @@ CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
 CORRECTIONS_BLIND4 = ROOT / "bench" / "data" / "corrections_blind4.jsonl"
+CORRECTIONS_BLIND5 = ROOT / "bench" / "data" / "corrections_blind5.jsonl"
 
 
 async def answer(client: Client, tool: str, **arguments: Any) -> str:
@@ -284,6 +285,7 @@ async def main() -> None:
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
         ("corrections_blind4", corrections, corrections_table, jsonl(CORRECTIONS_BLIND4)),
+        ("corrections_blind5", corrections, corrections_table, jsonl(CORRECTIONS_BLIND5)),
         ("recall", recall, recall_table, data),
         ("related_links", related, related_table, jsonl("links_dev.jsonl")),
         ("links", links, links_table, None),
@@ -346,6 +348,9 @@ async def main() -> None:
         "corrections_blind4": "corrections, bench/data/corrections_blind4.jsonl (a fourth set, "
         "written blind on 2026-11-28, markers and structures varied; measured before and after "
         "the changes it checks, never tuned on)",
+        "corrections_blind5": "corrections, bench/data/corrections_blind5.jsonl (a fifth set, "
+        "written blind on 2026-12-06: 50 corrections, half unmarked or restructured, and 50 "
+        "others; measured first, then its two false links fixed)",
         "recall": "recall (n_results=10)",
         "related_links": "links, links_dev.jsonl (share of pairs linked)",
         "links": f"auto-links ({LINK_CORPUS} synthetic diary sentences)",

@@ -56,6 +56,22 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
         # not); "any" under a denial against "all" or "some"; a verb that is a way of
         # doing the denied one (finish: eat up).
         ("Ken locked the door.", "Ken forgot to lock the door.", "outcome"),
+        # A topic whose attribute is the subject owns it (ケンは体重が: ケンの体重は); a
+        # number denied with its unit (70キロではなく).
+        ("ケンは今朝、体重が70キロだったと言っていた。",
+         "訂正：今朝のケンの体重は70キロではなく72キロだった。", "number"),
+        # Said to correct, a correction may leave out a value beside the one replaced,
+        # and give its reason in a sentence of its own.
+        ("Ken swam 800 meters on Sunday.", "Actually, Ken swam 1,000 meters.", "number"),
+        ("Aya's bus leaves at 7:15.",
+         "Turns out Aya's bus leaves at 7:45; she had read the old timetable.", "time"),
+        ("Aya's bus leaves at 7:15.",
+         "Actually Aya's bus leaves at 7:45 — she read the old timetable.", "time"),
+        # ... and leave out a name of a kind it names none of.
+        ("Ken's piano lesson is at 5 on Friday.",
+         "Actually, the piano lesson is at 6 on Friday.", "number"),
+        ("アヤさんの誕生会は5月8日だと聞いた。",
+         "アヤさんの誕生会は5月18日だった。日付を聞き間違えていたらしい。", "time"),
         ("Emi finished her essay.", "Emi failed to finish her essay.", "outcome"),
         ("Ken ate some of the cake.", "Ken didn't eat any of the cake.", "outcome"),
         ("Rex finished all of his dinner.", "Rex refused to eat any of his dinner.", "outcome"),
@@ -198,6 +214,24 @@ def test_anything_else_is_no_correction(old: str, new: str) -> None:
     assert corrects(old, new) is None
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # The particle of addition: another person besides (Emi came too).
+        ("ケンが送別会に来てくれた。", "エミも送別会に来てくれた。"),
+        ("エミから手紙が届いた。", "ルイからも手紙が届いていた。"),
+        # Unmarked, a value left out beside the one replaced is more likely another time.
+        ("Ken swam 800 meters on Sunday.", "Ken swam 1,000 meters."),
+        ("Ken's piano lesson is at 5 on Friday.", "The piano lesson is at 6 on Friday."),
+        # A second sentence that tells a value of its own is a fact of its own.
+        ("Aya's bus leaves at 7:15.", "Aya's bus leaves at 7:45; the train leaves at 8."),
+        ("Aya's bus leaves at 7:15.", "Aya's bus leaves at 7:45. Ken's bus leaves at 7:15."),
+    ],
+)
+def test_another_fact_beside_is_no_correction(old: str, new: str) -> None:
+    assert corrects(old, new) is None
+
+
 def test_today_of_two_days_is_no_one_day() -> None:
     old, new = "Master drank two cups of coffee today.", "Master drank three cups of coffee today."
     assert corrects(old, new, days_apart=0) == "number"
@@ -211,6 +245,12 @@ def test_markers_are_read_past_only_where_they_are_markers() -> None:
     )
     assert without_correction_marks("今日新宿ではなく池袋で会った。", "今日新宿で会った。") == (
         "今日池袋で会った。"
+    )
+    # A number denied goes with its unit, and only a whole number is the other's.
+    denied, other = "体重は68キロではなく66キロだった。", "体重は68キロだった。"
+    assert without_correction_marks(denied, other) == "体重は66キロだった。"
+    assert without_correction_marks("8キロではなく6キロだった。", "68キロだった。") == (
+        "8キロではなく6キロだった。"
     )
     kept = "Ken will not come, not unless Aya asks."
     assert without_correction_marks(kept, "Ken will come.") == kept

@@ -94,6 +94,9 @@ def both_ways(first: str, second: str) -> tuple[Verdict, Verdict]:
         ("Master watched a documentary about glaciers.", "Master watched a glacier documentary."),
         # A causative JMdict lists as a verb of its own is that verb (驚かせる: surprise).
         ("マスターはケンを驚かせた。", "マスターはケンを驚かした。"),
+        # A topic with an attribute or a part of the body as its subject owns it.
+        ("ケンは髪が長い。", "ケンの髪は長い。"),
+        ("マスターは身長が180センチだ。", "マスターの身長は180センチだ。"),
     ],
 )
 def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str) -> None:

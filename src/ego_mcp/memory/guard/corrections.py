@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 
 from ego_mcp.memory.guard.japanese import surfaces
+from ego_mcp.memory.guard.japanese.analyser import morphemes
+from ego_mcp.memory.guard.japanese.sequence import additive
 
 _JAPANESE_LETTER = "一-龥々ァ-ヶー"
 # Discourse markers of a correction: "actually" and "in fact" anywhere, the others at the
@@ -32,7 +34,7 @@ MARKERS = re.compile(
 # "会社じゃなくて".
 DENIED_ENGLISH = re.compile(r",\s*not\s+(?P<denied>[^,.;!?]+)(?:,(?=\s)|(?=[.;!?]|$))")
 DENIED_JAPANESE = re.compile(
-    rf"(?P<prefix>(?<![ぁ-ゖ])[おご](?=[一-龥]))?(?P<run>[{_JAPANESE_LETTER}]{{1,12}})(?:さん)?"
+    rf"(?P<prefix>(?<![ぁ-ゖ])[おご](?=[一-龥]))?(?P<run>[0-9.,{_JAPANESE_LETTER}]{{1,12}})(?:さん)?"
     r"(?:ではなく|じゃなく)て?、?"
 )
 
@@ -47,9 +49,19 @@ ANOTHER_TIME = re.compile(
 
 
 def tells_of_another_time(text: str, other: str) -> bool:
-    """``text`` has an adverb of addition or sequence that ``other`` lacks."""
+    """``text`` has an adverb of addition or sequence that ``other`` lacks, or more of
+    the Japanese particle of addition (アヤも来た beside ケンが来た: Aya came too)."""
     theirs = {match.lower() for match in ANOTHER_TIME.findall(other)}
-    return any(match.lower() not in theirs for match in ANOTHER_TIME.findall(text))
+    if any(match.lower() not in theirs for match in ANOTHER_TIME.findall(text)):
+        return True
+    return _additions(text) > _additions(other)
+
+
+def _additions(text: str) -> int:
+    if not re.search(f"[{_JAPANESE_LETTER}ぁ-ゖ]", text):
+        return 0
+    found = morphemes(text)
+    return sum(additive(found, at) for at in range(len(found)))
 
 
 def marked_as_correction(text: str, other: str) -> bool:
@@ -68,9 +80,22 @@ def without_correction_marks(text: str, other: str) -> str:
     def japanese(match: re.Match[str]) -> str:
         words = surfaces(match["run"])
         for count in range(1, len(words) + 1):  # the fewest last words the other holds
-            if "".join(words[-count:]) in other:
+            if count < len(words) and _number(words[-count - 1]):
+                continue  # a unit goes with its number (68キロではなく: 68キロ)
+            if _held("".join(words[-count:]), other):
                 kept = "".join(words[:-count])  # an honorific お or ご goes with its word
                 return (match["prefix"] or "") + kept if kept else ""
         return match[0]
 
     return DENIED_JAPANESE.sub(japanese, DENIED_ENGLISH.sub(english, unmarked)).strip()
+
+
+def _number(word: str) -> bool:
+    return word[:1].isdigit()
+
+
+def _held(words: str, other: str) -> bool:
+    """``other`` has ``words``, a number whole (8キロ is not in 68キロ)."""
+    if not _number(words):
+        return words in other
+    return re.search(rf"(?<![0-9.,]){re.escape(words)}", other) is not None

@@ -5,6 +5,7 @@ the diarist heard it and what a denial carries with it are set aside."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from itertools import pairwise
 
@@ -61,10 +62,40 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     yesterday, 今日) and the two were written ``days_apart`` days apart."""
     if too_long(existing, new):
         return None
+    kind = _corrected_kind(existing, new, days_apart)
+    if kind is not None:
+        return kind
+    # A correction may come with its reason in a sentence of its own (the train leaves at
+    # 8:40; Master had misread the ticket): the sentence that replaces the fact is the
+    # correction, if the others tell no value of their own.
+    sentences = _sentences(new)
+    if len(sentences) < 2 or tells_of_another_time(new, existing):
+        return None
+    kinds = [_corrected_kind(existing, sentence, days_apart) for sentence in sentences]
+    told = [k for k in kinds if k is not None]
+    if len(told) != 1:
+        return None
+    rest = [read(s) for s, k in zip(sentences, kinds, strict=True) if k is None]
+    return told[0] if not any(r.numbers or r.when for r in rest) else None
+
+
+# Where a sentence or a clause a semicolon or a dash sets apart ends: a full stop before
+# a capital (not 4.2, p.m. or 8:40), a semicolon, a dash between spaces, 。, ! or ?.
+SENTENCE_END = re.compile(r"(?<=[;。!?！？])\s*|(?<=[a-z)]\.)\s+(?=[A-Z])|\s+[—–]\s+")
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in (p.strip() for p in SENTENCE_END.split(text.strip())) if s]
+
+
+def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
     old = read(respelled(spelled_out(without_correction_marks(existing, new), new), new))
     unmarked = without_correction_marks(new, existing)
     fresh = read(respelled(spelled_out(unmarked, existing), existing))
     old, fresh = _as_corrected(old, fresh)
+    marked = marked_as_correction(new, existing)
+    if marked:
+        old = _without_names_left_out(old, fresh)
     turned = reasons_turned(old, fresh)
     if turned:  # the voice of an event told otherwise is the other telling's own
         old, fresh = _without_unnamed_doer(old), _without_unnamed_doer(fresh)
@@ -78,7 +109,17 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
         return None  # "today" of two days is no one day
     if turned:
         return "outcome" if _happened_in_spite(old, fresh, rest) else None
-    return _replaced_fact(old, fresh, found[0], marked_as_correction(new, existing))
+    return _replaced_fact(old, fresh, found[0], marked)
+
+
+def _without_names_left_out(old: Reading, new: Reading) -> Reading:
+    """The older reading without the names a text that says it corrects leaves out, of
+    a kind it names none of (Master's dentist appointment is at 3 / Actually, the
+    dentist appointment is at 4): a correction retold in fewer words. A name of a kind
+    it does name is the fact it replaces (in Okinawa / in Hokkaido)."""
+    named = {w.name for w in unmatched(new.words, old.words) if w.name}
+    gone = {id(w) for w in unmatched(old.words, new.words) if w.name and w.name not in named}
+    return replace(old, words=tuple(w for w in old.words if id(w) not in gone))
 
 
 def _replaced_fact(old: Reading, fresh: Reading, found: str, marked: bool) -> str | None:
@@ -87,7 +128,10 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str, marked: bool) -> st
     only leaves words out (a correction retold in fewer words: ルイとの飲み会、実は土曜日
     の夜だった). A word it adds beside the fact replaced is another deed or thing (Actually,
     Ken swam 2 km), marked or not."""
-    if facts("number", old.numbers, fresh.numbers)[1] or facts("time", old.when, fresh.when)[1]:
+    left_values = (
+        facts("number", old.numbers, fresh.numbers)[1] or facts("time", old.when, fresh.when)[1]
+    )
+    if left_values and not marked:
         return None  # a value left out beside the one replaced: more likely another time
     added = [w for w in unmatched(fresh.words, old.words) if w.key != FIRST_PERSON]
     left_out = [w for w in unmatched(old.words, fresh.words) if w.key != FIRST_PERSON]

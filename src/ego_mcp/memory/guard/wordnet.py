@@ -306,6 +306,18 @@ def is_animate(noun: str) -> bool:
     return _first_sense_file(noun, "n") in ANIMATE_FILES
 
 
+# The lexicographer files of what one has as part of oneself: noun.attribute (weight,
+# height, age) and noun.body (hair, eyes).
+INALIENABLE_FILES = frozenset({7, 8})
+
+
+@lru_cache(maxsize=16384)
+def is_inalienable(noun: str) -> bool:
+    """Whether a noun's most frequent sense is an attribute or a part of the body: what
+    is always someone's (ケンは髪が長い: Ken's hair is long)."""
+    return _first_sense_file(noun, "n") in INALIENABLE_FILES
+
+
 def _first_sense_file(word: str, pos: str) -> int:
     """The lexicographer file of ``word``'s most frequent sense as ``pos``; -1 if it
     has none (or there is no WordNet)."""

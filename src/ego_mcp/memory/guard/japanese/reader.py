@@ -55,7 +55,13 @@ from ego_mcp.memory.guard.reading import (
     Reading,
     Word,
 )
-from ego_mcp.memory.guard.wordnet import is_animate, says, takes_recipient, wordnet
+from ego_mcp.memory.guard.wordnet import (
+    is_animate,
+    is_inalienable,
+    says,
+    takes_recipient,
+    wordnet,
+)
 from ego_mcp.memory.japanese import HIRAGANA_TO_KATAKANA
 
 if TYPE_CHECKING:
@@ -367,8 +373,28 @@ class _Reader:
                 self.topic_at = len(self.words) - 1
         if surface == "が":
             self.subject_at = len(self.words) - 1
+            self._topic_owns(self.closed_phrase)
         if role == "owner":
             self.owner_at = len(self.words) - 1
+
+    def _topic_owns(self, phrase: range) -> None:
+        """A topic with an attribute or a part of the body as the subject of its clause is
+        its owner (マスターは体重が68キロだ: マスターの体重は68キロだ; ケンは髪が長い), as
+        the English reader reads Master's weight. Any other subject after a topic is
+        what is said of it (マスターは辛いものが好き), and a topic compared with another
+        stays the subject of the comparison (駅前のパン屋は商店街のパン屋より値段が高い)."""
+        if not phrase or self.topic_at < self.clause_start or self.topic_at >= phrase.start:
+            return
+        if any(self.words[at].role == "than" for at in range(self.topic_at, phrase.start)):
+            return
+        thing = self.words[phrase[-1]]
+        if thing.pos != "n" or thing.name or not thing.english:
+            return
+        if not is_inalienable(thing.english[0]):
+            return
+        topic = self.words[self.topic_at]
+        self.words[self.topic_at] = replace(topic, role="owner", owns=thing.key)
+        self.words[phrase[-1]] = replace(thing, bound="")
 
     def _case_particle_at(self) -> None:
         """で gives the phrase it ends the role ``AT``, where or how the event was: no

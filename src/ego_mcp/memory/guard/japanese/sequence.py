@@ -175,3 +175,27 @@ def least_of_all(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     if previous.part_of_speech()[0] == "代名詞":
         return str(previous.normalized_form()) in ("誰", "何")
     return bool(previous.part_of_speech()[0] == "名詞" and previous.surface().startswith("一"))
+
+
+def additive(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """も that adds its phrase to what else holds, "too": after a noun or a case
+    particle (アヤも来た, ルイからも届いた, 夕方も走った); not after a conjunctive one
+    (降っても), a number of times or the least of something (3回も, 何度も, 一口も, 誰も:
+    how many, or none at all), nor before が (誰もが)."""
+    if not index or morphemes[index].surface() != "も":
+        return False
+    if morphemes[index].part_of_speech()[1] != "係助詞" or least_of_all(morphemes, index):
+        return False
+    following = morphemes[index + 1] if index + 1 < len(morphemes) else None
+    if following is not None and following.surface() == "が":
+        return False
+    at = index - 1
+    if morphemes[at].part_of_speech()[1] == "格助詞":
+        at -= 1  # ルイからも: the noun before the case particle
+        if at < 0:
+            return False  # でも opening a sentence: "but"
+    before = morphemes[at]
+    kind = before.part_of_speech()
+    if kind[0] != "名詞" or kind[1] == "数詞" or before.surface().startswith(("何", "一")):
+        return False
+    return not (at and morphemes[at - 1].part_of_speech()[1] == "数詞")  # 3回も
