@@ -1337,3 +1337,38 @@ def test_values_written_another_way_and_a_contracted_not_are_restatements(
 )
 def test_another_length_a_rate_or_lengths_swapped_are_two_facts(first: str, second: str) -> None:
     assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # A cleft's focus fills its clause's gap: the subject where the clause has none,
+        # in English (it was X who) and in Japanese (…のはXで、…のはYだった).
+        (
+            "It was Ken's sister who booked the hotel, not Ken.",
+            "It was Ken who booked the hotel, not his sister.",
+        ),
+        (
+            "ケーキを焼いたのはアヤで、パンを焼いたのはケンだった。",
+            "ケーキを焼いたのはケンで、パンを焼いたのはアヤだった。",
+        ),
+        # A verb's stem the analyser cut from the noun it forms (飲み + 会) is that noun.
+        ("ケンは部長に飲み会に誘われた。", "ケンが部長を飲み会に誘った。"),
+    ],
+)
+def test_clefts_and_compounds_keep_who_did_it(first: str, second: str) -> None:
+    assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("It was Sato who praised the report.", "Sato praised the report."),
+        (
+            "ケーキを焼いたのはアヤで、パンを焼いたのはケンだった。",
+            "アヤがケーキを焼き、ケンがパンを焼いた。",
+        ),
+    ],
+)
+def test_a_cleft_is_a_restatement_of_the_plain_sentence(first: str, second: str) -> None:
+    assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)

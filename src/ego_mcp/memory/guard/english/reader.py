@@ -28,6 +28,7 @@ from ego_mcp.memory.guard.english.pipeline import parse
 from ego_mcp.memory.guard.english.roles import (
     agent_written,
     clause_verb,
+    cleft_focus,
     connective,
     focused,
     is_name,
@@ -374,7 +375,8 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
     senses, opposites = senses_of(key, pos)
     if pos == "v":
         senses |= _state_senses(token)
-    verb = clause_verb(token)
+    focus = cleft_focus(token)
+    verb = focus[1] if focus is not None else clause_verb(token)
     role = role_of(token)
     head = verb if verb is not None and verb.i != token.i else None
     head_senses = senses_of(head.lemma_.lower(), "v")[0] if head is not None else frozenset()

@@ -149,9 +149,39 @@ def is_name(token: Token) -> bool:
     return not (token.is_sent_start and token.dep_ == "ROOT" and in_wordnet(token.lower_))
 
 
+# The pronouns that open the clause of a cleft (it was Ken who called, it was Aya that
+# Ken called).
+CLEFT_PRONOUNS = frozenset({"who", "whom", "that", "which"})
+
+
+def cleft_focus(token: Token) -> tuple[str, Token] | None:
+    """The role ``token`` fills in the clause of a cleft it is the focus of, and that
+    clause's verb: it was Ken who called Aya (Ken: the subject of called), it was Aya that
+    Ken called (Aya: its object). None for any other word."""
+    be = token.head
+    if token.dep_ != "attr" or be.lemma_.lower() != "be":
+        return None
+    if not any(c.dep_ in ("nsubj", "expl") and c.lower_ == "it" for c in be.children):
+        return None
+    for clause in (*be.children, *token.children):
+        if clause.i < token.i or clause.pos_ not in ("VERB", "AUX"):
+            continue
+        pronoun = next((c for c in clause.children if c.lower_ in CLEFT_PRONOUNS), None)
+        if pronoun is None or pronoun.i > clause.i:
+            continue
+        if pronoun.dep_ in SUBJECTS:
+            return "subject", clause
+        if pronoun.dep_ == "dobj":
+            return "object", clause
+    return None
+
+
 def role_of(token: Token) -> str:
     if any(ancestor.lower_ == "than" for ancestor in token.ancestors):
         return "than"  # the other side of a comparison, whatever it holds
+    focus = cleft_focus(token)
+    if focus is not None:
+        return focus[0]
     following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
     gapped = gapped_subject(following) if following is not None else None
     if gapped is not None and gapped.i == token.i:

@@ -38,6 +38,14 @@ def katakana_given_name(surface: str) -> bool:
     return any(pos[1:3] == ("固有名詞", "人名") for pos in entries)
 
 
+@lru_cache(maxsize=1024)
+def listed_noun(surface: str) -> bool:
+    """Whether the dictionary lists ``surface`` as one common noun (飲み会, 読み物)."""
+    with _lock:
+        entries = [m.part_of_speech() for m in _dictionary().lookup(surface)]
+    return any(pos[:2] == ("名詞", "普通名詞") for pos in entries)
+
+
 @lru_cache(maxsize=512)
 def morphemes(text: str) -> tuple[Morpheme, ...]:
     with _lock:

@@ -9,10 +9,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.durations import JA_UNITS
-from ego_mcp.memory.guard.japanese.analyser import morphemes
+from ego_mcp.memory.guard.japanese.analyser import listed_noun, morphemes
 from ego_mcp.memory.guard.japanese.sequence import (
     CONJUNCTIONS,
+    after_cleft_focus,
     after_predicate,
+    cleft_copula,
     ends,
     ends_predicate,
     evidence,
@@ -74,6 +76,9 @@ CASE_ROLES = {
 }  # fmt: skip
 AT = "at"  # で: where or how (家で, 電車で)
 TENSE_AND_POLITENESS = frozenset({"た", "だ", "です", "ます"})
+# The analyser's marks of a noun that する makes a verb (提案する; 反対する, 心配する, which
+# are also adjectival nouns).
+VERBAL_NOUNS = frozenset({"サ変可能", "サ変形状詞可能"})
 NEGATIONS = frozenset({"ない", "ぬ", "ん", "ず"})
 # Completive verbs after a verb (書き終える, 片付け済ませる) and the adverbs of a deed
 # already done: with them, ている tells the deed done, as the English perfect does.
@@ -198,8 +203,43 @@ class _Reader:
             self.prefix = "" if m.surface() in HONORIFIC_PREFIXES else m.surface()
         elif pos[1] == "助動詞語幹":
             self.qualifiers.add(evidence(self.morphemes, index))  # 降るそうだ, 降りそうだ
+        elif self._stem_of_compound(index, m):
+            self.prefix = m.surface()  # 飲み + 会: the noun 飲み会, read with the next one
         elif not self._qualifier(index, m):
             self._content_word(index, m)
+
+    def _cleft_focus(self) -> None:
+        """The phrase just read is a cleft's focus (提案したのはマスターで、/ 反対したのは
+        課長だった): it fills the gap of the clause before のは, the subject where that
+        clause has none (the gap a relative clause most readily leaves), else no role
+        (勉強したのは図書館だった: where, when or what, the clause does not say)."""
+        focus = range(self.phrase_start, len(self.words))
+        # The copula closes the focus and its clause: what follows is a clause of its own.
+        self.clause_start = self.phrase_start = len(self.words)
+        if not focus or not focus.start:
+            return
+        predicate = self.words[focus.start - 1]
+        if predicate.pos not in ("v", "a") or any(
+            self.words[at].role == "subject" for at in range(self.last_clause, focus.start - 1)
+        ):
+            return
+        thing = self.words[focus[-1]]
+        if thing.pos in ("v", "a") or thing.role:
+            return
+        self.words[focus[-1]] = replace(
+            thing, role="subject", head=predicate.key, head_senses=predicate.senses
+        )
+
+    def _stem_of_compound(self, index: int, m: Morpheme) -> bool:
+        """A verb's stem before a common noun that the dictionary lists with it as one
+        noun: the analyser cuts 飲み会 in two in some sentences (部長を飲み会に誘った)."""
+        pos = m.part_of_speech()
+        if pos[0] != "動詞" or "連用形" not in pos[5] or index + 1 >= len(self.morphemes):
+            return False
+        following = self.morphemes[index + 1]
+        if following.part_of_speech()[:2] != ("名詞", "普通名詞"):
+            return False
+        return listed_noun(m.surface() + following.surface())
 
     def _close_sentence(self) -> None:
         """At a sentence's end, the tense its last predicate is told in: the past with a
@@ -220,6 +260,8 @@ class _Reader:
         base = m.normalized_form()
         if base == "た" and "仮定形" not in m.part_of_speech()[5]:
             self.past = True  # not the たら of a condition (晴れたら)
+        if base in ("だ", "です") and after_cleft_focus(self.morphemes, index):
+            self._cleft_focus()  # 反対したのは課長だった
         previous = self.morphemes[index - 1] if index else None
         if m.dictionary_form() in NEGATIONS or base in NEGATIONS or base == "無い":
             if self.exceptive:
@@ -289,6 +331,8 @@ class _Reader:
             self.qualifiers.add("って")
         elif surface == "から" and previous is not None and previous.surface() in "てで":
             self.sequence = True  # 出してから行った: one thing after another
+        elif surface == "で" and sub == "格助詞" and cleft_copula(self.morphemes, index):
+            self._cleft_focus()  # 提案したのはマスターで、: the copula after the focus
         elif surface == "で" and sub == "格助詞":
             self._case_particle_at()  # 電車で, 家で: where or how, no party's role
         elif surface == "と" and self._listing(index):
@@ -465,7 +509,8 @@ class _Reader:
         """Whether the できる at ``index`` is another verb's potential: after a verbal
         noun (出社できた) or after that verb's こと (泳ぐことができる, whose こと is then
         no word); not a thing that comes to be (モールができる)."""
-        if index and self.morphemes[index - 1].part_of_speech()[::2][:2] == ("名詞", "サ変可能"):
+        previous = self.morphemes[index - 1].part_of_speech() if index else ()
+        if previous and previous[0] == "名詞" and previous[2] in VERBAL_NOUNS:
             return True  # pos[0] and pos[2]: a verbal noun
         before = [m.normalized_form() for m in self.morphemes[max(0, index - 2) : index]]
         if before not in (["事", "が"], ["こと", "が"]):
@@ -530,7 +575,9 @@ class _Reader:
         if pos[0] == "副詞" or (pos[0] == "名詞" and pos[2] == "副詞可能"):
             word = replace(word, qualifier=True)  # いつも, もう, 全部, 会議の前に, 平日は
         elif (
-            pos[0] == "名詞" and pos[2] == "サ変可能" and light_verb_follows(self.morphemes, index)
+            pos[0] == "名詞"
+            and pos[2] in VERBAL_NOUNS
+            and light_verb_follows(self.morphemes, index)
         ):
             word = replace(word, pos="v")  # 出席する, 購入した: the noun is the predicate
         if pos[0] == "動詞" and quotes(self.morphemes, index):
@@ -677,6 +724,9 @@ def _with_heads(words: list[Word], describing: set[int]) -> tuple[Word, ...]:
     only describes a noun (ケンに古いカメラを売った) is no predicate of the words before it."""
     found: list[Word] = []
     for index, word in enumerate(words):
+        if word.head:  # a cleft's focus, whose predicate comes before it
+            found.append(word)
+            continue
         head = next(
             (
                 w

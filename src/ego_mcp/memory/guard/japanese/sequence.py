@@ -199,3 +199,23 @@ def additive(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     if kind[0] != "名詞" or kind[1] == "数詞" or before.surface().startswith(("何", "一")):
         return False
     return not (at and morphemes[at - 1].part_of_speech()[1] == "数詞")  # 3回も
+
+
+def cleft_copula(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """で that is the copula after a cleft's focus, before a comma: 提案したのはマスターで、
+    反対したのは課長だった (the analyser takes it for the case particle of where or how)."""
+    following = morphemes[index + 1] if index + 1 < len(morphemes) else None
+    if following is None or following.surface() not in ("、", ","):
+        return False
+    return after_cleft_focus(morphemes, index)
+
+
+def after_cleft_focus(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """The morphemes before ``index`` end a cleft's focus: 提案したのは | マスター |."""
+    at = index - 1
+    while at >= 0 and morphemes[at].part_of_speech()[0] in ("名詞", "接尾辞", "接頭辞"):
+        at -= 1  # the focus: マスター, 課長, 佐藤さん
+    if at == index - 1 or at < 1 or morphemes[at].surface() != "は":
+        return False
+    before = morphemes[at - 1]
+    return bool(before.surface() == "の" and before.part_of_speech()[1] == "準体助詞")
