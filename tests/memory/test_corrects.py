@@ -67,6 +67,9 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
          "Turns out Aya's bus leaves at 7:45; she had read the old timetable.", "time"),
         ("Aya's bus leaves at 7:15.",
          "Actually Aya's bus leaves at 7:45 — she read the old timetable.", "time"),
+        # ... and a thing "on" or "at" governs is where, when it says it corrects the place.
+        ("Ken left his gloves on the train.", "Turns out Ken left his gloves at the gym.",
+         "place"),
         # ... and leave out a name of a kind it names none of.
         ("Ken's piano lesson is at 5 on Friday.",
          "Actually, the piano lesson is at 6 on Friday.", "number"),
@@ -223,6 +226,7 @@ def test_anything_else_is_no_correction(old: str, new: str) -> None:
         # Unmarked, a value left out beside the one replaced is more likely another time.
         ("Ken swam 800 meters on Sunday.", "Ken swam 1,000 meters."),
         ("Ken's piano lesson is at 5 on Friday.", "The piano lesson is at 6 on Friday."),
+        ("Ken left his gloves on the train.", "Ken left his gloves at the gym."),
         # A second sentence that tells a value of its own is a fact of its own.
         ("Aya's bus leaves at 7:15.", "Aya's bus leaves at 7:45; the train leaves at 8."),
         ("Aya's bus leaves at 7:15.", "Aya's bus leaves at 7:45. Ken's bus leaves at 7:15."),

@@ -138,7 +138,9 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str, marked: bool) -> st
     kind, _, detail = found.partition(": ")
     # A place for a place, one of them a name's (at Aya's apartment / at the office): a
     # name that owns no place moved is a person or a place of its own.
-    moved = _place_for_place(added, left_out) if kind in ("words", "place", "name") else set()
+    moved = (
+        _place_for_place(added, left_out, marked) if kind in ("words", "place", "name") else set()
+    )
     places = {w.key for w in added + left_out if id(w) in moved}
     if kind == "name" and not all(w.owns in places for w in added + left_out if w.name):
         moved = set()
@@ -383,15 +385,18 @@ def _without_inability(reading: Reading, other: Reading) -> Reading:
     return replace(reading, qualifiers=reading.qualifiers - {ABILITY})
 
 
-def _place_for_place(added: list[Word], left_out: list[Word]) -> set[int]:
+def _place_for_place(added: list[Word], left_out: list[Word], marked: bool) -> set[int]:
     """One place where the other text has another, in the same role (at the library / at
     the café, near the station / in the shopping mall, 大阪の本社 / 神戸の支社): a common
-    noun WordNet files as a place, or two in a row it lists as one (shopping_mall). The
+    noun WordNet files as a place, or two in a row it lists as one (shopping_mall), or a
+    physical thing a preposition of place governs, and in a text that says it corrects
+    ``marked``, one "at", "on" or "in" governs (on the bus / Actually, at the café). The
     ids of the words, or none."""
     net = wordnet()
     if net is None:
         return set()
-    return _one_for_one(_places(net, added), _places(net, left_out))
+    where = LOCATIVE | WHERE_OR_HOW if marked else LOCATIVE
+    return _one_for_one(_places(net, added, where), _places(net, left_out, where))
 
 
 def _relative_for_relative(added: list[Word], left_out: list[Word]) -> set[int]:
@@ -438,7 +443,7 @@ def _relatives(net: WordNet, words: list[Word]) -> list[tuple[Word, ...]]:
     ]
 
 
-def _places(net: WordNet, words: list[Word]) -> list[tuple[Word, ...]]:
+def _places(net: WordNet, words: list[Word], where: frozenset[str]) -> list[tuple[Word, ...]]:
     """The common nouns of places among ``words`` (names are told apart as names): each
     one with its modifiers, or a compound of two in a row."""
     compounds = [
@@ -458,7 +463,7 @@ def _places(net: WordNet, words: list[Word]) -> list[tuple[Word, ...]]:
         and id(w) not in in_compounds
         and (
             (w.pos == "n" and any(is_place(net, e) for e in w.english))
-            or (w.preposition in LOCATIVE and any(is_physical(net, e) for e in w.english))
+            or (w.preposition in where and any(is_physical(net, e) for e in w.english))
         )
     ]
     modifying = {id(w) for place in single for w in place[:-1]}
@@ -469,6 +474,9 @@ def _places(net: WordNet, words: list[Word]) -> list[tuple[Word, ...]]:
 # the basket): "in", "on" and "at" tell as often how or with what (in pencil, on the
 # piano, at a glance).
 LOCATIVE = frozenset({"under", "beneath", "inside", "behind", "beside", "outside"})
+# In a text that says it corrects the place (left it on the bus / Actually, at the café),
+# these tell where as well.
+WHERE_OR_HOW = frozenset({"in", "on", "at"})
 
 
 def _modifiers_before(words: list[Word], at: int) -> tuple[Word, ...]:
