@@ -210,8 +210,9 @@ class _Reader:
 
     def _cleft_focus(self) -> None:
         """The phrase just read is a cleft's focus (提案したのはマスターで、/ 反対したのは
-        課長だった): it fills the gap of the clause before のは, the subject where that
-        clause has none (the gap a relative clause most readily leaves), else no role
+        課長だった): a person or an animal fills the gap of the clause before のは, the
+        subject where that clause has none (the gap a relative clause most readily
+        leaves); anything else, or where the clause names its subject, has no role
         (勉強したのは図書館だった: where, when or what, the clause does not say)."""
         focus = range(self.phrase_start, len(self.words))
         # The copula closes the focus and its clause: what follows is a clause of its own.
@@ -224,8 +225,8 @@ class _Reader:
         ):
             return
         thing = self.words[focus[-1]]
-        if thing.pos in ("v", "a") or thing.role:
-            return
+        if thing.pos in ("v", "a") or thing.role or not _someone(thing):
+            return  # a place or a thing may fill any gap: a subject left unsaid is common
         self.words[focus[-1]] = replace(
             thing, role="subject", head=predicate.key, head_senses=predicate.senses
         )
