@@ -256,6 +256,11 @@ def test_markers_are_read_past_only_where_they_are_markers() -> None:
     assert without_correction_marks("8キロではなく6キロだった。", "68キロだった。") == (
         "8キロではなく6キロだった。"
     )
+    # Who set it right, as a sentence opens or closes; "corrected" with an object is a deed.
+    assert without_correction_marks("Ken corrected me: it was 5.", "It was 4.") == "it was 5."
+    assert without_correction_marks("It was 5, Ken admitted.", "It was 4.") == "It was 5."
+    deed = "Ken corrected the typo in the report."
+    assert without_correction_marks(deed, "Ken found a typo.") == deed
     kept = "Ken will not come, not unless Aya asks."
     assert without_correction_marks(kept, "Ken will come.") == kept
     # An honorific prefix goes with the word denied, and stays with a word kept.

@@ -27,6 +27,10 @@ MARKERS = re.compile(
     r"turns out(?: that)?|after all|as it happens|correction\s*:|"
     r"I was wrong(?: about [^,.:;!?]+)?\s*[,:;]|I had it wrong\s*[,:;])[,\s]*"
     r"|,?\s+after all(?=[.;!?]|$)"
+    # The one who set it right, named as the sentence opens or closes (Ken corrected me:
+    # …; …, Ken admitted.)
+    r"|^(?:[A-Z][a-z]+|[Hh]e|[Ss]he|I) corrected (?:that\s+|(?:(?:me|himself|herself)\s*)?:\s*)"
+    r"|,\s*(?:[A-Z][a-z]+|he|she) (?:corrected|admitted)(?: me)?(?=[.!?]|$)"
     rf"|(?<![{_JAPANESE_LETTER}])(?:実は|実際は|本当は|やっぱり|やはり|結局)、?"
     r"|^訂正\s*[:：]\s*"
 )
