@@ -67,6 +67,8 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
          "Turns out Aya's bus leaves at 7:45; she had read the old timetable.", "time"),
         ("Aya's bus leaves at 7:15.",
          "Actually Aya's bus leaves at 7:45 — she read the old timetable.", "time"),
+        ("The train leaves at 8:30.", "The train leaves at 8:40. I checked the timetable.",
+         "time"),
         # ... and a thing "on" or "at" governs is where, when it says it corrects the place.
         ("Ken left his gloves on the train.", "Turns out Ken left his gloves at the gym.",
          "place"),
@@ -227,6 +229,10 @@ def test_anything_else_is_no_correction(old: str, new: str) -> None:
         ("Ken swam 800 meters on Sunday.", "Ken swam 1,000 meters."),
         ("Ken's piano lesson is at 5 on Friday.", "The piano lesson is at 6 on Friday."),
         ("Ken left his gloves on the train.", "Ken left his gloves at the gym."),
+        # A pronoun may stand for another person than the name left out; a thing used is
+        # no place (on the laptop, on the piano).
+        ("Aya's party is on Saturday.", "Ken corrected me: his party is on Sunday."),
+        ("I wrote the letter at home.", "Actually, I wrote the letter on the laptop."),
         # A second sentence that tells a value of its own is a fact of its own.
         ("Aya's bus leaves at 7:15.", "Aya's bus leaves at 7:45; the train leaves at 8."),
         ("Aya's bus leaves at 7:15.", "Aya's bus leaves at 7:45. Ken's bus leaves at 7:15."),

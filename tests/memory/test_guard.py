@@ -1354,6 +1354,11 @@ def test_another_length_a_rate_or_lengths_swapped_are_two_facts(first: str, seco
         ),
         # A verb's stem the analyser cut from the noun it forms (飲み + 会) is that noun.
         ("ケンは部長に飲み会に誘われた。", "ケンが部長を飲み会に誘った。"),
+        # Two who trade verbs in one role, a cleft's or a plain sentence's.
+        ("提案したのはマスターで、反対したのは課長だった。", "課長が提案し、マスターが反対した。"),
+        # A topic owns its が noun's attribute only where the noun has no owner of its own.
+        ("ケンは犬の声が聞こえた。", "犬はケンの声が聞こえた。"),
+        ("部長は課長の声が大きいと言った。", "課長は部長の声が大きいと言った。"),
     ],
 )
 def test_clefts_and_compounds_keep_who_did_it(first: str, second: str) -> None:
@@ -1372,3 +1377,19 @@ def test_clefts_and_compounds_keep_who_did_it(first: str, second: str) -> None:
 )
 def test_a_cleft_is_a_restatement_of_the_plain_sentence(first: str, second: str) -> None:
     assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
+
+
+def test_an_owner_is_no_companion() -> None:
+    # Lunch with Emi's brother is not lunch with Emi: an owner and a party of the event.
+    for first, second in (
+        ("Master had lunch with Emi's brother.", "Master had lunch with Emi and her brother."),
+        ("マスターはエミの兄と昼食を食べた。", "マスターはエミとその兄と昼食を食べた。"),
+    ):
+        assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)
+    # との describes its noun as an owner does; a place's name is no one to list with a
+    # person (エミと横浜の水族館: with Emi, to Yokohama's aquarium).
+    for first, second in (
+        ("取引先がケンとの契約を打ち切った。", "ケンは取引先に契約を打ち切られた。"),
+        ("マスターはエミと横浜の水族館に行った。", "マスターは横浜の水族館にエミと行った。"),
+    ):
+        assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)

@@ -66,8 +66,8 @@ def _opposed_roles(first: str, second: str) -> bool:
         return True
     if not first or not second:
         return False
-    if "owner" in {first, second} and {first, second} & {"to", "from", "recipient"}:
-        return True  # sold it to Ken / sold Ken's
+    if "owner" in {first, second} and {first, second} & {"to", "from", "recipient", "with"}:
+        return True  # sold it to Ken / sold Ken's; dinner with Ken's sister / with Ken
     return bool({first, second} & CORE_ROLES) or {first, second} <= DIRECTIONS
 
 
@@ -209,15 +209,35 @@ def _moved_between_verbs(word: Word, matched: list[Word], old: Reading, new: Rea
     """A thing the subject of one verb in one text (a Japanese topic is read as one) and
     the object of another in the other, where both texts have both verbs (窓はケンが
     開けた。ドアはアヤが閉めた。 / ケンがドアを開けた。アヤが窓を閉めた。): what each verb was
-    done to changed."""
+    done to changed. Or two that trade verbs in one role (提案したのはマスターで、反対したの
+    は課長だった / 課長が提案し、マスターが反対した): who did which changed."""
     both = {w.key for w in old.words if w.pos == "v"} & {w.key for w in new.words if w.pos == "v"}
-    return (
-        len(both) >= 2
-        and word.head in both
-        and all(
-            o.head in both and o.head != word.head and {o.role, word.role} == {"subject", "object"}
-            for o in matched
+    if len(both) < 2 or word.head not in both:
+        return False
+    if all(
+        o.head in both and o.head != word.head and {o.role, word.role} == {"subject", "object"}
+        for o in matched
+    ):
+        return True
+    return _traded_verbs(word, matched, old, new)
+
+
+def _traded_verbs(word: Word, matched: list[Word], old: Reading, new: Reading) -> bool:
+    """``word`` has a role of one verb here and the same role of another verb in the other
+    text, and another word has it the other way round: the two traded verbs."""
+    if len(matched) != 1 or word.role not in CORE_ROLES:
+        return False
+    before = matched[0]
+    if before.role != word.role or before.head == word.head:
+        return False
+    return any(
+        other.key != word.key
+        and other.role == word.role
+        and other.head == before.head
+        and any(
+            then.role == word.role and then.head == word.head for then in _matched(other, old.words)
         )
+        for other in new.words
     )
 
 

@@ -12,6 +12,7 @@ from enum import Enum
 from ego_mcp.memory.guard import analysis
 from ego_mcp.memory.guard.analysis import read
 from ego_mcp.memory.guard.evidence import (
+    CORE_ROLES,
     DIRECTIONS,
     common_nouns,
     compounds_turned,
@@ -94,7 +95,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     differing = conflicts + doers if not swapped else []
     if differing:
         roles = {c[0].role for c in differing} | {c[1].role for c in differing}
-        where = ", ".join(f"{n.surface} ({o.role or '—'} → {n.role or '—'})" for o, n in differing)
+        where = ", ".join(f"{n.surface} ({_role_moved(o, n)})" for o, n in differing)
         hard.append(f"{'direction' if roles <= DIRECTIONS else 'roles'}: {where}")
     # A qualifier one text has and the other lacks is a fact; one worded two ways (plans
     # / intends) is wording, as any other word.
@@ -147,6 +148,14 @@ def _one_for_another(gone: list[Word], added: list[Word]) -> tuple[Verdict, tupl
     if related:
         return Verdict.POSSIBLE, (f"wording: {change}",)
     return Verdict.DISTINCT, (f"words: {change}",)
+
+
+def _role_moved(old: Word, new: Word) -> str:
+    """How a word's role changed: its role (object → subject), or the verb whose role it
+    is, where that role is one (subject of 提案 → subject of 反対)."""
+    if old.role in CORE_ROLES and old.role == new.role and old.head != new.head:
+        return f"{old.role} of {old.head} → {new.role} of {new.head}"
+    return f"{old.role or '—'} → {new.role or '—'}"
 
 
 def _comparable(first: Word, second: Word) -> bool:

@@ -38,6 +38,7 @@ from ego_mcp.memory.guard.spelling import respelled, spelled_out
 from ego_mcp.memory.guard.wordnet import (
     WordNet,
     is_animate,
+    is_conveyance,
     is_physical,
     is_place,
     is_relative,
@@ -80,8 +81,12 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
 
 
 # Where a sentence or a clause a semicolon or a dash sets apart ends: a full stop before
-# a capital (not 4.2, p.m. or 8:40), a semicolon, a dash between spaces, 。, ! or ?.
-SENTENCE_END = re.compile(r"(?<=[;。!?！？])\s*|(?<=[a-z)]\.)\s+(?=[A-Z])|\s+[—–]\s+")
+# a capital (not 4.2, 8:40, a title's: Mr. Sato), a semicolon, a dash between spaces, 。,
+# ! or ?.
+SENTENCE_END = re.compile(
+    r"(?<=[;。!?！？])\s*|(?<=[a-z0-9)]\.)(?<!Mr\.)(?<!Ms\.)(?<!Dr\.)(?<!Mrs\.)(?<!St\.)\s+(?=[A-Z])"
+    r"|\s+[—–]\s+"
+)
 
 
 def _sentences(text: str) -> list[str]:
@@ -94,7 +99,7 @@ def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
     fresh = read(respelled(spelled_out(unmarked, existing), existing))
     old, fresh = _as_corrected(old, fresh)
     marked = marked_as_correction(new, existing)
-    if marked:
+    if marked and not THIRD_PERSON.search(new):
         old = _without_names_left_out(old, fresh)
     turned = reasons_turned(old, fresh)
     if turned:  # the voice of an event told otherwise is the other telling's own
@@ -110,6 +115,11 @@ def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
     if turned:
         return "outcome" if _happened_in_spite(old, fresh, rest) else None
     return _replaced_fact(old, fresh, found[0], marked)
+
+
+# A pronoun for someone other than the diarist: a name the older memory gives may be
+# another person's than the one it stands for (Aya's party / Actually, his party).
+THIRD_PERSON = re.compile(r"(?i)\b(?:he|she|his|her|hers|him|they|their|them)\b|彼")
 
 
 def _without_names_left_out(old: Reading, new: Reading) -> Reading:
@@ -390,8 +400,8 @@ def _place_for_place(added: list[Word], left_out: list[Word], marked: bool) -> s
     the café, near the station / in the shopping mall, 大阪の本社 / 神戸の支社): a common
     noun WordNet files as a place, or two in a row it lists as one (shopping_mall), or a
     physical thing a preposition of place governs, and in a text that says it corrects
-    ``marked``, one "at", "on" or "in" governs (on the bus / Actually, at the café). The
-    ids of the words, or none."""
+    ``marked``, a means of transport "at", "on" or "in" governs (on the bus / Actually, at
+    the café). The ids of the words, or none."""
     net = wordnet()
     if net is None:
         return set()
@@ -463,7 +473,8 @@ def _places(net: WordNet, words: list[Word], where: frozenset[str]) -> list[tupl
         and id(w) not in in_compounds
         and (
             (w.pos == "n" and any(is_place(net, e) for e in w.english))
-            or (w.preposition in where and any(is_physical(net, e) for e in w.english))
+            or (w.preposition in LOCATIVE and any(is_physical(net, e) for e in w.english))
+            or (w.preposition in where and any(is_conveyance(net, e) for e in w.english))
         )
     ]
     modifying = {id(w) for place in single for w in place[:-1]}
@@ -475,7 +486,7 @@ def _places(net: WordNet, words: list[Word], where: frozenset[str]) -> list[tupl
 # piano, at a glance).
 LOCATIVE = frozenset({"under", "beneath", "inside", "behind", "beside", "outside"})
 # In a text that says it corrects the place (left it on the bus / Actually, at the café),
-# these tell where as well.
+# these tell where a means of transport is the place (not on the laptop, on the piano).
 WHERE_OR_HOW = frozenset({"in", "on", "at"})
 
 

@@ -318,6 +318,17 @@ def is_inalienable(noun: str) -> bool:
     return _first_sense_file(noun, "n") in INALIENABLE_FILES
 
 
+# The lexicographer files of verbs whose subject perceives, knows or feels: verb.cognition,
+# verb.emotion, verb.perception.
+EXPERIENCE_FILES = frozenset({31, 37, 39})
+
+
+def experiences(english: tuple[str, ...]) -> bool:
+    """Whether a verb's first gloss's most frequent sense is one of knowing, feeling or
+    perceiving (分かる: understand, 聞こえる: hear)."""
+    return bool(english) and _first_sense_file(english[0], "v") in EXPERIENCE_FILES
+
+
 def _first_sense_file(word: str, pos: str) -> int:
     """The lexicographer file of ``word``'s most frequent sense as ``pos``; -1 if it
     has none (or there is no WordNet)."""
@@ -352,6 +363,17 @@ def is_relative(wordnet: WordNet, noun: str) -> bool:
     head). Two relatives of one person by different words are two people (father /
     brother), where two other nouns for people may name one (boss / manager)."""
     return _kind_of(wordnet, noun, frozenset(wordnet.offsets("relative", "n")[:1]), 1, 12)
+
+
+def is_conveyance(wordnet: WordNet, noun: str, senses: int = 2) -> bool:
+    """Whether one of ``noun``'s most frequent senses is a means of transport, which one
+    is on or in as at a place (the bus, the train, a taxi)."""
+    transport = frozenset(
+        offset
+        for offset in wordnet.offsets("conveyance", "n")
+        if wordnet.synset(offset, "n").lexicographer_file == NOUN_ARTIFACT
+    )
+    return _kind_of(wordnet, noun, transport, senses, 12)
 
 
 def _kind_of(wordnet: WordNet, noun: str, classes: frozenset[int], senses: int, depth: int) -> bool:

@@ -58,6 +58,7 @@ from ego_mcp.memory.guard.reading import (
     Word,
 )
 from ego_mcp.memory.guard.wordnet import (
+    experiences,
     is_animate,
     is_inalienable,
     says,
@@ -163,6 +164,7 @@ class _Reader:
         self.state = False  # a ている since it (住んでいる, 住んでいた)
         self.done = False  # the sentence tells a deed done (書き終え, もう)
         self.tenses: set[tuple[str, str]] = set()  # each sentence's predicate, told when
+        self.owned: tuple[int, int] | None = None  # a topic that may own its が noun
 
     def reading(self) -> Reading:
         self._close_sentence()
@@ -247,6 +249,7 @@ class _Reader:
         た after it (行った, 行きました) or てある (提出してある: done), else the present or
         the future (行く); a state with いる now or past (住んでいる, 住んでいた), or a deed
         done after a completive verb or "already" (書き終えている, もう帰っている)."""
+        self._settle_owner(None)
         if self.told:
             if self.state:
                 now = DONE if self.done else STATE_NOW
@@ -332,16 +335,24 @@ class _Reader:
             self.qualifiers.add("って")
         elif surface == "から" and previous is not None and previous.surface() in "てで":
             self.sequence = True  # 出してから行った: one thing after another
-        elif surface == "で" and sub == "格助詞" and cleft_copula(self.morphemes, index):
-            self._cleft_focus()  # 提案したのはマスターで、: the copula after the focus
         elif surface == "で" and sub == "格助詞":
-            self._case_particle_at()  # 電車で, 家で: where or how, no party's role
+            self._de(index)
+        elif surface == "の" and previous is not None and previous.surface() == "と":
+            self._with_describes()  # ご主人様との契約
         elif surface == "と" and self._listing(index):
             pass  # 卵と牛乳を: the list's items take the role the phrase ends with
         elif sub in ("格助詞", "係助詞", "副助詞") and self.words and surface in CASE_ROLES:
             self._case_particle(surface)
         elif sub == "副助詞":
             self._focus(index, m)
+
+    def _de(self, index: int) -> None:
+        """で: the copula after a cleft's focus (提案したのはマスターで、), else where or
+        how (電車で, 家で), no party's role."""
+        if cleft_copula(self.morphemes, index):
+            self._cleft_focus()
+        else:
+            self._case_particle_at()
 
     def _listing(self, index: int) -> bool:
         """The と at ``index`` joins the items of a list, not a companion (卵と牛乳を買った,
@@ -401,6 +412,17 @@ class _Reader:
             return True
         return bool(index) and reason_relation(self.morphemes, index - 1) == DESPITE
 
+    def _with_describes(self) -> None:
+        """との: the と phrase just read describes the noun after it, as an owner does
+        (ご主人様との契約, the contract with Master: his contract), and takes no part in
+        the verb's event as a companion would (ご主人様と契約した)."""
+        if not self.closed_phrase or self.phrase_start != len(self.words):
+            return
+        for at in self.closed_phrase:
+            if self.words[at].role == "with":
+                self.words[at] = replace(self.words[at], role="owner")
+        self.owner_at = self.closed_phrase[-1]
+
     def _case_particle(self, surface: str) -> None:
         """A case particle gives the phrase it ends its role (が, を, に...); は and a
         first が name the topic."""
@@ -423,11 +445,13 @@ class _Reader:
             self.owner_at = len(self.words) - 1
 
     def _topic_owns(self, phrase: range) -> None:
-        """A topic with an attribute or a part of the body as the subject of its clause is
-        its owner (マスターは体重が68キロだ: マスターの体重は68キロだ; ケンは髪が長い), as
-        the English reader reads Master's weight. Any other subject after a topic is
-        what is said of it (マスターは辛いものが好き), and a topic compared with another
-        stays the subject of the comparison (駅前のパン屋は商店街のパン屋より値段が高い)."""
+        """A topic with an attribute or a part of the body as the subject of its clause may
+        be its owner (マスターは体重が68キロだ: マスターの体重は68キロだ; ケンは髪が長い), as
+        the English reader reads Master's weight: noted here, settled at the predicate
+        (``_settle_owner``). Any other subject after a topic is what is said of it
+        (マスターは辛いものが好き); one with an owner of its own keeps it (ケンは犬の声が
+        聞こえた); a topic compared with another stays the subject of the comparison
+        (駅前のパン屋は商店街のパン屋より値段が高い)."""
         if not phrase or self.topic_at < self.clause_start or self.topic_at >= phrase.start:
             return
         if any(self.words[at].role == "than" for at in range(self.topic_at, phrase.start)):
@@ -435,11 +459,27 @@ class _Reader:
         thing = self.words[phrase[-1]]
         if thing.pos != "n" or thing.name or not thing.english:
             return
-        if not is_inalienable(thing.english[0]):
+        if any(w.owns == thing.key for w in self.words[self.topic_at + 1 : phrase[-1]]):
+            return  # 犬の声: the thing has its owner
+        if is_inalienable(thing.english[0]):
+            self.owned = (self.topic_at, phrase[-1])
+
+    def _settle_owner(self, predicate: Word | None) -> None:
+        """The topic noted by ``_topic_owns`` owns its thing when the predicate tells of the
+        thing alone: nothing but a value between them (体重が68キロだ, 髪が長い, 体重が2キロ
+        減った), and no verb of perceiving, knowing or feeling, whose topic is the one who
+        perceives (ケンは年齢が分からない, アヤは身長が気になる: another noun between)."""
+        if self.owned is None:
             return
-        topic = self.words[self.topic_at]
-        self.words[self.topic_at] = replace(topic, role="owner", owns=thing.key)
-        self.words[phrase[-1]] = replace(thing, bound="")
+        topic_at, thing_at = self.owned
+        self.owned = None
+        if any(w.pos == "n" for w in self.words[thing_at + 1 :]):
+            return
+        if predicate is not None and predicate.pos == "v" and experiences(predicate.english):
+            return
+        topic, thing = self.words[topic_at], self.words[thing_at]
+        self.words[topic_at] = replace(topic, role="owner", owns=thing.key)
+        self.words[thing_at] = replace(thing, bound="")
 
     def _case_particle_at(self) -> None:
         """で gives the phrase it ends the role ``AT``, where or how the event was: no
@@ -607,6 +647,7 @@ class _Reader:
                 if word.pos == "a":
                     self.describing.add(len(self.words))
             else:
+                self._settle_owner(word)
                 self.told, self.past, self.state = word.key, False, False
                 said_of = self._bind_to_subject()
                 self.last_clause = self.clause_start
@@ -703,10 +744,12 @@ class _Reader:
 
 
 def _someone(word: Word) -> bool:
-    """A person or an animal: a name, or a noun whose first English gloss (its last word)
-    is one in WordNet (友達: friend, 妹: younger sister, 犬: dog)."""
+    """A person or an animal: a name but a place's, or a noun whose first English gloss
+    (its last word) is one in WordNet (友達: friend, 妹: younger sister, 犬: dog)."""
     glossed = (re.split(r"[ _]", gloss)[-1] for gloss in word.english[:1])
-    return bool(word.name) or word.animate or any(is_animate(g) for g in glossed)
+    if word.name:
+        return word.name != "place"  # a place's name is no one (エミと横浜の水族館)
+    return word.animate or any(is_animate(g) for g in glossed)
 
 
 def _bound(word: Word, topic: str) -> Word:
