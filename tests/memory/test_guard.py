@@ -1359,6 +1359,7 @@ def test_another_length_a_rate_or_lengths_swapped_are_two_facts(first: str, seco
         # A topic owns its が noun's attribute only where the noun has no owner of its own.
         ("ケンは犬の声が聞こえた。", "犬はケンの声が聞こえた。"),
         ("部長は課長の声が大きいと言った。", "課長は部長の声が大きいと言った。"),
+        ("アヤはケンが背が高いと言った。", "ケンはアヤの背が高いと言った。"),
     ],
 )
 def test_clefts_and_compounds_keep_who_did_it(first: str, second: str) -> None:

@@ -454,8 +454,9 @@ class _Reader:
         (駅前のパン屋は商店街のパン屋より値段が高い)."""
         if not phrase or self.topic_at < self.clause_start or self.topic_at >= phrase.start:
             return
-        if any(self.words[at].role == "than" for at in range(self.topic_at, phrase.start)):
-            return
+        between = range(self.topic_at + 1, phrase.start)
+        if any(self.words[at].role in ("than", "subject") for at in between):
+            return  # compared, or another subject nearer (アヤはケンが背が高いと言った)
         thing = self.words[phrase[-1]]
         if thing.pos != "n" or thing.name or not thing.english:
             return
