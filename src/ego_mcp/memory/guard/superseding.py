@@ -70,8 +70,8 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     # 8:40; Master had misread the ticket): the sentence that replaces the fact is the
     # correction, if the others tell no value of their own.
     sentences = _sentences(new)
-    if len(sentences) < 2 or tells_of_another_time(new, existing):
-        return None
+    if not 2 <= len(sentences) <= REASON_SENTENCES or tells_of_another_time(new, existing):
+        return None  # a longer text tells more than a fact and why it was wrong
     kinds = [_corrected_kind(existing, sentence, days_apart) for sentence in sentences]
     told = [k for k in kinds if k is not None]
     if len(told) != 1:
@@ -80,6 +80,9 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     return told[0] if not any(r.numbers or r.when for r in rest) else None
 
 
+# The most sentences a correction with its reason is read in: the fact, and why the older
+# memory had it wrong.
+REASON_SENTENCES = 3
 # Where a sentence or a clause a semicolon or a dash sets apart ends: a full stop before
 # a capital (not 4.2, 8:40, a title's: Mr. Sato), a semicolon, a dash between spaces, 。,
 # ! or ?.
