@@ -4,7 +4,6 @@ what qualifies the fact."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -15,6 +14,7 @@ from ego_mcp.memory.guard.japanese.sequence import (
     after_cleft_focus,
     after_predicate,
     cleft_copula,
+    comma_segment,
     ends,
     ends_predicate,
     evidence,
@@ -26,8 +26,10 @@ from ego_mcp.memory.guard.japanese.sequence import (
     modified_by_verb,
     modifies_noun,
     next_is_predicate,
+    phrase_in,
     quotes,
     reason_relation,
+    value_ends_at,
 )
 from ego_mcp.memory.guard.japanese.words import (
     ASPECT,
@@ -37,6 +39,8 @@ from ego_mcp.memory.guard.japanese.words import (
     focus_of,
     opposites,
     potential,
+    someone,
+    with_heads,
 )
 from ego_mcp.memory.guard.reading import (
     ABILITY,
@@ -59,7 +63,6 @@ from ego_mcp.memory.guard.reading import (
 )
 from ego_mcp.memory.guard.wordnet import (
     experiences,
-    is_animate,
     is_inalienable,
     says,
     takes_recipient,
@@ -168,7 +171,7 @@ class _Reader:
 
     def reading(self) -> Reading:
         self._close_sentence()
-        words = _with_heads(self.words, self.describing)
+        words = with_heads(self.words, self.describing)
         return Reading(
             words=tuple(
                 replace(word, part=1 + sum(1 for start in self.parts if start <= at))
@@ -227,7 +230,7 @@ class _Reader:
         ):
             return
         thing = self.words[focus[-1]]
-        if thing.pos in ("v", "a") or thing.role or not _someone(thing):
+        if thing.pos in ("v", "a") or thing.role or not someone(thing):
             return  # a place or a thing may fill any gap: a subject left unsaid is common
         self.words[focus[-1]] = replace(
             thing, role="subject", head=predicate.key, head_senses=predicate.senses
@@ -366,7 +369,7 @@ class _Reader:
         item = self._next_noun(index + 1)
         if item is None:
             return False
-        return _someone(self.words[-1]) == _someone(item)
+        return someone(self.words[-1]) == someone(item)
 
     def _next_noun(self, index: int) -> Word | None:
         """The first noun from ``index`` on, before the next particle, as a word."""
@@ -688,36 +691,16 @@ class _Reader:
         if len(said) + bool(values) < 2:
             return False
         before = self.morphemes[index - 1]
-        if before.part_of_speech()[0] != "名詞" or self._value_ends_at(index - 1):
+        if before.part_of_speech()[0] != "名詞" or value_ends_at(
+            self.morphemes, self.skip, index - 1
+        ):
             return True
         # A bare noun before the 、 ends a part only where both sides of it are told
         # alike, a phrase and a noun (コーヒーにミルク、紅茶に砂糖を); else it is an item
         # of a list (庭にミント、トマト、バジルを植えた).
-        return self._phrase_in(self._comma_segment(index, -1)) and self._phrase_in(
-            self._comma_segment(index, 1)
+        return phrase_in(comma_segment(self.morphemes, index, -1)) and phrase_in(
+            comma_segment(self.morphemes, index, 1)
         )
-
-    def _comma_segment(self, index: int, step: int) -> list[Morpheme]:
-        """The morphemes between the 、 at ``index`` and the next mark that way."""
-        found = []
-        at = index + step
-        while 0 <= at < len(self.morphemes) and self.morphemes[at].surface() not in "、,。":
-            found.append(self.morphemes[at])
-            at += step
-        return found
-
-    def _value_ends_at(self, index: int) -> bool:
-        """The morpheme at ``index`` is a number or date, or the counter after one
-        (6000円, 3冊)."""
-        if self.morphemes[index].begin() in self.skip:
-            return True
-        counter = self.morphemes[index].part_of_speech()[2] == "助数詞可能"
-        return counter and index > 0 and self.morphemes[index - 1].begin() in self.skip
-
-    @staticmethod
-    def _phrase_in(morphemes: list[Morpheme]) -> bool:
-        """A particle ends a phrase among ``morphemes`` (紅茶に, キャットフードは)."""
-        return any(m.part_of_speech()[1] in ("格助詞", "係助詞") for m in morphemes)
 
     def _light_verb(self, index: int, m: Morpheme) -> None:
         """A する after an object (ダイエットをしていた): the noun it does is what is told,
@@ -744,15 +727,6 @@ class _Reader:
         return key
 
 
-def _someone(word: Word) -> bool:
-    """A person or an animal: a name but a place's, or a noun whose first English gloss
-    (its last word) is one in WordNet (友達: friend, 妹: younger sister, 犬: dog)."""
-    glossed = (re.split(r"[ _]", gloss)[-1] for gloss in word.english[:1])
-    if word.name:
-        return word.name != "place"  # a place's name is no one (エミと横浜の水族館)
-    return word.animate or any(is_animate(g) for g in glossed)
-
-
 def _bound(word: Word, topic: str) -> Word:
     """``word`` bound to the topic it is said of (ご主人様は辛いものが好きで、奥さんは...)."""
     return replace(word, bound="" if not topic or word.key == topic else topic)
@@ -762,30 +736,3 @@ def _with_role(word: Word, role: str, topic: str) -> Word:
     """A word of a phrase its particle ends, bound to the topic unless it is the topic:
     under a topic, が marks what is said of it (ご主人様は辛いものが好き)."""
     return replace(word, role=role, bound="" if not topic or word.key == topic else topic)
-
-
-def _with_heads(words: list[Word], describing: set[int]) -> tuple[Word, ...]:
-    """Each word with the predicate after it (Japanese is head-final); an adjective that
-    only describes a noun (ケンに古いカメラを売った) is no predicate of the words before it."""
-    found: list[Word] = []
-    for index, word in enumerate(words):
-        if word.head:  # a cleft's focus, whose predicate comes before it
-            found.append(word)
-            continue
-        head = next(
-            (
-                w
-                for at, w in enumerate(words[index + 1 :], index + 1)
-                if w.pos in ("v", "a") and w.key != word.key and at not in describing
-            ),
-            None,
-        )
-        # 赤いかばん: an adjective that describes a noun describes the one after it.
-        noun = (
-            next((w for w in words[index + 1 :] if w.pos == "n"), None)
-            if index in describing
-            else None
-        )
-        told = replace(word, modifies=noun.key) if noun else word
-        found.append(replace(told, head=head.key, head_senses=head.senses) if head else told)
-    return tuple(found)

@@ -219,3 +219,27 @@ def after_cleft_focus(morphemes: tuple[Morpheme, ...], index: int) -> bool:
         return False
     before = morphemes[at - 1]
     return bool(before.surface() == "の" and before.part_of_speech()[1] == "準体助詞")
+
+
+def comma_segment(morphemes: tuple[Morpheme, ...], index: int, step: int) -> list[Morpheme]:
+    """The morphemes between the 、 at ``index`` and the next mark that way."""
+    found = []
+    at = index + step
+    while 0 <= at < len(morphemes) and morphemes[at].surface() not in "、,。":
+        found.append(morphemes[at])
+        at += step
+    return found
+
+
+def value_ends_at(morphemes: tuple[Morpheme, ...], skip: frozenset[int], index: int) -> bool:
+    """The morpheme at ``index`` is a number or date (a character of ``skip``, the values'),
+    or the counter after one (6000円, 3冊)."""
+    if morphemes[index].begin() in skip:
+        return True
+    counter = morphemes[index].part_of_speech()[2] == "助数詞可能"
+    return counter and index > 0 and morphemes[index - 1].begin() in skip
+
+
+def phrase_in(morphemes: list[Morpheme]) -> bool:
+    """A particle ends a phrase among ``morphemes`` (紅茶に, キャットフードは)."""
+    return any(m.part_of_speech()[1] in ("格助詞", "係助詞") for m in morphemes)

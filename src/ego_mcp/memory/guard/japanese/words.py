@@ -4,6 +4,8 @@ is a name; and whether a verb is one of saying."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -11,7 +13,7 @@ from ego_mcp.memory.guard.adverbs import EMPHASIS, QUALIFYING_ADVERBS
 from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.japanese.analyser import katakana_given_name, morphemes
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Word
-from ego_mcp.memory.guard.wordnet import ANTONYM, converses, wordnet
+from ego_mcp.memory.guard.wordnet import ANTONYM, converses, is_animate, wordnet
 from ego_mcp.memory.japanese import HIRAGANA_TO_KATAKANA
 
 if TYPE_CHECKING:
@@ -149,3 +151,39 @@ def reading_of_prefix(prefix: str) -> str:
     return "".join((m.reading_form() or m.surface()) for m in morphemes(prefix)).translate(
         HIRAGANA_TO_KATAKANA
     )
+
+
+def someone(word: Word) -> bool:
+    """A person or an animal: a name but a place's, or a noun whose first English gloss
+    (its last word) is one in WordNet (友達: friend, 妹: younger sister, 犬: dog)."""
+    glossed = (re.split(r"[ _]", gloss)[-1] for gloss in word.english[:1])
+    if word.name:
+        return word.name != "place"  # a place's name is no one (エミと横浜の水族館)
+    return word.animate or any(is_animate(g) for g in glossed)
+
+
+def with_heads(words: list[Word], describing: set[int]) -> tuple[Word, ...]:
+    """Each word with the predicate after it (Japanese is head-final); an adjective that
+    only describes a noun (ケンに古いカメラを売った) is no predicate of the words before it."""
+    found: list[Word] = []
+    for index, word in enumerate(words):
+        if word.head:  # a cleft's focus, whose predicate comes before it
+            found.append(word)
+            continue
+        head = next(
+            (
+                w
+                for at, w in enumerate(words[index + 1 :], index + 1)
+                if w.pos in ("v", "a") and w.key != word.key and at not in describing
+            ),
+            None,
+        )
+        # 赤いかばん: an adjective that describes a noun describes the one after it.
+        noun = (
+            next((w for w in words[index + 1 :] if w.pos == "n"), None)
+            if index in describing
+            else None
+        )
+        told = replace(word, modifies=noun.key) if noun else word
+        found.append(replace(told, head=head.key, head_senses=head.senses) if head else told)
+    return tuple(found)
