@@ -1394,3 +1394,17 @@ def test_an_owner_is_no_companion() -> None:
         ("マスターはエミと横浜の水族館に行った。", "マスターは横浜の水族館にエミと行った。"),
     ):
         assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # Owners of two things, each owning the other's in the other text.
+        ("ケンの姉はアヤの先生だ。", "アヤの姉はケンの先生だ。"),
+        # は on a universal quantity under a denial makes it partial (not all / none).
+        ("マスターはクッキーを全部は食べなかった。", "マスターはクッキーを全部食べなかった。"),
+        ("マスターは毎日はジムに行かない。", "マスターは毎日ジムに行かない。"),
+    ],
+)
+def test_owners_traded_and_a_partial_denial_are_two_facts(first: str, second: str) -> None:
+    assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)

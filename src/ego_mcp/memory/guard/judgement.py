@@ -35,7 +35,12 @@ from ego_mcp.memory.guard.evidence import (
 from ego_mcp.memory.guard.placement import focus_moved, particles_opposed, tense_changed
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
 from ego_mcp.memory.guard.spelling import read_by_initials, respelled, spelled_out, symbols_named
-from ego_mcp.memory.guard.swaps import describers_traded, modifiers_traded, pairs_swapped
+from ego_mcp.memory.guard.swaps import (
+    describers_traded,
+    modifiers_traded,
+    owners_traded,
+    pairs_swapped,
+)
 
 
 class Verdict(Enum):
@@ -111,7 +116,10 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
         hard += names_reordered(old, new)
     # Describers traded and things paired otherwise are one swap, told once.
     hard += compounds_turned(old, new) + (
-        describers_traded(old, new) or modifiers_traded(old, new) or pairs_swapped(old, new)
+        describers_traded(old, new)
+        or modifiers_traded(old, new)
+        or owners_traded(old, new)
+        or pairs_swapped(old, new)
     )
     hard += unnamed_doers(old, new)
     hard += negations(old, new, opposites, swapped)

@@ -33,6 +33,19 @@ def modifiers_traded(old: Reading, new: Reading) -> list[str]:
     return _rebound(before, after)
 
 
+def owners_traded(old: Reading, new: Reading) -> list[str]:
+    """Owners of two things, each owning the other's thing in the other text (由紀の母は
+    マスターの先生だ / マスターの母は由紀の先生だ; Ken's dog likes Aya's cat / Aya's dog
+    likes Ken's cat); each owner written once in each text."""
+    before = [(w.key, w.owns) for w in old.words if w.owns and w.role == "owner"]
+    after = [(w.key, w.owns) for w in new.words if w.owns and w.role == "owner"]
+    for reading, owned in ((old, before), (new, after)):
+        keys = {key for key, _ in owned}
+        if sum(1 for w in reading.words if w.key in keys) != len(keys):
+            return []
+    return _rebound(before, after)
+
+
 def _rebound(before: list[tuple[str, str]], after: list[tuple[str, str]]) -> list[str]:
     """Each word bound to another of the same things in the other text: each word once in
     each text, the same words and the same things, two things at least."""

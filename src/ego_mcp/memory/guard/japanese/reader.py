@@ -4,6 +4,7 @@ what qualifies the fact."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -15,6 +16,7 @@ from ego_mcp.memory.guard.japanese.sequence import (
     after_predicate,
     cleft_copula,
     comma_segment,
+    denied_later,
     ends,
     ends_predicate,
     evidence,
@@ -79,6 +81,7 @@ CASE_ROLES = {
     "へ": "to", "から": "from", "まで": "until", "と": "with", "より": "than", "の": "owner",
 }  # fmt: skip
 AT = "at"  # で: where or how (家で, 電車で)
+NOT_ALL = "not all"  # a quantity は marks under a denial (全部は食べなかった)
 TENSE_AND_POLITENESS = frozenset({"た", "だ", "です", "ます"})
 # The analyser's marks of a noun that する makes a verb (提案する; 反対する, 心配する, which
 # are also adjectival nouns).
@@ -345,7 +348,7 @@ class _Reader:
         elif surface == "と" and self._listing(index):
             pass  # 卵と牛乳を: the list's items take the role the phrase ends with
         elif sub in ("格助詞", "係助詞", "副助詞") and self.words and surface in CASE_ROLES:
-            self._case_particle(surface)
+            self._case_particle(surface, index)
         elif sub == "副助詞":
             self._focus(index, m)
 
@@ -426,9 +429,20 @@ class _Reader:
                 self.words[at] = replace(self.words[at], role="owner")
         self.owner_at = self.closed_phrase[-1]
 
-    def _case_particle(self, surface: str) -> None:
+    def _case_particle(self, surface: str, index: int) -> None:
         """A case particle gives the phrase it ends its role (が, を, に...); は and a
-        first が name the topic."""
+        first が name the topic, but for a quantity under a denial, which it makes partial
+        (全部は食べなかった: not all of it; 全部食べなかった: none)."""
+        last = self.words[-1]
+        if (
+            surface == "は"
+            and self.phrase_start == len(self.words) - 1
+            and _universal(last)
+            and denied_later(self.morphemes, index)
+        ):
+            self.qualifiers.add(NOT_ALL)
+            self.phrase_start = len(self.words)
+            return
         role = CASE_ROLES[surface]
         self.closed_phrase = range(self.phrase_start, len(self.words))
         for at in self.closed_phrase:  # the phrase it ends
@@ -725,6 +739,16 @@ class _Reader:
             if at != subject and self.words[at].role != "subject":
                 self.words[at] = replace(self.words[at], bound=key)
         return key
+
+
+# English's universal quantifiers, by which a Japanese word's first gloss says it is one
+# (全部: all, 毎日: every day, いつも: always, 両方: both).
+UNIVERSAL = frozenset({"all", "every", "always", "both", "everyone", "everybody", "everything"})
+
+
+def _universal(word: Word) -> bool:
+    first = re.split(r"[ _]", word.english[0])[0] if word.english else ""
+    return word.qualifier and first in UNIVERSAL
 
 
 def _bound(word: Word, topic: str) -> Word:

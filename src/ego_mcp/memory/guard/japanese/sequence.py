@@ -243,3 +243,16 @@ def value_ends_at(morphemes: tuple[Morpheme, ...], skip: frozenset[int], index: 
 def phrase_in(morphemes: list[Morpheme]) -> bool:
     """A particle ends a phrase among ``morphemes`` (紅茶に, キャットフードは)."""
     return any(m.part_of_speech()[1] in ("格助詞", "係助詞") for m in morphemes)
+
+
+def denied_later(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """A negation follows ``index`` in its sentence (全部は食べなかった)."""
+    for m in morphemes[index + 1 :]:
+        if m.surface() in ("。", "！", "？", "!", "?"):
+            return False
+        kind = m.part_of_speech()[0]
+        if (kind == "助動詞" and m.normalized_form() in ("ない", "ぬ", "ず")) or (
+            kind == "形容詞" and m.normalized_form() == "無い"
+        ):
+            return True
+    return False
