@@ -1404,6 +1404,8 @@ def test_an_owner_is_no_companion() -> None:
         # は on a universal quantity under a denial makes it partial (not all / none).
         ("マスターはクッキーを全部は食べなかった。", "マスターはクッキーを全部食べなかった。"),
         ("マスターは毎日はジムに行かない。", "マスターは毎日ジムに行かない。"),
+        # An adjective の makes a noun is the one compared (古いのより: than the old one).
+        ("ケンの新しい車は古いのより速い。", "ケンの古い車は新しいのより速い。"),
     ],
 )
 def test_owners_traded_and_a_partial_denial_are_two_facts(first: str, second: str) -> None:

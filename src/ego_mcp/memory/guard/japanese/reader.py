@@ -28,6 +28,7 @@ from ego_mcp.memory.guard.japanese.sequence import (
     modified_by_verb,
     modifies_noun,
     next_is_predicate,
+    one_of_them,
     phrase_in,
     quotes,
     reason_relation,
@@ -661,7 +662,9 @@ class _Reader:
             return
         if word.pos in ("v", "a"):
             self.predicates.append(word.key)
-            if modifies_noun(self.morphemes, index):
+            if modifies_noun(self.morphemes, index) or (
+                word.pos == "a" and one_of_them(self.morphemes, index)
+            ):
                 if word.pos == "a":
                     self.describing.add(len(self.words))
             else:

@@ -256,3 +256,16 @@ def denied_later(morphemes: tuple[Morpheme, ...], index: int) -> bool:
         ):
             return True
     return False
+
+
+def one_of_them(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """An adjective at ``index`` that の makes a noun before a case particle: the one it
+    describes (古いのより軽い: lighter than the old one), no predicate of its own."""
+    if index + 2 >= len(morphemes):
+        return False
+    no, particle = morphemes[index + 1], morphemes[index + 2]
+    return (
+        no.surface() == "の"
+        and no.part_of_speech()[1] == "準体助詞"
+        and particle.part_of_speech()[1] in ("格助詞", "係助詞")
+    )
