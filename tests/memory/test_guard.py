@@ -1410,3 +1410,21 @@ def test_an_owner_is_no_companion() -> None:
 )
 def test_owners_traded_and_a_partial_denial_are_two_facts(first: str, second: str) -> None:
     assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)
+
+
+def test_a_partial_denial_and_an_owner_keep_to_their_clause() -> None:
+    # Which clause denies "all" still shows; a denial in another clause makes no は partial;
+    # a clause that ends at a comma settles whose attribute its subject is.
+    denied = (
+        "ケーキは全部は食べなかったが、クッキーは全部食べた。",
+        "ケーキは全部食べたが、クッキーは全部は食べなかった。",
+    )
+    assert both_ways(*denied) == (Verdict.DISTINCT, Verdict.DISTINCT)
+    for first, second in (
+        ("本は全部は読んだが、内容が分からなかった。", "本は全部読んだが、内容が分からなかった。"),
+        (
+            "ケンは体重が70キロで、アヤは身長が160センチだ。",
+            "アヤの身長は160センチで、ケンの体重は70キロだ。",
+        ),
+    ):
+        assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)

@@ -442,8 +442,6 @@ class _Reader:
             and denied_later(self.morphemes, index)
         ):
             self.qualifiers.add(NOT_ALL)
-            self.phrase_start = len(self.words)
-            return
         role = CASE_ROLES[surface]
         self.closed_phrase = range(self.phrase_start, len(self.words))
         for at in self.closed_phrase:  # the phrase it ends
@@ -685,6 +683,7 @@ class _Reader:
         stop the sentence."""
         ends_sentence = m.part_of_speech()[1] == "句点" or "\n" in m.surface()
         if m.surface() in "、," or ends_sentence:
+            self._settle_owner(None)  # ケンは体重が70キロで、: the clause has ended
             self.phrase_start = self.pause_at = len(self.words)
             if ends_sentence or self._joins_parts(index):
                 self.parts.append(len(self.words))

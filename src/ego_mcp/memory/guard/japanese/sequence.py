@@ -246,9 +246,12 @@ def phrase_in(morphemes: list[Morpheme]) -> bool:
 
 
 def denied_later(morphemes: tuple[Morpheme, ...], index: int) -> bool:
-    """A negation follows ``index`` in its sentence (全部は食べなかった)."""
+    """A negation follows ``index`` in its clause (全部は食べなかった; not 全部は読んだが、
+    分からなかった: a conjunctive particle or a mark ends the clause)."""
     for m in morphemes[index + 1 :]:
-        if m.surface() in ("。", "！", "？", "!", "?"):
+        if m.surface() in ("。", "、", ",", "！", "？", "!", "?") or (
+            m.part_of_speech()[1] == "接続助詞" and m.surface() not in ("て", "で")
+        ):
             return False
         kind = m.part_of_speech()[0]
         if (kind == "助動詞" and m.normalized_form() in ("ない", "ぬ", "ず")) or (
@@ -268,4 +271,5 @@ def one_of_them(morphemes: tuple[Morpheme, ...], index: int) -> bool:
         no.surface() == "の"
         and no.part_of_speech()[1] == "準体助詞"
         and particle.part_of_speech()[1] in ("格助詞", "係助詞")
+        and particle.surface() != "に"  # 高いのに買った: "though", no thing
     )
