@@ -346,8 +346,8 @@ async def main() -> None:
         "corrections_blind3": "corrections, bench/data/corrections_blind3.jsonl (a third set, "
         "written blind on 2026-11-28, natural follow-ups)",
         "corrections_blind4": "corrections, bench/data/corrections_blind4.jsonl (a fourth set, "
-        "written blind on 2026-11-28, markers and structures varied; measured before and after "
-        "the changes it checks, never tuned on)",
+        "written blind on 2026-11-28, markers and structures varied; kept aside until its "
+        "misses were read on 2026-12-06)",
         "corrections_blind5": "corrections, bench/data/corrections_blind5.jsonl (a fifth set, "
         "written blind on 2026-12-06: 50 corrections, half unmarked or restructured, and 50 "
         "others; measured first, then its two false links fixed)",
