@@ -26,11 +26,7 @@ def modifiers_traded(old: Reading, new: Reading) -> list[str]:
     other way); each describing word written once in each text."""
     before = [(w.key, w.modifies) for w in old.words if w.modifies and w.pos == "a"]
     after = [(w.key, w.modifies) for w in new.words if w.modifies and w.pos == "a"]
-    for reading, bound in ((old, before), (new, after)):
-        keys = {key for key, _ in bound}
-        if sum(1 for w in reading.words if w.key in keys) != len(keys):
-            return []
-    return _rebound(before, after)
+    return _rebound(before, after) if _once_each((old, before), (new, after)) else []
 
 
 def owners_traded(old: Reading, new: Reading) -> list[str]:
@@ -39,11 +35,16 @@ def owners_traded(old: Reading, new: Reading) -> list[str]:
     likes Ken's cat); each owner written once in each text."""
     before = [(w.key, w.owns) for w in old.words if w.owns and w.role == "owner"]
     after = [(w.key, w.owns) for w in new.words if w.owns and w.role == "owner"]
-    for reading, owned in ((old, before), (new, after)):
-        keys = {key for key, _ in owned}
+    return _rebound(before, after) if _once_each((old, before), (new, after)) else []
+
+
+def _once_each(*bound: tuple[Reading, list[tuple[str, str]]]) -> bool:
+    """Each word bound is written once in its text."""
+    for reading, pairs in bound:
+        keys = {key for key, _ in pairs}
         if sum(1 for w in reading.words if w.key in keys) != len(keys):
-            return []
-    return _rebound(before, after)
+            return False
+    return True
 
 
 def _rebound(before: list[tuple[str, str]], after: list[tuple[str, str]]) -> list[str]:
