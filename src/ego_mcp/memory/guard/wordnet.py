@@ -368,12 +368,17 @@ def is_relative(wordnet: WordNet, noun: str) -> bool:
 def is_conveyance(wordnet: WordNet, noun: str, senses: int = 2) -> bool:
     """Whether one of ``noun``'s most frequent senses is a means of transport, which one
     is on or in as at a place (the bus, the train, a taxi)."""
-    transport = frozenset(
+    return _kind_of(wordnet, noun, _transport_classes(wordnet), senses, 12)
+
+
+@cache
+def _transport_classes(wordnet: WordNet) -> frozenset[int]:
+    """The sense of "conveyance" that is an artifact (a means of transport)."""
+    return frozenset(
         offset
         for offset in wordnet.offsets("conveyance", "n")
         if wordnet.synset(offset, "n").lexicographer_file == NOUN_ARTIFACT
     )
-    return _kind_of(wordnet, noun, transport, senses, 12)
 
 
 def _kind_of(wordnet: WordNet, noun: str, classes: frozenset[int], senses: int, depth: int) -> bool:

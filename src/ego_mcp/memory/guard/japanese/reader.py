@@ -4,7 +4,6 @@ what qualifies the fact."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -27,6 +26,7 @@ from ego_mcp.memory.guard.japanese.sequence import (
     light_verb_follows,
     modified_by_verb,
     modifies_noun,
+    negates,
     next_is_predicate,
     one_of_them,
     phrase_in,
@@ -43,6 +43,7 @@ from ego_mcp.memory.guard.japanese.words import (
     opposites,
     potential,
     someone,
+    universal,
     with_heads,
 )
 from ego_mcp.memory.guard.reading import (
@@ -87,7 +88,6 @@ TENSE_AND_POLITENESS = frozenset({"た", "だ", "です", "ます"})
 # The analyser's marks of a noun that する makes a verb (提案する; 反対する, 心配する, which
 # are also adjectival nouns).
 VERBAL_NOUNS = frozenset({"サ変可能", "サ変形状詞可能"})
-NEGATIONS = frozenset({"ない", "ぬ", "ん", "ず"})
 # Completive verbs after a verb (書き終える, 片付け済ませる) and the adverbs of a deed
 # already done: with them, ている tells the deed done, as the English perfect does.
 COMPLETIVE = frozenset({"終える", "終わる", "済ませる", "済ます", "切る"})
@@ -274,7 +274,7 @@ class _Reader:
         if base in ("だ", "です") and after_cleft_focus(self.morphemes, index):
             self._cleft_focus()  # 反対したのは課長だった
         previous = self.morphemes[index - 1] if index else None
-        if m.dictionary_form() in NEGATIONS or base in NEGATIONS or base == "無い":
+        if negates(m):
             if self.exceptive:
                 self.exceptive = False  # しか…ない: "only", which the particle gave
             elif self.quoting:
@@ -438,7 +438,7 @@ class _Reader:
         if (
             surface == "は"
             and self.phrase_start == len(self.words) - 1
-            and _universal(last)
+            and universal(last)
             and denied_later(self.morphemes, index)
         ):
             self.qualifiers.add(NOT_ALL)
@@ -741,16 +741,6 @@ class _Reader:
             if at != subject and self.words[at].role != "subject":
                 self.words[at] = replace(self.words[at], bound=key)
         return key
-
-
-# English's universal quantifiers, by which a Japanese word's first gloss says it is one
-# (全部: all, 毎日: every day, いつも: always, 両方: both).
-UNIVERSAL = frozenset({"all", "every", "always", "both", "everyone", "everybody", "everything"})
-
-
-def _universal(word: Word) -> bool:
-    first = re.split(r"[ _]", word.english[0])[0] if word.english else ""
-    return word.qualifier and first in UNIVERSAL
 
 
 def _bound(word: Word, topic: str) -> Word:

@@ -253,12 +253,23 @@ def denied_later(morphemes: tuple[Morpheme, ...], index: int) -> bool:
             m.part_of_speech()[1] == "接続助詞" and m.surface() not in ("て", "で")
         ):
             return False
-        kind = m.part_of_speech()[0]
-        if (kind == "助動詞" and m.normalized_form() in ("ない", "ぬ", "ず")) or (
-            kind == "形容詞" and m.normalized_form() == "無い"
-        ):
+        if negates(m):
             return True
     return False
+
+
+# The auxiliaries of denial (食べない, 食べぬ, 食べん, 食べず).
+NEGATIONS = frozenset({"ない", "ぬ", "ん", "ず"})
+
+
+def negates(m: Morpheme) -> bool:
+    """``m`` denies its predicate: an auxiliary of denial, or the adjective 無い."""
+    kind, base = m.part_of_speech()[0], m.normalized_form()
+    if kind == "形容詞":
+        return bool(base == "無い")
+    return kind == "助動詞" and (
+        m.dictionary_form() in NEGATIONS or base in NEGATIONS or base == "無い"
+    )
 
 
 def one_of_them(morphemes: tuple[Morpheme, ...], index: int) -> bool:

@@ -153,13 +153,29 @@ def reading_of_prefix(prefix: str) -> str:
     )
 
 
+def _first_gloss(word: Word) -> list[str]:
+    """The words of ``word``'s first English gloss (younger_sister: younger, sister)."""
+    return re.split(r"[ _]", word.english[0]) if word.english else []
+
+
 def someone(word: Word) -> bool:
     """A person or an animal: a name but a place's, or a noun whose first English gloss
     (its last word) is one in WordNet (友達: friend, 妹: younger sister, 犬: dog)."""
-    glossed = (re.split(r"[ _]", gloss)[-1] for gloss in word.english[:1])
     if word.name:
         return word.name != "place"  # a place's name is no one (エミと横浜の水族館)
-    return word.animate or any(is_animate(g) for g in glossed)
+    glossed = _first_gloss(word)
+    return word.animate or (bool(glossed) and is_animate(glossed[-1]))
+
+
+# English's universal quantifiers, by which a Japanese word's first gloss says it is one
+# (全部: all, 毎日: every day, いつも: always, 両方: both).
+UNIVERSAL = frozenset({"all", "every", "always", "both", "everyone", "everybody", "everything"})
+
+
+def universal(word: Word) -> bool:
+    """A qualifying word whose first gloss opens with a universal quantifier."""
+    glossed = _first_gloss(word)
+    return word.qualifier and bool(glossed) and glossed[0] in UNIVERSAL
 
 
 def with_heads(words: list[Word], describing: set[int]) -> tuple[Word, ...]:
