@@ -100,6 +100,24 @@ def sentences(count: int, seed: int) -> list[str]:
     ]
 
 
+# The same kind of diary sentence in Japanese (rss_bench.py --japanese).
+JA_SUBJECTS = ["マスター", "アヤ", "ケン", "母", "同僚の佐藤さん", "隣の猫", "先生", "妹"]
+JA_OBJECTS = ["古い写真", "壊れたラジオ", "夏祭り", "山道", "ジャズのレコード", "赤い凧", "初雪"]
+JA_VERBS = ["について話した", "の夢を見た", "を思い出した", "の絵を描いた", "を直した", "に驚いた"]
+JA_PLACES = ["台所", "駅", "海辺", "図書館", "屋上", "小さなカフェ", "市場", "庭"]
+JA_TIMES = ["今朝", "夜遅く", "雨の午後", "昼休み", "夕方", "日曜日", "嵐のあと"]
+
+
+def japanese_sentences(count: int, seed: int) -> list[str]:
+    """``count`` distinct Japanese sentences from the same kind of grammar."""
+    rng = random.Random(seed)
+    return [
+        f"{rng.choice(JA_TIMES)}、{rng.choice(JA_SUBJECTS)}は{rng.choice(JA_PLACES)}で"
+        f"{rng.choice(JA_OBJECTS)}{rng.choice(JA_VERBS)}（メモ {seed}-{i}）。"
+        for i in range(count)
+    ]
+
+
 def load_embedder(model_dir: Path | None) -> LocalMiniLM:
     """The local model from ``model_dir``, the offline copy beside the repo, or Chroma's cache."""
     shared = ROOT.parent / "shared" / "models" / "all-MiniLM-L6-v2"

@@ -3,11 +3,14 @@ dozen saves and a recall, over stdio.
 
     python bench/rss_bench.py                 # ours on USE v3 and on MiniLM, and upstream
     python bench/rss_bench.py --saves 200
+    python bench/rss_bench.py --japanese 20   # then 20 Japanese saves and a Japanese recall
 
 For each server: spawn it as a client would (until ``tools/list`` answers), wait for its
 start-up work (the model's warm-up) to settle, read /proc; then ``--saves`` distinct
 sentences through ``remember`` (the guard compares each with its nearest memories, which
-loads the English parser), one ``recall``, and /proc again. Reported: VmRSS with its
+loads the English parser), one ``recall``, and /proc again; with ``--japanese``, that many
+Japanese sentences and a Japanese recall after them (the Japanese analyser and the
+dictionary across languages load), and /proc once more. Reported: VmRSS with its
 anonymous and file-backed parts (file pages are the page cache's, shared with every
 process mapping them) and VmHWM, the peak.
 
@@ -28,7 +31,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from common import ROOT, sentences, write_results
+from common import ROOT, japanese_sentences, sentences, write_results
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
@@ -97,20 +100,27 @@ def _only_child() -> int:
     return int(children[0])
 
 
-async def measure(serving: Serving, saves: int) -> dict[str, Any]:
+async def measure(serving: Serving, saves: int, japanese: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         async with serving(Path(tmp)) as (session, pid):
             await asyncio.sleep(SETTLE_S)
-            started = status(pid)
+            found = {"after_start": status(pid)}
             for text in sentences(saves, seed=21):
                 await session.call_tool("remember", {"content": text})
             await session.call_tool("recall", {"context": "walked by the river", "n_results": 5})
-            return {"after_start": started, "after_recall": status(pid)}
+            found["after_recall"] = status(pid)
+            if japanese:
+                for text in japanese_sentences(japanese, seed=22):
+                    await session.call_tool("remember", {"content": text})
+                await session.call_tool("recall", {"context": "駅で話した", "n_results": 5})
+                found["after_japanese"] = status(pid)
+            return found
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--saves", type=int, default=60)
+    parser.add_argument("--japanese", type=int, default=0)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     servers: list[tuple[str, Serving | None]] = [
@@ -118,12 +128,12 @@ async def main() -> None:
         ("ours, all-MiniLM-L6-v2", ours("all-MiniLM-L6-v2")),
         ("upstream 0.2.3, all-MiniLM-L6-v2", upstream()),
     ]
-    results: dict[str, Any] = {"saves": args.saves, "servers": {}}
+    results: dict[str, Any] = {"saves": args.saves, "japanese": args.japanese, "servers": {}}
     for name, serving in servers:
         if serving is None:
             print(f"{name}: skipped (no ../shared/bench-upstream with its environment)")
             continue
-        found = await measure(serving, args.saves)
+        found = await measure(serving, args.saves, args.japanese)
         results["servers"][name] = found
         start, after = found["after_start"], found["after_recall"]
         print(
@@ -131,6 +141,12 @@ async def main() -> None:
             f"recall {after['VmRSS']} MiB (anonymous {after['RssAnon']}, file "
             f"{after['RssFile']}), peak {after['VmHWM']}"
         )
+        if "after_japanese" in found:
+            ja = found["after_japanese"]
+            print(
+                f"  after {args.japanese} Japanese saves and a recall {ja['VmRSS']} MiB "
+                f"(anonymous {ja['RssAnon']}, file {ja['RssFile']}), peak {ja['VmHWM']}"
+            )
     write_results(results, args.out, "rss.json")
 
 

@@ -52,6 +52,8 @@ def test_english_numbers(text: str, expected: list[str]) -> None:
         ("二〇二五年", ["2025"]),
         ("一点決めた", ["1"]),
         ("一緒に行った", []),  # 一 inside a word is no count: the dictionary says so
+        ("二十歳になった", ["20"]),  # listed whole: a numeral and a counter (歳)
+        ("一回だけ", ["1"]),
         ("三杯飲んだ", ["3"]),  # any counter
         ("五階に住む", ["5"]),
         # Digits with kanji units are one number (found blind: 1万2千円 / 12,000円).

@@ -253,6 +253,33 @@ async def test_a_write_chroma_refused_is_mended_by_the_scheduled_repair(runtime:
     assert indexed == {i: tuple(terms(memory.get(i).content)) for i in (keep, other)}
 
 
+def test_japanese_rows_read_by_another_analyser_are_read_again(runtime: Runtime) -> None:
+    """An index whose Japanese rows were read by another analyser (Janome, before
+    Sudachi) is out of step; the mend reads those rows again, and only those."""
+    from ego_mcp.memory.model import content_hash
+    from ego_mcp.memory.recall.terms import JAPANESE_READER, terms
+    from ego_mcp.memory.service import Draft
+    from ego_mcp.memory.store import IndexedText
+
+    memory = runtime.memory("default")
+    japanese = memory.remember(Draft(content="東京で記憶の研究会に出た。")).saved
+    english = memory.remember(Draft(content="The ferry to Miyajima left without us.")).saved
+    assert japanese is not None and english is not None and memory.lexical is not None
+    assert memory.lexical_in_step()
+    old_terms = ("東京", "記憶", "研究", "会", "出る")  # 研究会 as Janome cut it
+    memory.lexical.put({japanese.id: IndexedText(old_terms, content_hash(japanese.content))})
+    memory.lexical.settle([japanese.id])
+    memory.lexical.note_japanese_reader("janome")
+    assert not memory.lexical_in_step()
+
+    assert memory.mend_lexical() == (1, 0)
+
+    assert memory.lexical.japanese_reader() == JAPANESE_READER and memory.lexical_in_step()
+    indexed = memory.lexical.documents([japanese.id, english.id])
+    assert indexed == {m.id: tuple(terms(m.content)) for m in (japanese, english)}
+    assert [hit.memory.id for hit in memory.recall("研究会", 1)] == [japanese.id]
+
+
 def test_a_mend_that_fails_half_way_leaves_the_row_for_the_next(runtime: Runtime) -> None:
     """A row whose words differ from the stored text stays unsettled until it is indexed
     again: a mend interrupted before that (Chroma gone) is finished by the next."""

@@ -62,6 +62,27 @@ def test_two_character_japanese_words_are_found(index: LexicalIndex) -> None:
         assert set(index.lookup(terms(word), 10).documents) == {"mem_000000000004"}
 
 
+def test_a_compound_is_found_by_its_parts_and_first_by_itself(index: LexicalIndex) -> None:
+    fill(index)
+    index.put(rows({"mem_000000000005": terms("研究の話をした。")}))
+    assert set(index.lookup(terms("研究"), 10).documents) >= {
+        "mem_000000000004",
+        "mem_000000000005",
+    }
+    assert set(index.lookup(terms("研究会"), 10).documents) >= {"mem_000000000004"}
+    assert terms("研究会")[0] == "研究会"
+
+
+def test_the_japanese_rows_and_their_reader_are_known(index: LexicalIndex) -> None:
+    """What a mend reads again when Japanese is read by another analyser than before."""
+    fill(index)
+    assert index.japanese_ids() == {"mem_000000000004"}
+    assert index.japanese_reader() is None
+    index.note_japanese_reader("sudachi-middle")
+    assert index.japanese_reader() == "sudachi-middle"
+    assert index.stats() == CorpusStats().with_documents(terms(t) for t in TEXTS.values())
+
+
 def test_documents_gives_the_terms_of_named_memories(index: LexicalIndex) -> None:
     fill(index)
     assert set(index.lookup(terms("LOG-131"), 10).documents) == {"mem_000000000003"}

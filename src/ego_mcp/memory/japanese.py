@@ -1,10 +1,13 @@
-"""Japanese words for the guard, from Janome's dictionary (IPADIC, inside the wheel).
+"""Japanese words, from SudachiPy with SudachiDict core: one dictionary per process,
+memory-mapped on first use, which the lexical index and the guard share.
 
 Japanese has no spaces and no capitals, so a morphological analyser splits the text into
 words with their part of speech, base form and reading: base forms let 負けた be read as
-負ける, readings let 林檎 and りんご be one word, and the parts of speech tell a numeral
-(名詞,数) from a kanji inside a word (一緒). Imported and loaded on first use (about
-0.2 s).
+負ける, the normalised form lets りんご and 林檎 be one word, and the parts of speech tell a
+numeral (名詞,数詞) from a kanji inside a word (一緒). Sudachi cuts a text in three sizes:
+the guard reads the longest units (``LONG``: 選挙管理委員会), the index the middle ones
+(``MIDDLE``: 選挙, 管理, 委員会), so that a part of a long name still matches, and numerals
+are read in the shortest (``SHORT``: 一回 is 一 and 回).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from janome.tokenizer import Tokenizer
+    from sudachipy import Dictionary, Morpheme, Tokenizer
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 KANJI = re.compile(r"[\u4e00-\u9fff]")
@@ -24,26 +27,58 @@ HIRAGANA_TO_KATAKANA = str.maketrans(
     {chr(code): chr(code + 0x60) for code in range(ord("ぁ"), ord("ゖ") + 1)}
 )
 KATAKANA_TO_HIRAGANA = str.maketrans({v: k for k, v in HIRAGANA_TO_KATAKANA.items()})
+SHORT = "A"
+MIDDLE = "B"
+LONG = "C"
 
 
 @dataclass(frozen=True)
 class Token:
-    """A word as the dictionary reads it: surface, base form, reading, part of speech."""
+    """A word as the dictionary reads it: surface, normalised base form, reading, part of
+    speech (Sudachi's six fields), and for a middle-sized word the shortest words it is
+    made of, if more than one (研究会: 研究 and 会)."""
 
     surface: str
     base: str
     reading: str
     pos: tuple[str, ...]
+    parts: tuple[Token, ...] = ()
 
 
-_lock = threading.Lock()
+# Sudachi's tokenizers are not thread-safe, nor its lookups alongside them.
+lock = threading.Lock()
 
 
 @cache
-def _tokenizer() -> Tokenizer:
-    from janome.tokenizer import Tokenizer  # importing it takes 65 ms: only when needed
+def dictionary() -> Dictionary:
+    from sudachipy import Dictionary  # loaded only when a text has Japanese in it
 
-    return Tokenizer()
+    return Dictionary(dict="core")
+
+
+@cache
+def tokenizer(mode: str) -> Tokenizer:
+    """The tokenizer that cuts units of ``mode`` (``SHORT``, ``MIDDLE`` or ``LONG``); hold
+    ``lock``."""
+    from sudachipy import SplitMode
+
+    return dictionary().tokenizer(getattr(SplitMode, mode))
+
+
+def analyse(text: str, mode: str) -> tuple[Morpheme, ...]:
+    """``text`` cut into units of ``mode``, as Sudachi's morphemes."""
+    with lock:
+        return tuple(tokenizer(mode).tokenize(text))
+
+
+@lru_cache(maxsize=1024)
+def counter_suffix(surface: str) -> bool:
+    """Whether the dictionary lists ``surface`` as a counter suffix (歳, つ)."""
+    if not surface:
+        return False
+    with lock:
+        entries = [m.part_of_speech() for m in dictionary().lookup(surface)]
+    return any(pos[:3] == ("接尾辞", "名詞的", "助数詞") for pos in entries)
 
 
 def is_japanese(text: str) -> bool:
@@ -52,23 +87,26 @@ def is_japanese(text: str) -> bool:
 
 
 @lru_cache(maxsize=256)
-def tokens(text: str) -> tuple[Token, ...]:
-    """Every token of ``text`` with its reading and part of speech; none without Japanese."""
+def tokens(text: str, mode: str = MIDDLE) -> tuple[Token, ...]:
+    """Every word of ``text`` (units of ``mode``) with its reading and part of speech;
+    none without Japanese."""
     if not JAPANESE.search(text):
         return ()
-    with _lock:
-        analysed = list(_tokenizer().tokenize(text))
-    return tuple(
-        Token(t.surface, t.base_form, t.reading, tuple(t.part_of_speech.split(",")))
-        for t in analysed
-        if not isinstance(t, str)
+    from sudachipy import SplitMode
+
+    with lock:
+        analysed = tokenizer(mode).tokenize(text)
+        return tuple(
+            _token(m, tuple(map(_token, m.split(SplitMode.A))) if mode == MIDDLE else ())
+            for m in analysed
+        )
+
+
+def _token(morpheme: Morpheme, parts: tuple[Token, ...] = ()) -> Token:
+    return Token(
+        morpheme.surface(),
+        morpheme.normalized_form(),
+        morpheme.reading_form(),
+        tuple(morpheme.part_of_speech()),
+        parts if len(parts) > 1 else (),
     )
-
-
-@lru_cache(maxsize=2048)
-def reading_of(word: str) -> str:
-    """The reading of a dictionary form (終わる → オワル; おわる → オワル), in katakana."""
-    readings = []
-    for token in tokens(word):
-        readings.append(token.reading if token.reading not in ("", "*") else token.surface)
-    return "".join(readings).translate(HIRAGANA_TO_KATAKANA).rstrip("ー")

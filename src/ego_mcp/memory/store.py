@@ -274,6 +274,17 @@ class LexicalIndex(Protocol):
         """Every indexed memory id."""
         ...
 
+    def japanese_ids(self) -> set[str]:
+        """The memories whose terms hold Japanese ones."""
+        ...
+
+    def japanese_reader(self) -> str | None:
+        """What read the Japanese rows' terms (``terms.JAPANESE_READER`` when they were
+        written), None if it was never noted (an index written before it was)."""
+        ...
+
+    def note_japanese_reader(self, reader: str) -> None: ...
+
     def count(self) -> int: ...
 
     def stats(self) -> CorpusStats:

@@ -15,7 +15,7 @@ from ego_mcp.embedding.base import EmbeddingSignature
 from ego_mcp.errors import EmbeddingMismatch, StoreUnavailable
 from ego_mcp.memory.hours import hour_of
 from ego_mcp.memory.model import Category, Episode, Links, Memory, SearchHit, content_hash
-from ego_mcp.memory.recall.terms import terms
+from ego_mcp.memory.recall.terms import JAPANESE_READER, terms
 from ego_mcp.memory.store import IndexedText, LexicalIndex, MemoryFilter, Sitting
 from ego_mcp.store.codec import (
     ANTICIPATED,
@@ -514,7 +514,10 @@ class ChromaMemoryStore:
     def lexical_in_step(self) -> bool:
         lexical = self.lexical
         return lexical is None or (
-            not lexical.unsettled() and lexical.count() == self.count() and not lexical.unplaced()
+            not lexical.unsettled()
+            and lexical.count() == self.count()
+            and not lexical.unplaced()
+            and lexical.japanese_reader() == JAPANESE_READER
         )
 
     def mend_lexical(self, rebuild: bool = False) -> tuple[int, int]:
@@ -536,12 +539,17 @@ class ChromaMemoryStore:
             lexical.remove(extra)
             gone = sorted({*gone, *extra})
             changed = sorted(stored if rebuild else (stored - indexed).union(changed))
+        reread = lexical.japanese_reader() != JAPANESE_READER
+        if reread:  # read by another analyser than the one queries are read with now
+            changed = sorted(lexical.japanese_ids().union(changed))
         for start in range(0, len(changed), READ_BATCH):
             memories = self.get_many(changed[start : start + READ_BATCH])
             lexical.put({m.id: index_entry(m) for m in memories})
             lexical.settle([m.id for m in memories])
         self._place(lexical)
         lexical.recount()
+        if reread:
+            lexical.note_japanese_reader(JAPANESE_READER)
         return len(changed), len(gone)
 
     def _place(self, lexical: LexicalIndex) -> None:

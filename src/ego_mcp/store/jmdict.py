@@ -10,10 +10,10 @@ hiragana reading, as JMnedict records readings); a gloss counts if it is a trans
 of one or two words, not an explanation (``_translation``). An English term translates to the
 headwords of the entries that have it, or "to" it, as a whole gloss, written in kanji
 where the entry has kanji, and to the spellings of the names it romanises. A headword
-counts only if it is one term (``memory/recall/terms.py``): phrases would bring in their
-particles' neighbours. Terms are normalised as the index normalises them, so ``terms``
-decides what matches; a trailing long vowel our terms drop (マスター is マスタ) is
-restored for the lookup.
+counts only if it reads as one word, a compound included (``terms.single_term``):
+phrases would bring in their particles' neighbours. Terms are normalised as the index
+normalises them, so ``terms`` decides what matches; a trailing long vowel our terms drop
+(マスター is マスタ) is restored for the lookup.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ego_mcp.memory.guard.glosses import translation_words
 from ego_mcp.memory.japanese import KATAKANA_TO_HIRAGANA
-from ego_mcp.memory.recall.terms import is_japanese_term, terms
+from ego_mcp.memory.recall.terms import is_japanese_term, single_term, terms
 
 CACHED_TERMS = 65_536
 
@@ -88,9 +88,9 @@ class JMdict:
         headwords = self._rows(ENGLISH_TO_JAPANESE, (term, term.capitalize()))
         found: set[str] = set()
         for headword in headwords:
-            parts = terms(headword)
-            if len(parts) == 1 and is_japanese_term(parts[0]):
-                found.add(parts[0])
+            word = single_term(headword)
+            if word is not None and is_japanese_term(word):
+                found.add(word)
         return frozenset(found)
 
     def _rows(self, query: str, parameters: tuple[str, ...]) -> list[str]:

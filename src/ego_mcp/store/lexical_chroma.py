@@ -268,6 +268,22 @@ class ChromaLexicalIndex:
     def ids(self) -> set[str]:
         return {i for page in id_pages(self._collection) for i in page}
 
+    def japanese_ids(self) -> set[str]:
+        where = {"japanese": True}
+        return {i for page in id_pages(self._collection, where) for i in page}
+
+    def japanese_reader(self) -> str | None:
+        found = self._frequencies.get(ids=[TOTALS], include=["metadatas"])
+        metadata = found["metadatas"][0] if found["ids"] else None
+        reader = (metadata or {}).get("japanese_reader")
+        return str(reader) if reader is not None else None
+
+    def note_japanese_reader(self, reader: str) -> None:
+        # Written with the statistics, so that the record is whole even in a new index
+        # (the writers hold the agent's lock; an upsert keeps the keys it does not name).
+        metadata = {**_stats_metadata(self.stats()), "japanese_reader": reader}
+        self._frequencies.upsert(ids=[TOTALS], embeddings=_constant(1), metadatas=[metadata])
+
     def count(self) -> int:
         return self.stats().documents
 

@@ -51,7 +51,12 @@ CREATE TABLE IF NOT EXISTS frequencies (
     term TEXT PRIMARY KEY,
     documents INTEGER NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS facts (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
 """
+JAPANESE_READER = "japanese_reader"
 # Files written before rows kept their text's hash gain the two columns (their rows
 # settled), and those written before rows kept their sitting the last (NULL: unplaced).
 ADDED_COLUMNS = ("digest TEXT", "settled INTEGER NOT NULL DEFAULT 1", "follows TEXT")
@@ -303,6 +308,25 @@ class SqliteLexicalIndex:
     def ids(self) -> set[str]:
         with self._lock:
             return {row[0] for row in self._db.execute("SELECT memory_id FROM documents")}
+
+    def japanese_ids(self) -> set[str]:
+        with self._lock:
+            rows = self._db.execute("SELECT memory_id FROM documents WHERE japanese > 0")
+            return {row[0] for row in rows}
+
+    def japanese_reader(self) -> str | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT value FROM facts WHERE name = ?", (JAPANESE_READER,)
+            ).fetchone()
+        return str(row[0]) if row is not None else None
+
+    def note_japanese_reader(self, reader: str) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO facts (name, value) VALUES (?, ?)",
+                (JAPANESE_READER, reader),
+            )
 
     def count(self) -> int:
         with self._lock:

@@ -216,7 +216,9 @@ def find_numbers(text: str) -> list[Found]:
         run = [i for i in range(match.start(), match.end()) if calendar or i in numerals]
         if not run:
             continue  # 一緒, 一番, 統一: the dictionary reads no numeral there
-        start, end = run[0], run[-1] + 1
+        # A number's kanji are read together from where the dictionary reads a numeral:
+        # it may cut 三十分 as 三 and 十分 ("enough").
+        start, end = run[0], match.end()
         written = kanji_value(text[start:end])
         if written is not None:
             found.append(Found(canonical(float(written)), start, end))
@@ -224,16 +226,22 @@ def find_numbers(text: str) -> list[Found]:
 
 
 def numeral_offsets(text: str) -> set[int]:
-    """Where the dictionary (Janome, IPADIC) reads a numeral (名詞,数) in ``text``."""
-    from ego_mcp.memory.japanese import tokens
+    """Where the dictionary (Sudachi, its shortest units) reads a numeral (名詞,数詞) in
+    ``text``, and the numeral a word it lists whole begins with when the rest of the word
+    is a counter (二十歳: 二十 and 歳)."""
+    from ego_mcp.memory.japanese import SHORT, counter_suffix, tokens
 
     offsets: set[int] = set()
     cursor = 0
-    for token in tokens(text):
+    for token in tokens(text, SHORT):
         start = text.find(token.surface, cursor)
         if start < 0:
             continue
         cursor = start + len(token.surface)
-        if token.pos[:2] == ("名詞", "数"):
+        if token.pos[:2] == ("名詞", "数詞"):
             offsets.update(range(start, cursor))
+            continue
+        numeral = KANJI.match(token.surface)
+        if numeral is not None and counter_suffix(token.surface[numeral.end() :]):
+            offsets.update(range(start, start + numeral.end()))
     return offsets

@@ -4,10 +4,11 @@ English (and other Latin-script) words are lower-cased and lemmatised with simpl
 tables ("researched" and "researching" are "research"); an identifier's or a name's parts
 count apart and joined ("LOG-131": log, 131, log131; "O'Brien-Smith": o, brien, smith,
 obriensmith), so the whole identifier is the rarest term; a decimal number is one term
-("3.5"). Japanese has no spaces: Janome's dictionary splits it into words by base form
-(行った is 行く), less particles and auxiliaries, so a two-character word (東京, 記憶) or
-a katakana term (コンピューター, its final long vowel dropped) is one term, not a string
-of characters. Pure, apart from loading the two dictionaries on first use.
+("3.5"). Japanese has no spaces: Sudachi's dictionary splits it into middle-sized words
+by normalised base form (行った is 行く, りんご is 林檎, 三つ is 3 and つ), less particles,
+auxiliaries and symbols, so a two-character word (東京, 記憶) or a katakana term
+(コンピューター, its final long vowel dropped) is one term, not a string of characters.
+Pure, apart from loading the two dictionaries on first use.
 """
 
 from __future__ import annotations
@@ -131,9 +132,12 @@ FUNCTION_WORDS = frozenset(
         "must",
     ]
 )
+# What reads Japanese into terms: an index whose Japanese rows were read by another (Janome,
+# before Sudachi) reads them again at the next open (``MemoryStore.mend_lexical``).
+JAPANESE_READER = "sudachi-middle"
 # Particles, auxiliaries and symbols, by the dictionary's parts of speech: they mark
 # grammar, not a topic, and in a store with few Japanese memories they would look rare.
-JA_SKIPPED_POS = frozenset({"助詞", "助動詞", "記号"})
+JA_SKIPPED_POS = frozenset({"助詞", "助動詞", "記号", "補助記号", "空白"})
 
 
 def terms(text: str) -> list[str]:
@@ -184,10 +188,28 @@ def _lemma(word: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _japanese_terms(span: str) -> tuple[str, ...]:
+    """Each word's term, followed by the terms of its parts when it is a compound: 研究会
+    is 研究会, 研究 and 会, so that 研究 finds it too and 研究会 finds it first."""
     found = []
     for token in japanese.tokens(span):
         if token.pos[0] in JA_SKIPPED_POS:
             continue
-        base = token.base if token.base not in ("", "*") else token.surface
-        found.append(base.rstrip("ー") or base)
+        found.append(_japanese_term(token))
+        found.extend(_japanese_term(part) for part in token.parts)
     return tuple(found)
+
+
+def single_term(text: str) -> str | None:
+    """The term ``text`` reads as if it is one word (a compound counts as one: 結婚式), else
+    None (a phrase)."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    if not JAPANESE_SPAN.fullmatch(folded):
+        found = terms(text)
+        return found[0] if len(found) == 1 else None
+    words = [t for t in japanese.tokens(folded) if t.pos[0] not in JA_SKIPPED_POS]
+    return _japanese_term(words[0]) if len(words) == 1 else None
+
+
+def _japanese_term(token: japanese.Token) -> str:
+    base = token.base if token.base not in ("", "*") else token.surface
+    return base.rstrip("ー") or base
