@@ -63,6 +63,7 @@ BLIND9 = ROOT / "bench" / "data" / "guard_blind9.jsonl"
 BLIND10 = ROOT / "bench" / "data" / "guard_blind10.jsonl"
 BLIND11 = ROOT / "bench" / "data" / "guard_blind11.jsonl"
 BLIND12 = ROOT / "bench" / "data" / "guard_blind12.jsonl"
+BLIND13 = ROOT / "bench" / "data" / "guard_blind13.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
@@ -281,6 +282,7 @@ async def main() -> None:
         ("guard_blind10", guard, guard_table, jsonl(BLIND10)),
         ("guard_blind11", guard, guard_table, jsonl(BLIND11)),
         ("guard_blind12", guard, guard_table, jsonl(BLIND12)),
+        ("guard_blind13", guard, guard_table, jsonl(BLIND13)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
@@ -340,6 +342,8 @@ async def main() -> None:
         "guard_blind12": "guard, bench/data/guard_blind12.jsonl (240 pairs of dedup_dev3's "
         "kinds, a fifth of the distinct ones swaps, written blind on 2026-12-06 in the tenth "
         "round; measured, then 4 of its 7 wrong refusals fixed)",
+        "guard_blind13": "guard, bench/data/guard_blind13.jsonl (240 pairs of all the dev "
+        "sets' kinds, 143 of them distinct, written blind on 2026-12-06 in the twelfth round)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",

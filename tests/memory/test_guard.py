@@ -1428,3 +1428,69 @@ def test_a_partial_denial_and_an_owner_keep_to_their_clause() -> None:
         ),
     ):
         assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # Antonyms on a scale with values between (WordNet's attribute lists more than
+        # the two): not hot is not cold.
+        ("The soup at the diner wasn't hot.", "The soup at the diner was cold."),
+        ("マスターが行った日の札幌は暑くなかった。", "マスターが行った日の札幌は寒かった。"),
+        # Antonyms only in a sense that does not stand for one of them (troops).
+        (
+            "The new team lead isn't friendly toward Master.",
+            "The new team lead is hostile toward Master.",
+        ),
+        # Two words glossed alike, each written in both texts, are each themselves.
+        (
+            "マスターは冬物の服を押し入れからクローゼットに移した。",
+            "マスターは冬物の服をクローゼットから押し入れに移した。",
+        ),
+        # Two who trade places across two verbs, in different roles.
+        (
+            "According to Priya, the deploy freeze starts Thursday; Marco wasn't sure.",
+            "According to Marco, the deploy freeze starts Thursday; Priya wasn't sure.",
+        ),
+        # The same two times, the standard of the comparison in the other.
+        (
+            "This year's plum wine is sweeter than last year's.",
+            "Last year's plum wine is sweeter than this year's.",
+        ),
+        ("今年漬けた梅酒は、去年のものより甘い。", "去年漬けた梅酒は、今年のものより甘い。"),
+        (
+            "The 2024 vintage is better than the 2023 vintage.",
+            "The 2023 vintage is better than the 2024 vintage.",
+        ),
+    ],
+)
+def test_a_middle_a_troop_sense_places_and_standards_traded_are_two_facts(
+    first: str, second: str
+) -> None:
+    assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # Antonyms with nothing between, or only two values on their scale.
+        ("Master wasn't present at the meeting.", "Master was absent from the meeting."),
+        ("Master wasn't awake when I called.", "Master was asleep when I called."),
+        ("The pharmacy was not open on Sunday.", "The pharmacy was closed on Sunday."),
+        ("マスターは歯医者の予約を覚えていなかった。", "マスターは歯医者の予約を忘れていた。"),
+    ],
+)
+def test_a_denied_word_is_its_antonym_where_nothing_lies_between(first: str, second: str) -> None:
+    assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
+
+
+def test_a_standard_phrased_another_way_is_no_trade() -> None:
+    from ego_mcp.memory.guard.analysis import read
+    from ego_mcp.memory.guard.comparison import standards_traded
+
+    first, second = (
+        "Ken ran 5 km, more than Aya, who ran 3 km.",
+        "Ken ran 5 km, which is more than the 3 km Aya ran.",
+    )
+    assert standards_traded(read(first), read(second)) == []
+    assert read("Ken went out.").standard is None

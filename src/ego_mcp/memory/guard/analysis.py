@@ -10,6 +10,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ego_mcp.memory.guard import english, japanese
+from ego_mcp.memory.guard.comparison import standard_span
 from ego_mcp.memory.guard.dates import find_when
 from ego_mcp.memory.guard.durations import DURATION
 from ego_mcp.memory.guard.measures import MEASURE
@@ -138,9 +139,17 @@ def read(text: str) -> Reading:
         ends[match.start()] = match.end()
         covered.update(range(match.start(), match.end()))
     skip = frozenset(covered)
-    if is_japanese(digits):
-        return _japanese(digits, sorted(numbers), pieces, ends, dates, skip)
-    return english.read(digits, tuple(sorted(numbers)), pieces, skip)
+    japanese_text = is_japanese(digits)
+    if japanese_text:
+        found = _japanese(digits, sorted(numbers), pieces, ends, dates, skip)
+    else:
+        found = english.read(digits, tuple(sorted(numbers)), pieces, skip)
+    span = standard_span(digits, japanese_text)
+    if span is None:
+        return found
+    values = [*numbers, *((start, unit) for start, units in pieces for unit in units)]
+    standard = frozenset(value for start, value in values if span[0] <= start < span[1])
+    return replace(found, standard=standard)
 
 
 def _japanese(

@@ -30,7 +30,12 @@ ORDER_WORDS = frozenset({"before", "after", "until", "前", "後"})
 
 
 def _matched(word: Word, among: tuple[Word, ...]) -> list[Word]:
-    return [other for other in among if word.same_word(other)]
+    """The words of ``among`` that are ``word``: the ones written as it is if any, else its
+    synonyms (押し入れ and クローゼット are both "closet", but where both texts write both,
+    each is itself: from the one into the other, or the other way)."""
+    same = [other for other in among if word.same_word(other)]
+    written = [other for other in same if other.key == word.key]
+    return written or same
 
 
 def unmatched(words: tuple[Word, ...], among: tuple[Word, ...]) -> list[Word]:
@@ -223,16 +228,19 @@ def _moved_between_verbs(word: Word, matched: list[Word], old: Reading, new: Rea
 
 
 def _traded_verbs(word: Word, matched: list[Word], old: Reading, new: Reading) -> bool:
-    """``word`` has a role of one verb here and the same role of another verb in the other
-    text, and another word has it the other way round: the two traded verbs."""
-    if len(matched) != 1 or word.role not in CORE_ROLES:
+    """``word`` has a role of one verb here and a role of another verb in the other text,
+    one of them a core role, and another word has the two the other way round: the two
+    traded places (提案したのはマスターで、反対したのは課長だった / 課長が提案し、マスターが
+    反対した; according to Priya ..., Marco wasn't sure / according to Marco ..., Priya
+    wasn't sure)."""
+    if len(matched) != 1 or CORE_ROLES.isdisjoint({word.role, matched[0].role}):
         return False
     before = matched[0]
-    if before.role != word.role or before.head == word.head:
+    if not before.role or not word.role or before.head == word.head:
         return False
     return any(
         other.key != word.key
-        and other.role == word.role
+        and other.role == before.role
         and other.head == before.head
         and any(
             then.role == word.role and then.head == word.head for then in _matched(other, old.words)
@@ -603,6 +611,8 @@ def negations(
                 found.append(f"{before.surface} → {after.surface}")
         elif before.negated == after.negated:
             found.append(f"{before.surface} → {after.surface} (opposite)")
+        elif before.contrary_of(after):  # not hot / cold: it may have been warm
+            found.append(f"{before.surface} → {after.surface} (a scale)")
     if (old.negations + new.negations) % 2 == 1:
         found.append("not")
     return [f"negation: {', '.join(found)}"] if found else []

@@ -11,6 +11,7 @@ from enum import Enum
 
 from ego_mcp.memory.guard import analysis
 from ego_mcp.memory.guard.analysis import read
+from ego_mcp.memory.guard.comparison import standards_traded
 from ego_mcp.memory.guard.evidence import (
     CORE_ROLES,
     DIRECTIONS,
@@ -121,7 +122,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
         or owners_traded(old, new)
         or pairs_swapped(old, new)
     )
-    hard += unnamed_doers(old, new)
+    hard += unnamed_doers(old, new) + standards_traded(old, new)
     hard += negations(old, new, opposites, swapped)
     hard += number_and_degree(old, new)
     if hard:

@@ -63,6 +63,7 @@ class Word:
     name: str = ""  # "person", "place" or "name" for a proper name
     senses: frozenset[str] = frozenset()
     opposites: frozenset[str] = frozenset()  # its antonyms, in English (WordNet's)
+    scaled: frozenset[str] = frozenset()  # those of them with values between (hot: cold)
     converses: frozenset[str] = frozenset()  # a verb's other side, in English (teach: learn)
     english: tuple[str, ...] = ()  # the word in English: itself, or a Japanese one's glosses
     reading: str = ""  # Japanese, in katakana, long vowel dropped
@@ -119,9 +120,19 @@ class Word:
     def opposes(self, other: Word) -> bool:
         """The two are antonyms, as lemmas or as written (open / closed: "was closed" is
         read as the verb "close")."""
+        mine = self.opposites & {other.key, other.surface.lower(), *other.english}
+        theirs = other.opposites & {self.key, self.surface.lower(), *self.english}
+        if self.pos == other.pos == "a":
+            # Each in a sense that stands for it: friendly and hostile are antonyms only
+            # as troops are, hostile's second sense, not among friendly's first three.
+            return bool(mine and theirs)
+        return bool(mine or theirs)
+
+    def contrary_of(self, other: Word) -> bool:
+        """The two are antonyms with values between them: not one is not the other."""
         return bool(
-            self.opposites & {other.key, other.surface.lower(), *other.english}
-            or other.opposites & {self.key, self.surface.lower(), *self.english}
+            self.scaled & {other.key, other.surface.lower(), *other.english}
+            or other.scaled & {self.key, self.surface.lower(), *self.english}
         )
 
     def converse_of(self, other: Word) -> bool:
@@ -200,6 +211,9 @@ class Reading:
     # Where the Japanese reader cut its parts, by character (values take their part
     # from these: ``analysis``).
     part_breaks: tuple[int, ...] = ()
+    # The numbers and times told with a comparison's standard (than last year, 去年のもの
+    # より); None where the text compares nothing (``comparison``).
+    standard: frozenset[str] | None = None
 
 
 def _glossed_alike(mine: tuple[str, ...], theirs: tuple[str, ...]) -> bool:

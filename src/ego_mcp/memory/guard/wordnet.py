@@ -174,14 +174,20 @@ class WordNet:
         return Synset(offset, words, tuple(pointers), int(fields[1]), frames)
 
     def related(
-        self, lemma: str, pos: str, symbol: str, whole_synsets: bool = False
+        self,
+        lemma: str,
+        pos: str,
+        symbol: str,
+        whole_synsets: bool = False,
+        senses: int | None = None,
     ) -> frozenset[str]:
-        """The words a lexical pointer of ``symbol`` leads to from ``lemma``'s senses;
-        with ``whole_synsets``, every word of the sense it leads to (accept's antonym is
-        refuse, and so decline, refuse's synonym in that sense)."""
+        """The words a lexical pointer of ``symbol`` leads to from ``lemma``'s senses (its
+        ``senses`` most frequent, if given); with ``whole_synsets``, every word of the
+        sense it leads to (accept's antonym is refuse, and so decline, refuse's synonym in
+        that sense)."""
         found: set[str] = set()
         key = lemma.lower().replace(" ", "_")
-        for offset in self.offsets(key, pos):
+        for offset in self.offsets(key, pos)[:senses]:
             synset = self.synset(offset, pos)
             if key not in synset.words:
                 continue
@@ -192,6 +198,30 @@ class WordNet:
                 words = self.synset(target, "a" if target_pos == "s" else target_pos).words
                 found.update(words if to_word == 0 or whole_synsets else (words[to_word - 1],))
         return frozenset(found)
+
+
+ATTRIBUTE = "="
+
+
+def on_a_scale(wordnet: WordNet, adjective: str, senses: int = 3) -> frozenset[str]:
+    """The antonyms of ``adjective`` (its ``senses`` most frequent) that share a scale with
+    it which has values between them: the attribute both are values of lists more than the
+    two (temperature: hot, cold, warm, cool), so "not hot" need not be "cold". Two values
+    only (presence: present, absent) and "not present" is "absent"."""
+    found: set[str] = set()
+    key = adjective.lower().replace(" ", "_")
+    for offset in wordnet.offsets(key, "a")[:senses]:
+        synset = wordnet.synset(offset, "a")
+        values: set[int] = set()
+        for kind, target, target_pos, _, _ in synset.pointers:
+            if kind == ATTRIBUTE and target_pos == "n":
+                listed = {t for k, t, _, _, _ in wordnet.synset(target, "n").pointers if k == kind}
+                if len(listed) > 2:
+                    values |= listed
+        for kind, target, _, _, _ in synset.pointers:
+            if kind == ANTONYM and target in values:
+                found.update(wordnet.synset(target, "a").words)
+    return frozenset(found)
 
 
 NOUN_LOCATION, NOUN_PERSON = 15, 18
