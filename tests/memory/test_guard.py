@@ -1433,9 +1433,13 @@ def test_a_partial_denial_and_an_owner_keep_to_their_clause() -> None:
 @pytest.mark.parametrize(
     ("first", "second"),
     [
-        # Antonyms on a scale with values between (WordNet's attribute lists more than
-        # the two): not hot is not cold.
+        # Antonyms that grade (a common comparative: hotter, cheaper, better): not hot
+        # is not cold.
         ("The soup at the diner wasn't hot.", "The soup at the diner was cold."),
+        ("The hotel near the station wasn't expensive.", "The hotel near the station was cheap."),
+        ("Aya's suitcase wasn't heavy.", "Aya's suitcase was light."),
+        ("The coffee wasn't good.", "The coffee was bad."),
+        ("アヤのスーツケースは重くなかった。", "アヤのスーツケースは軽かった。"),
         ("マスターが行った日の札幌は暑くなかった。", "マスターが行った日の札幌は寒かった。"),
         # Antonyms only in a sense that does not stand for one of them (troops).
         (
@@ -1475,6 +1479,8 @@ def test_a_middle_a_troop_sense_places_and_standards_traded_are_two_facts(
     [
         # Antonyms with nothing between, or only two values on their scale.
         ("Master wasn't present at the meeting.", "Master was absent from the meeting."),
+        ("Ken's covid test wasn't positive.", "Ken's covid test was negative."),
+        ("The dinner wasn't formal.", "The dinner was informal."),
         ("Master wasn't awake when I called.", "Master was asleep when I called."),
         ("The pharmacy was not open on Sunday.", "The pharmacy was closed on Sunday."),
         ("マスターは歯医者の予約を覚えていなかった。", "マスターは歯医者の予約を忘れていた。"),
@@ -1484,13 +1490,74 @@ def test_a_denied_word_is_its_antonym_where_nothing_lies_between(first: str, sec
     assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
 
 
-def test_a_standard_phrased_another_way_is_no_trade() -> None:
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # The standard phrased another way, a converse comparative, two comparisons, より
+        # of a start, a limit: no values traded across one comparison.
+        (
+            "Ken ran 5 km, more than Aya, who ran 3 km.",
+            "Ken ran 5 km, which is more than the 3 km Aya ran.",
+        ),
+        ("Winter 2022 was colder than winter 2023.", "Winter 2023 was warmer than winter 2022."),
+        (
+            "Ken earned more than Aya in 2023, but Aya earned more than Ken in 2024.",
+            "Aya earned more than Ken in 2024, but Ken earned more than Aya in 2023.",
+        ),
+        ("2時より会議、4時より懇親会がある。", "4時より懇親会、2時より会議がある。"),
+        ("More than 30 people came on Friday.", "More than 30 people came on Friday."),
+    ],
+)
+def test_no_standard_traded_where_the_comparison_says_none(first: str, second: str) -> None:
     from ego_mcp.memory.guard.analysis import read
     from ego_mcp.memory.guard.comparison import standards_traded
 
-    first, second = (
-        "Ken ran 5 km, more than Aya, who ran 3 km.",
-        "Ken ran 5 km, which is more than the 3 km Aya ran.",
-    )
     assert standards_traded(read(first), read(second)) == []
+    assert standards_traded(read(second), read(first)) == []
+
+
+def test_a_text_without_a_comparison_has_no_standard() -> None:
+    from ego_mcp.memory.guard.analysis import read
+
     assert read("Ken went out.").standard is None
+    assert read("2時より会議がある。").standard is None
+    assert read("More than 30 people came.").standard is None
+    assert read("今年の梅酒は去年の梅酒より甘い。").standard == frozenset({"rel:last-year"})
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Master simmered 2.5 L of chicken stock.", "Master simmered 2,500 mL of chicken stock."),
+        # A compound written as two words, one of them in kana (ねこ's base form is 猫).
+        ("近所の野良ねこが縁側で昼寝していた。", "近所の野良猫が縁側で昼寝していた。"),
+        (
+            "Master's gonna repaint the railing this weekend.",
+            "Master is going to repaint the railing this weekend.",
+        ),
+        # An adjective's un- negates it, as 不 and 未 do.
+        (
+            "The back door wasn't locked when Master got home.",
+            "The back door was unlocked when Master got home.",
+        ),
+        ("The tap water isn't safe to drink.", "The tap water is unsafe to drink."),
+        ("Master doesn't like spicy food.", "Master dislikes spicy food."),
+    ],
+)
+def test_units_kana_spoken_contractions_and_negating_prefixes_are_restatements(
+    first: str, second: str
+) -> None:
+    assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # A verb's un- undoes the deed: not doing it is not undoing it.
+        ("Master didn't lock the back door.", "Master unlocked the back door."),
+        ("Master didn't pack the suitcase.", "Master unpacked the suitcase."),
+        ("The back door was locked.", "The back door was unlocked."),
+    ],
+)
+def test_a_deed_undone_is_not_the_deed_left_undone(first: str, second: str) -> None:
+    assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)

@@ -39,13 +39,17 @@ CURRENCY_AMOUNT = re.compile(r"([$€£¥])\s?(\d[\d,]*(?:\.\d+)?)")
 IRREGULAR_NOT = {"can": "can", "won": "will", "shan": "shall"}
 CONTRACTED_NOT = re.compile(r"\b([a-z]+?)(n)['’]t\b", re.IGNORECASE)
 CANNOT = re.compile(r"\b(c)annot\b", re.IGNORECASE)
+# Spoken contractions of a verb and "to" (closed: English has these two in writing).
+SPOKEN_TO = {"gonna": "going to", "wanna": "want to"}
+SPOKEN = re.compile(rf"\b({'|'.join(SPOKEN_TO)})\b", re.IGNORECASE)
 
 
 def normalise(text: str) -> str:
     """NFKC, thousands written with k as digits (85k: 85000), a currency sign written as
     its word ($50 = 50 dollars), and an English "not" contracted spelled out (can't,
-    cannot: can not; didn't: did not)."""
+    cannot: can not; didn't: did not), as are gonna and wanna (going to, want to)."""
     text = unicodedata.normalize("NFKC", text)
+    text = SPOKEN.sub(lambda m: SPOKEN_TO[m.group(1).lower()], text)
     text = THOUSANDS.sub(lambda m: canonical(float(m.group(1)) * 1000), text)
     text = CURRENCY_AMOUNT.sub(lambda m: f"{m.group(2)} {CURRENCY[m.group(1)]}", text)
     return _uncontracted(text) if "'" in text or "’" in text or "annot" in text.lower() else text

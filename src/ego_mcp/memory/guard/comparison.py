@@ -4,14 +4,17 @@ other side against, as a stretch of the text.
 "This year's plum wine is sweeter than last year's" and "Last year's plum wine is
 sweeter than this year's" hold the same words and the same two times: only which time
 stands with the standard tells them apart. The standard is the phrase after "than" up to
-the end of its clause, or the noun phrase before より back to the particle or comma that
-opens it (今年漬けた梅酒は、去年のものより甘い: 去年のもの). Pure, apart from the
+the end of its clause (not a number: "more than 30" is a limit), or the noun phrase
+before より back to the particle or comma that opens it, where an adjective ends the
+clause (今年漬けた梅酒は、去年のものより甘い: 去年のもの; not 2時より会議がある, "from"). A
+text with more than one comparison is left to the other checks. Pure, apart from the
 Japanese analyser's dictionary.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.dates import shown
@@ -21,7 +24,8 @@ from ego_mcp.memory.guard.reading import Reading
 if TYPE_CHECKING:
     from sudachipy import Morpheme
 
-THAN = re.compile(r"\bthan\b", re.IGNORECASE)
+THAN = re.compile(r"\b(?<!other )than\b", re.IGNORECASE)
+LIMIT = re.compile(r"\s*\d")  # more than 30 people, no later than 5: a limit, no standard
 CLAUSE_END = re.compile(r"[.,;:!?]")
 # What a Japanese standard's noun phrase holds: its nouns and their の, and a relative
 # clause's verbs, adjectives and auxiliaries (去年漬けた梅酒より).
@@ -29,36 +33,48 @@ PHRASE = frozenset({"名詞", "代名詞", "接頭辞", "接尾辞", "動詞", "
 
 
 def standard_span(text: str, japanese: bool) -> tuple[int, int] | None:
-    """Where the standard of the text's first comparison stands, by character; None if
-    the text compares nothing."""
-    return _japanese_standard(text) if japanese else _english_standard(text)
+    """Where the standard of the text's comparison stands, by character; None if the
+    text compares nothing, or more than one thing (which standard a value is told with
+    is then the parse's to say)."""
+    spans = _japanese_standards(text) if japanese else _english_standards(text)
+    return spans[0] if len(spans) == 1 else None
 
 
-def _english_standard(text: str) -> tuple[int, int] | None:
-    than = THAN.search(text)
-    if than is None:
-        return None
-    end = CLAUSE_END.search(text, than.end())
-    return than.end(), end.start() if end is not None else len(text)
+def _english_standards(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for than in THAN.finditer(text):
+        if LIMIT.match(text, than.end()):
+            return []
+        end = CLAUSE_END.search(text, than.end())
+        spans.append((than.end(), end.start() if end is not None else len(text)))
+    return spans
 
 
-def _japanese_standard(text: str) -> tuple[int, int] | None:
+def _japanese_standards(text: str) -> list[tuple[int, int]]:
+    """Each より whose clause ends in an adjective (去年のものより甘い), with the noun phrase
+    before it; not the より of a start (2時より会議がある, 10時より勤務する)."""
     found = morphemes(text)
-    offsets: list[int] = []
-    at = 0
-    for morpheme in found:
-        at = text.find(morpheme.surface(), at)
-        offsets.append(at)
-        at += len(morpheme.surface())
+    spans = []
     for index, morpheme in enumerate(found):
         if morpheme.surface() != "より" or morpheme.part_of_speech()[:2] != ("助詞", "格助詞"):
             continue
         start = index
         while start > 0 and _in_phrase(found[start - 1]):
             start -= 1
-        if start < index:
-            return offsets[start], offsets[index]
-    return None
+        if start < index and _graded_clause(found[index + 1 :]):
+            spans.append((found[start].begin(), morpheme.begin()))
+    return spans
+
+
+def _graded_clause(rest: Sequence[Morpheme]) -> bool:
+    """Whether the clause that follows says how much: an adjective before its end."""
+    for morpheme in rest:
+        kind = morpheme.part_of_speech()[0]
+        if kind in ("形容詞", "形状詞"):
+            return True
+        if kind == "補助記号":
+            return False
+    return False
 
 
 def _in_phrase(morpheme: Morpheme) -> bool:
@@ -76,9 +92,15 @@ def standards_traded(old: Reading, new: Reading) -> list[str]:
         return []
     if not (old.standard - new.standard and new.standard - old.standard):
         return []
+    if _graded(old) != _graded(new):
+        return []  # bigger / smaller: the other side's word, or other words, may turn it
     values = {s.value for s in (*old.numbers, *old.when)}
     if values != {s.value for s in (*new.numbers, *new.when)}:
         return []  # another value: the numbers or times tell it
     before = ", ".join(shown(v) for v in sorted(old.standard - new.standard))
     after = ", ".join(shown(v) for v in sorted(new.standard - old.standard))
     return [f"comparison: against {before} → against {after}"]
+
+
+def _graded(reading: Reading) -> frozenset[str]:
+    return frozenset(w.key for w in reading.words if w.pos in ("a", "r"))

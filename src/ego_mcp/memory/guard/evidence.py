@@ -30,28 +30,36 @@ ORDER_WORDS = frozenset({"before", "after", "until", "前", "後"})
 
 
 def _matched(word: Word, among: tuple[Word, ...]) -> list[Word]:
-    """The words of ``among`` that are ``word``: the ones written as it is if any, else its
-    synonyms (押し入れ and クローゼット are both "closet", but where both texts write both,
-    each is itself: from the one into the other, or the other way)."""
+    """The words of ``among`` that are ``word``. Where one has its base form, words that
+    share no sense with it (only a gloss) are not it: 押し入れ and クローゼット are both
+    "closet", but where both texts write both, each is itself (from the one into the
+    other, or the other way); 車 and 自動車 share a sense and stay one word."""
     same = [other for other in among if word.same_word(other)]
-    written = [other for other in same if other.key == word.key]
-    return written or same
+    if not any(other.key == word.key for other in same):
+        return same
+    return [other for other in same if other.key == word.key or word.senses & other.senses]
 
 
 def unmatched(words: tuple[Word, ...], among: tuple[Word, ...]) -> list[Word]:
     """Words of ``words`` that ``among`` does not have, as the same word or synonym, or
-    written as one word where the other writes two (hay fever / hayfever, e-mail)."""
-    solid = {_solid(w.surface) for w in among}
-    written = solid | {_solid(a.surface) + _solid(b.surface) for a, b in pairwise(among)}
+    written as one word where the other writes two, as written or by base form (hay
+    fever / hayfever, e-mail; 野良ねこ / 野良猫: ねこ's base form is 猫)."""
+    solid = {_solid(w.surface) for w in among} | {w.key for w in among}
+    written = solid | {_joined(a, b) for a, b in pairwise(among)}
+    written |= {a.key + b.key for a, b in pairwise(among)}
     missing = []
     for index, word in enumerate(words):
-        if _matched(word, among) or _solid(word.surface) in written:
+        if _matched(word, among) or {_solid(word.surface), word.key} & written:
             continue
         neighbours = words[max(0, index - 1) : index + 2]
-        if any(_solid(a.surface) + _solid(b.surface) in solid for a, b in pairwise(neighbours)):
+        if any({_joined(a, b), a.key + b.key} & solid for a, b in pairwise(neighbours)):
             continue
         missing.append(word)
     return missing
+
+
+def _joined(first: Word, second: Word) -> str:
+    return _solid(first.surface) + _solid(second.surface)
 
 
 def _solid(surface: str) -> str:
@@ -612,7 +620,9 @@ def negations(
         elif before.negated == after.negated:
             found.append(f"{before.surface} → {after.surface} (opposite)")
         elif before.contrary_of(after):  # not hot / cold: it may have been warm
-            found.append(f"{before.surface} → {after.surface} (a scale)")
+            found.append(f"{before.surface} → {after.surface} (contraries: may be neither)")
+        elif before.undoes(after) or after.undoes(before):  # didn't lock / unlocked
+            found.append(f"{before.surface} → {after.surface} (undone)")
     if (old.negations + new.negations) % 2 == 1:
         found.append("not")
     return [f"negation: {', '.join(found)}"] if found else []

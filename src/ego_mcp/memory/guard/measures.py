@@ -32,9 +32,9 @@ _WORDS = "|".join(sorted((u for u in UNITS if len(u) > 2 and u.isascii()), key=l
 _JA = "|".join(sorted((u for u in UNITS if not u.isascii()), key=len, reverse=True))
 PATTERNS = [
     re.compile(rf"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>{_WORDS})s?\b", re.IGNORECASE),
-    re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>km|cm|mm|kg|mg|ml|m|g)\b"),
+    re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>km|cm|mm|kg|mg|ml|mL|m|g)\b"),
     re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)(?:(?P<unit>l)|\s?(?P<upper>L))\b"),
-    re.compile(rf"(?P<n>\d+(?:\.\d+)?)(?P<unit>{_JA}|km|cm|mm|kg|mg|ml|m|g|L)(?![a-zA-Z])"),
+    re.compile(rf"(?P<n>\d+(?:\.\d+)?)(?P<unit>{_JA}|km|cm|mm|kg|mg|ml|mL|m|g|L)(?![a-zA-Z])"),
     # キロ alone: a kilometre or a kilogram, whichever the other text names (``kilos``).
     re.compile(r"(?P<n>\d+(?:\.\d+)?)(?P<kilo>キロ)(?!メートル|グラム)"),
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ego_mcp.memory.guard.frequency import likelier_misspelt
+from ego_mcp.memory.guard.frequency import graded, likelier_misspelt
 from ego_mcp.memory.japanese import KANJI
 
 FIRST_PERSON = "i"  # the diarist, written or implied ("Watched the sunset", 夕日を見た)
@@ -43,6 +43,9 @@ class Focus:
     subject: bool = False
 
 
+NEGATING_PREFIXES = ("un", "non", "non-")  # of English adjectives
+
+
 @dataclass(frozen=True)
 class Word:
     """One content word as it stands in its sentence.
@@ -63,7 +66,6 @@ class Word:
     name: str = ""  # "person", "place" or "name" for a proper name
     senses: frozenset[str] = frozenset()
     opposites: frozenset[str] = frozenset()  # its antonyms, in English (WordNet's)
-    scaled: frozenset[str] = frozenset()  # those of them with values between (hot: cold)
     converses: frozenset[str] = frozenset()  # a verb's other side, in English (teach: learn)
     english: tuple[str, ...] = ()  # the word in English: itself, or a Japanese one's glosses
     reading: str = ""  # Japanese, in katakana, long vowel dropped
@@ -120,6 +122,8 @@ class Word:
     def opposes(self, other: Word) -> bool:
         """The two are antonyms, as lemmas or as written (open / closed: "was closed" is
         read as the verb "close")."""
+        if self.prefix_negates(other) or other.prefix_negates(self):
+            return True
         mine = self.opposites & {other.key, other.surface.lower(), *other.english}
         theirs = other.opposites & {self.key, self.surface.lower(), *self.english}
         if self.pos == other.pos == "a":
@@ -128,12 +132,32 @@ class Word:
             return bool(mine and theirs)
         return bool(mine or theirs)
 
-    def contrary_of(self, other: Word) -> bool:
-        """The two are antonyms with values between them: not one is not the other."""
-        return bool(
-            self.scaled & {other.key, other.surface.lower(), *other.english}
-            or other.scaled & {self.key, self.surface.lower(), *self.english}
+    def prefix_negates(self, other: Word) -> bool:
+        """This English adjective is the other word with a negating prefix (unlocked /
+        locked, unsafe / safe): the prefix is grammar's, as 不 and 未 are. Not a verb's
+        un-, which undoes a deed (unlocked the door, unpacked: not "didn't lock")."""
+        return self.pos == "a" and any(
+            mine == prefix + theirs
+            for prefix in NEGATING_PREFIXES
+            for mine in (self.key, self.surface.lower())
+            for theirs in (other.key, other.surface.lower())
+            if len(theirs) > 2
         )
+
+    def undoes(self, other: Word) -> bool:
+        """This English verb is the other with un-, which undoes its deed (unlock / lock,
+        unpack / pack, untie / tie): not doing the one is not doing the other (didn't lock
+        the door / unlocked the door). dis- mostly negates a verb instead (doesn't like /
+        dislikes)."""
+        return self.pos == other.pos == "v" and len(other.key) > 2 and self.key == "un" + other.key
+
+    def contrary_of(self, other: Word) -> bool:
+        """The two are antonyms that grade (``frequency.graded``): one may be denied and
+        the other not hold (not hot, nor cold: warm). A prefix's negation is no such pair
+        (not safe / unsafe)."""
+        if self.prefix_negates(other) or other.prefix_negates(self):
+            return False
+        return self.pos == other.pos == "a" and any(map(graded, (*self.english, *other.english)))
 
     def converse_of(self, other: Word) -> bool:
         """The other party's verb for the same event (taught / learned, beat / lost)."""

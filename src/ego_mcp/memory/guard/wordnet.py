@@ -111,6 +111,21 @@ class WordNet:
         line = self._line(f"{POS_FILES[pos]}.exc", word.lower().encode() + b" ")
         return tuple(line.split()[1:]) if line is not None else ()
 
+    def irregular_forms(self, base: str, pos: str) -> tuple[str, ...]:
+        """The irregular forms WordNet's exception list gives ``base`` (good: better,
+        best; hot: hotter, hottest)."""
+        return self._irregular_forms(pos).get(base.lower(), ())
+
+    @lru_cache(maxsize=4)  # noqa: B019 (one reader per process, kept for its life)
+    def _irregular_forms(self, pos: str) -> dict[str, tuple[str, ...]]:
+        found: dict[str, list[str]] = {}
+        text = (self.folder / f"{POS_FILES[pos]}.exc").read_text(encoding="utf-8")
+        for line in text.splitlines():
+            form, *bases = line.split()
+            for base in bases:
+                found.setdefault(base, []).append(form)
+        return {base: tuple(forms) for base, forms in found.items()}
+
     def lists(self, lemma: str, pos: str) -> bool:
         """Whether WordNet's index has ``lemma`` as written, as ``pos`` (no variants)."""
         return self._index_line(lemma.lower(), pos) is not None
@@ -198,30 +213,6 @@ class WordNet:
                 words = self.synset(target, "a" if target_pos == "s" else target_pos).words
                 found.update(words if to_word == 0 or whole_synsets else (words[to_word - 1],))
         return frozenset(found)
-
-
-ATTRIBUTE = "="
-
-
-def on_a_scale(wordnet: WordNet, adjective: str, senses: int = 3) -> frozenset[str]:
-    """The antonyms of ``adjective`` (its ``senses`` most frequent) that share a scale with
-    it which has values between them: the attribute both are values of lists more than the
-    two (temperature: hot, cold, warm, cool), so "not hot" need not be "cold". Two values
-    only (presence: present, absent) and "not present" is "absent"."""
-    found: set[str] = set()
-    key = adjective.lower().replace(" ", "_")
-    for offset in wordnet.offsets(key, "a")[:senses]:
-        synset = wordnet.synset(offset, "a")
-        values: set[int] = set()
-        for kind, target, target_pos, _, _ in synset.pointers:
-            if kind == ATTRIBUTE and target_pos == "n":
-                listed = {t for k, t, _, _, _ in wordnet.synset(target, "n").pointers if k == kind}
-                if len(listed) > 2:
-                    values |= listed
-        for kind, target, _, _, _ in synset.pointers:
-            if kind == ANTONYM and target in values:
-                found.update(wordnet.synset(target, "a").words)
-    return frozenset(found)
 
 
 NOUN_LOCATION, NOUN_PERSON = 15, 18

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.reading import APPROXIMATELY
-from ego_mcp.memory.guard.wordnet import ANTONYM, converses, name_kind, on_a_scale, wordnet
+from ego_mcp.memory.guard.wordnet import ANTONYM, converses, name_kind, wordnet
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -58,15 +58,6 @@ def senses_of(lemma: str, pos: str) -> tuple[frozenset[str], frozenset[str]]:
         lemma, pos, ANTONYM, whole_synsets=pos == "v", senses=OTHER_SENSES if pos == "a" else None
     )
     return senses, opposites
-
-
-@lru_cache(maxsize=16384)
-def scaled_of(lemma: str, pos: str) -> frozenset[str]:
-    """An adjective's antonyms with values between them (``wordnet.on_a_scale``)."""
-    net = wordnet()
-    if net is None or pos != "a":
-        return frozenset()
-    return on_a_scale(net, lemma, OTHER_SENSES)
 
 
 @lru_cache(maxsize=16384)

@@ -21,7 +21,6 @@ from ego_mcp.memory.guard.english.lexicon import (
     name_kind_of,
     past_of_e_verb,
     phrasal_verbs,
-    scaled_of,
     senses_of,
 )
 from ego_mcp.memory.guard.english.parts import part_at, parts_of
@@ -392,7 +391,6 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         name=name_kind_of(token.lower_) if name else "",
         senses=senses,
         opposites=opposites,
-        scaled=scaled_of(key, pos),
         converses=converses_of(key) if pos == "v" else frozenset(),
         english=(key,),
         known=bool(senses) or name or token.pos_ == "PRON" or in_wordnet(token.lower_),

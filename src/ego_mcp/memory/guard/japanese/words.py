@@ -13,7 +13,7 @@ from ego_mcp.memory.guard.adverbs import EMPHASIS, QUALIFYING_ADVERBS
 from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.japanese.analyser import katakana_given_name, morphemes
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Word
-from ego_mcp.memory.guard.wordnet import ANTONYM, converses, is_animate, on_a_scale, wordnet
+from ego_mcp.memory.guard.wordnet import ANTONYM, converses, is_animate, wordnet
 from ego_mcp.memory.japanese import HIRAGANA_TO_KATAKANA
 
 if TYPE_CHECKING:
@@ -63,7 +63,6 @@ def content(m: Morpheme, prefix: str) -> Word | None:
         reading=reading_of_prefix(prefix) + reading,
         english=english,
         opposites=opposites(english, wordnet_pos) | negated_stem(key),
-        scaled=scaled(english) if wordnet_pos == "a" else frozenset(),
         converses=converses_of(english) if wordnet_pos == "v" else frozenset(),
     )
 
@@ -126,14 +125,6 @@ def opposites(english: tuple[str, ...], pos: str) -> frozenset[str]:
         a for gloss in english for part in dict.fromkeys((pos, "n", "v", "a"))
         for a in net.related(gloss, part, ANTONYM, whole_synsets=part == "v")
     )  # fmt: skip
-
-
-def scaled(english: tuple[str, ...]) -> frozenset[str]:
-    """The antonyms of the word's glosses with values between them (暑い "hot": cold)."""
-    net = wordnet()
-    if net is None:
-        return frozenset()
-    return frozenset(a for gloss in english for a in on_a_scale(net, gloss))
 
 
 def negated_stem(key: str) -> frozenset[str]:
