@@ -1440,6 +1440,12 @@ def test_a_partial_denial_and_an_owner_keep_to_their_clause() -> None:
         ("Aya's suitcase wasn't heavy.", "Aya's suitcase was light."),
         ("The coffee wasn't good.", "The coffee was bad."),
         ("アヤのスーツケースは重くなかった。", "アヤのスーツケースは軽かった。"),
+        (
+            "The gas tank wasn't full when Ken returned the car.",
+            "The gas tank was empty when Ken returned the car.",
+        ),
+        ("The meeting room wasn't warm this morning.", "The meeting room was cool this morning."),
+        ("ケンの説明は十分だった。", "ケンの説明は不十分だった。"),
         ("マスターが行った日の札幌は暑くなかった。", "マスターが行った日の札幌は寒かった。"),
         # Antonyms only in a sense that does not stand for one of them (troops).
         (

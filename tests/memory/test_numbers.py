@@ -54,6 +54,8 @@ def test_english_numbers(text: str, expected: list[str]) -> None:
         ("一緒に行った", []),  # 一 inside a word is no count: the dictionary says so
         ("二十歳になった", ["20"]),  # listed whole: a numeral and a counter (歳)
         ("一回だけ", ["1"]),
+        ("説明は十分だった", []),  # 十分 "enough": the dictionary's adjectival noun
+        ("説明は不十分だった", []),
         ("三杯飲んだ", ["3"]),  # any counter
         ("五階に住む", ["5"]),
         # Digits with kanji units are one number (found blind: 1万2千円 / 12,000円).

@@ -38,19 +38,20 @@ def likelier_misspelt(written: str, right: str) -> bool:
     return zipf(right.lower(), "en") - zipf(written.lower(), "en") >= ODDS
 
 
-# A comparative is common where it is met about once in a million words or more: hotter
-# 3.6, cheaper 4.2, safer 4.1, happier 4.1; truer 3.0, deader 2.0 and maturer 1.2 fall short,
-# and adjectives of two values (present, married, valid) have none at all.
-COMMON_COMPARATIVE = 3.0
+# A comparative or superlative is common where it is met about once in a million words
+# or more: hotter 3.6, cheaper 4.2, safer 4.1, fullest 3.5, warmest 3.2; truest 2.9, deadest
+# 1.5 and maturer 1.2 fall short, and adjectives of two values (present, married, valid)
+# have none at all.
+COMMON_DEGREE = 3.0
 
 
 def graded(adjective: str) -> bool:
-    """Whether English grades ``adjective``: one of its comparatives is common in writing,
-    an irregular one WordNet lists (better, worse, hotter) or a regular -er form that is
-    no noun of WordNet's (opener, presenter, lighter are things). A graded adjective's
-    antonym is a contrary, with room between: not hot is not cold. Polysyllables grade
-    with "more" and show none (expensive), so a pair is graded if either word is (cheap:
-    cheaper)."""
+    """Whether English grades ``adjective``: one of its degrees is common in writing, an
+    irregular one WordNet lists (better, worse, best), a superlative (hottest, fullest) or
+    a regular comparative that is no noun of WordNet's (opener, presenter, warmer are
+    things). A graded adjective's antonym is a contrary, with room between: not hot is not
+    cold. Polysyllables grade with "more" and "most" and show none (expensive), so a pair
+    is graded if either word is (cheap: cheaper)."""
     from ego_mcp.memory.guard.wordnet import wordnet
 
     word = adjective.lower()
@@ -58,19 +59,19 @@ def graded(adjective: str) -> bool:
     if not word.isalpha() or net is None:
         return False
     zipf = _zipf()
-    irregular = [f for f in net.irregular_forms(word, "a") if not f.endswith("st")]  # no -est
-    regular = [f for f in comparatives(word) if not net.offsets(f, "n")]
-    return any(zipf(form, "en") >= COMMON_COMPARATIVE for form in (*irregular, *regular))
+    regular = [f for f in _inflected(word, "er") if not net.offsets(f, "n")]
+    degrees = (*net.irregular_forms(word, "a"), *_inflected(word, "est"), *regular)
+    return any(zipf(form, "en") >= COMMON_DEGREE for form in degrees)
 
 
-def comparatives(adjective: str) -> frozenset[str]:
-    """The -er forms English spelling allows ``adjective`` (hot: hotter, safe: safer,
-    heavy: heavier, cheap: cheaper)."""
-    forms = {adjective + "er"}
+def _inflected(adjective: str, ending: str) -> frozenset[str]:
+    """The forms English spelling allows ``adjective`` with ``ending`` (-er or -est): hot:
+    hotter, safe: safer, heavy: heavier, cheap: cheaper."""
+    forms = {adjective + ending}
     if adjective.endswith("e"):
-        forms.add(adjective + "r")
+        forms.add(adjective + ending[1:])
     if adjective.endswith("y"):
-        forms.add(adjective[:-1] + "ier")
+        forms.add(adjective[:-1] + "i" + ending)
     vowels = "aeiou"
     if (
         len(adjective) > 2
@@ -78,5 +79,5 @@ def comparatives(adjective: str) -> frozenset[str]:
         and adjective[-2] in vowels
         and adjective[-3] not in vowels
     ):
-        forms.add(adjective + adjective[-1] + "er")  # one vowel before one consonant: hotter
+        forms.add(adjective + adjective[-1] + ending)  # one vowel before one consonant: hotter
     return frozenset(forms)

@@ -208,11 +208,13 @@ def find_numbers(text: str) -> list[Found]:
             spoken = english_value(phrase)
             if spoken is not None and phrase.lower() not in ("a", "an"):
                 found.append(Found(canonical(spoken), start, start + len(phrase)))
-    numerals = numeral_offsets(text) if KANJI.search(text) else set()
+    numerals, words = numeral_offsets(text) if KANJI.search(text) else (set(), set())
     for match in KANJI.finditer(text):
         if match.start() in mixed:
             continue
-        calendar = CALENDAR.match(text, match.end()) is not None  # 十二月, 三日: always dates
+        # 十二月, 三日: always dates, unless the dictionary reads the kanji with the unit as
+        # a word that says how (十分: "enough", not ten minutes).
+        calendar = CALENDAR.match(text, match.end()) is not None and match.end() not in words
         run = [i for i in range(match.start(), match.end()) if calendar or i in numerals]
         if not run:
             continue  # 一緒, 一番, 統一: the dictionary reads no numeral there
@@ -225,23 +227,27 @@ def find_numbers(text: str) -> list[Found]:
     return sorted(found, key=lambda f: f.start)
 
 
-def numeral_offsets(text: str) -> set[int]:
+def numeral_offsets(text: str) -> tuple[set[int], set[int]]:
     """Where the dictionary (Sudachi, its shortest units) reads a numeral (名詞,数詞) in
     ``text``, and the numeral a word it lists whole begins with when the rest of the word
-    is a counter (二十歳: 二十 and 歳)."""
+    is a counter (二十歳: 二十 and 歳); and where it reads an adverb or an adjectival noun
+    (十分: "enough")."""
     from ego_mcp.memory.japanese import SHORT, counter_suffix, tokens
 
     offsets: set[int] = set()
+    words: set[int] = set()
     cursor = 0
     for token in tokens(text, SHORT):
         start = text.find(token.surface, cursor)
         if start < 0:
             continue
         cursor = start + len(token.surface)
+        if token.pos[0] in ("副詞", "形状詞"):
+            words.update(range(start, cursor))
         if token.pos[:2] == ("名詞", "数詞"):
             offsets.update(range(start, cursor))
             continue
         numeral = KANJI.match(token.surface)
         if numeral is not None and counter_suffix(token.surface[numeral.end() :]):
             offsets.update(range(start, start + numeral.end()))
-    return offsets
+    return offsets, words
