@@ -1469,6 +1469,10 @@ def test_a_partial_denial_and_an_owner_keep_to_their_clause() -> None:
         ),
         ("今年漬けた梅酒は、去年のものより甘い。", "去年漬けた梅酒は、今年のものより甘い。"),
         (
+            "2020年に買った車は2023年に買った車より燃費がいい。",
+            "2023年に買った車は2020年に買った車より燃費がいい。",
+        ),
+        (
             "The 2024 vintage is better than the 2023 vintage.",
             "The 2023 vintage is better than the 2024 vintage.",
         ),

@@ -59,7 +59,9 @@ def _japanese_standards(text: str) -> list[tuple[int, int]]:
         if morpheme.surface() != "より" or morpheme.part_of_speech()[:2] != ("助詞", "格助詞"):
             continue
         start = index
-        while start > 0 and _in_phrase(found[start - 1]):
+        while start > 0 and (
+            _in_phrase(found[start - 1]) or _in_relative_clause(found[start - 1], found[start])
+        ):
             start -= 1
         if start < index and _graded_clause(found[index + 1 :]):
             spans.append((found[start].begin(), morpheme.begin()))
@@ -75,6 +77,16 @@ def _graded_clause(rest: Sequence[Morpheme]) -> bool:
         if kind == "補助記号":
             return False
     return False
+
+
+def _in_relative_clause(particle: Morpheme, following: Morpheme) -> bool:
+    """A case particle whose next word is a verb stands inside a clause that describes the
+    phrase's noun (2023年に買った車より: に goes with 買った), not before the phrase."""
+    return (
+        particle.part_of_speech()[:2] == ("助詞", "格助詞")
+        and particle.surface() in ("に", "で", "を", "と", "から")
+        and following.part_of_speech()[0] == "動詞"
+    )
 
 
 def _in_phrase(morpheme: Morpheme) -> bool:
