@@ -104,7 +104,7 @@ def standards_traded(old: Reading, new: Reading) -> list[str]:
         return []
     if not (old.standard - new.standard and new.standard - old.standard):
         return []
-    if _graded(old) != _graded(new):
+    if _describing(old) != _describing(new):
         return []  # bigger / smaller: the other side's word, or other words, may turn it
     values = {s.value for s in (*old.numbers, *old.when)}
     if values != {s.value for s in (*new.numbers, *new.when)}:
@@ -114,5 +114,6 @@ def standards_traded(old: Reading, new: Reading) -> list[str]:
     return [f"comparison: against {before} → against {after}"]
 
 
-def _graded(reading: Reading) -> frozenset[str]:
+def _describing(reading: Reading) -> frozenset[str]:
+    """The adjectives and adverbs of a text: what its comparison is made with."""
     return frozenset(w.key for w in reading.words if w.pos in ("a", "r"))
