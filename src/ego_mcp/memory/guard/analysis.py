@@ -39,7 +39,6 @@ CURRENCY_AMOUNT = re.compile(r"([$€£¥])\s?(\d[\d,]*(?:\.\d+)?)")
 IRREGULAR_NOT = {"can": "can", "won": "will", "shan": "shall"}
 CONTRACTED_NOT = re.compile(r"\b([a-z]+?)(n)['’]t\b", re.IGNORECASE)
 CANNOT = re.compile(r"\b(c)annot\b", re.IGNORECASE)
-SHARE_MARKS = frozenset({"%", "割"})
 # Spoken contractions of a verb and "to" (closed: English has these two in writing).
 SPOKEN_TO = {"gonna": "going to", "wanna": "want to"}
 SPOKEN = re.compile(rf"\b({'|'.join(SPOKEN_TO)})\b", re.IGNORECASE)
@@ -142,9 +141,7 @@ def read(text: str) -> Reading:
             continue
         numbers.append((match.start(), _value(match.group(0))))
         ends[match.start()] = match.end()
-        # A share's sign or counter is its number's, no word: 20%, 2割 (read as 20).
-        share = match.end() + 1 if digits[match.end() : match.end() + 1] in SHARE_MARKS else 0
-        covered.update(range(match.start(), max(match.end(), share)))
+        covered.update(range(match.start(), match.end()))
     skip = frozenset(covered)
     japanese_text = is_japanese(digits)
     if japanese_text:

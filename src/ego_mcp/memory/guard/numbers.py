@@ -224,18 +224,7 @@ def find_numbers(text: str) -> list[Found]:
         written = kanji_value(text[start:end])
         if written is not None:
             found.append(Found(canonical(float(written)), start, end))
-    return sorted((_as_percent(f, text) for f in found), key=lambda f: f.start)
-
-
-# Japanese counts a share in tenths: 二割 is 20 percent, told as 20% is (a percentage's
-# number is its value).
-TENTHS = "割"
-
-
-def _as_percent(found: Found, text: str) -> Found:
-    if not text.startswith(TENTHS, found.end):
-        return found
-    return Found(canonical(float(found.value) * 10), found.start, found.end)
+    return sorted(found, key=lambda f: f.start)
 
 
 def numeral_offsets(text: str) -> tuple[set[int], set[int]]:
