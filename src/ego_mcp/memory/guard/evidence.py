@@ -42,24 +42,18 @@ def _matched(word: Word, among: tuple[Word, ...]) -> list[Word]:
 
 def unmatched(words: tuple[Word, ...], among: tuple[Word, ...]) -> list[Word]:
     """Words of ``words`` that ``among`` does not have, as the same word or synonym, or
-    written as one word where the other writes two, as written or by base form (hay
-    fever / hayfever, e-mail; 野良ねこ / 野良猫: ねこ's base form is 猫)."""
-    solid = {_solid(w.surface) for w in among} | {w.key for w in among}
-    written = solid | {_joined(a, b) for a, b in pairwise(among)}
-    written |= {a.key + b.key for a, b in pairwise(among)}
+    written as one word where the other writes two (hay fever / hayfever, e-mail)."""
+    solid = {_solid(w.surface) for w in among}
+    written = solid | {_solid(a.surface) + _solid(b.surface) for a, b in pairwise(among)}
     missing = []
     for index, word in enumerate(words):
-        if _matched(word, among) or {_solid(word.surface), word.key} & written:
+        if _matched(word, among) or _solid(word.surface) in written:
             continue
         neighbours = words[max(0, index - 1) : index + 2]
-        if any({_joined(a, b), a.key + b.key} & solid for a, b in pairwise(neighbours)):
+        if any(_solid(a.surface) + _solid(b.surface) in solid for a, b in pairwise(neighbours)):
             continue
         missing.append(word)
     return missing
-
-
-def _joined(first: Word, second: Word) -> str:
-    return _solid(first.surface) + _solid(second.surface)
 
 
 def _solid(surface: str) -> str:
