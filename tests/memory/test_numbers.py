@@ -56,6 +56,8 @@ def test_english_numbers(text: str, expected: list[str]) -> None:
         ("一回だけ", ["1"]),
         ("説明は十分だった", []),  # 十分 "enough": the dictionary's adjectival noun
         ("説明は不十分だった", []),
+        ("駅まで歩いて十分かかった", ["10"]),  # ten minutes, told before a verb
+        ("3時十分に着いた", ["3", "10"]),
         ("三杯飲んだ", ["3"]),  # any counter
         ("五階に住む", ["5"]),
         # Digits with kanji units are one number (found blind: 1万2千円 / 12,000円).

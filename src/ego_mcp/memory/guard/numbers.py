@@ -44,6 +44,9 @@ ENGLISH = re.compile(
 DIGITS = re.compile(r"\d+(?:[.,]\d+)*(?:st|nd|rd|th)?")
 KANJI = re.compile(r"[〇零一二三四五六七八九十百千万億両]+")
 CALENDAR = re.compile(r"[年月日時分秒]")
+# What follows a word said as one (十分だった, 十分な, 十分に: "enough"): the copula, its
+# adnominal form and the adverbial に.
+SAID_AS_A_WORD = frozenset({"だ", "だっ", "です", "でし", "な", "に", "では", "じゃ"})
 # Digits with kanji units, as Japanese writes prices and counts (3万2千, 2千万, 1,200万,
 # 3万五千, 1億2千万, 1.5万): one number, read as kanji_value reads an all-kanji one.
 MIXED = re.compile(
@@ -230,19 +233,26 @@ def find_numbers(text: str) -> list[Found]:
 def numeral_offsets(text: str) -> tuple[set[int], set[int]]:
     """Where the dictionary (Sudachi, its shortest units) reads a numeral (名詞,数詞) in
     ``text``, and the numeral a word it lists whole begins with when the rest of the word
-    is a counter (二十歳: 二十 and 歳); and where it reads an adverb or an adjectival noun
-    (十分: "enough")."""
+    is a counter (二十歳: 二十 and 歳); and where it reads a word that says how much, told
+    as one (十分だった, 十分な, 十分に: "enough"; not 十分かかった, 3時十分に, ten minutes)."""
     from ego_mcp.memory.japanese import SHORT, counter_suffix, tokens
 
     offsets: set[int] = set()
     words: set[int] = set()
     cursor = 0
-    for token in tokens(text, SHORT):
+    found = tokens(text, SHORT)
+    for index, token in enumerate(found):
         start = text.find(token.surface, cursor)
         if start < 0:
             continue
         cursor = start + len(token.surface)
-        if token.pos[0] in ("副詞", "形状詞"):
+        after = found[index + 1].surface if index + 1 < len(found) else ""
+        before = found[index - 1] if index else None
+        if (
+            token.pos[0] in ("副詞", "形状詞")
+            and after in SAID_AS_A_WORD
+            and (before is None or not CALENDAR.fullmatch(before.surface[-1:]))
+        ):
             words.update(range(start, cursor))
         if token.pos[:2] == ("名詞", "数詞"):
             offsets.update(range(start, cursor))
