@@ -30,10 +30,11 @@ ORDER_WORDS = frozenset({"before", "after", "until", "前", "後"})
 
 
 def _matched(word: Word, among: tuple[Word, ...]) -> list[Word]:
-    """The words of ``among`` that are ``word``. Where one has its base form, words that
-    share no sense with it (only a gloss) are not it: 押し入れ and クローゼット are both
-    "closet", but where both texts write both, each is itself (from the one into the
-    other, or the other way); 車 and 自動車 share a sense and stay one word."""
+    """The words of ``among`` that are ``word``: the same word or a synonym. Where
+    ``among`` holds the word itself (its base form), a word that shares only a gloss with
+    it is not it: 押し入れ and クローゼット are both "closet", but where both texts write
+    both, each is itself (from the one into the other, or the other way). Words that share
+    a sense stay one word (車 and 自動車)."""
     same = [other for other in among if word.same_word(other)]
     if not any(other.key == word.key for other in same):
         return same
