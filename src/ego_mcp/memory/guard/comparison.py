@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from sudachipy import Morpheme
 
 THAN = re.compile(r"\b(?<!other )than\b", re.IGNORECASE)
-LIMIT = re.compile(r"\s*\d")  # more than 30 people, no later than 5: a limit, no standard
+# A number after "than" is a limit, no standard (more than 30 people, no later than 5); a
+# year is a standard (sales were higher in 2021 than 2019).
+LIMIT = re.compile(r"\s*(?!(?:19|20)\d\d\b)\d")
 CLAUSE_END = re.compile(r"[.,;:!?]")
 # What a Japanese standard's noun phrase holds: its nouns and their の, and a relative
 # clause's verbs, adjectives and auxiliaries (去年漬けた梅酒より).
