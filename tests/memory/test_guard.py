@@ -1476,6 +1476,7 @@ def test_a_partial_denial_and_an_owner_keep_to_their_clause() -> None:
             "The 2024 vintage is better than the 2023 vintage.",
             "The 2023 vintage is better than the 2024 vintage.",
         ),
+        ("Sales were higher in 2021 than 2019.", "Sales were higher in 2019 than 2021."),
     ],
 )
 def test_a_middle_a_troop_sense_places_and_standards_traded_are_two_facts(
