@@ -34,13 +34,12 @@ LONG = "C"
 
 @dataclass(frozen=True)
 class Token:
-    """A word as the dictionary reads it: surface, normalised base form, reading, part of
-    speech (Sudachi's six fields), and for a middle-sized word the shortest words it is
-    made of, if more than one (研究会: 研究 and 会)."""
+    """A word as the dictionary reads it: surface, normalised base form, part of speech
+    (Sudachi's six fields), and for a middle-sized word the shortest words it is made of,
+    if more than one (研究会: 研究 and 会)."""
 
     surface: str
     base: str
-    reading: str
     pos: tuple[str, ...]
     parts: tuple[Token, ...] = ()
 
@@ -71,14 +70,18 @@ def analyse(text: str, mode: str) -> tuple[Morpheme, ...]:
         return tuple(tokenizer(mode).tokenize(text))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
+def listed_as(surface: str) -> tuple[tuple[str, ...], ...]:
+    """The parts of speech of the dictionary's entries for ``surface`` written whole."""
+    if not surface:
+        return ()
+    with lock:
+        return tuple(tuple(m.part_of_speech()) for m in dictionary().lookup(surface))
+
+
 def counter_suffix(surface: str) -> bool:
     """Whether the dictionary lists ``surface`` as a counter suffix (歳, つ)."""
-    if not surface:
-        return False
-    with lock:
-        entries = [m.part_of_speech() for m in dictionary().lookup(surface)]
-    return any(pos[:3] == ("接尾辞", "名詞的", "助数詞") for pos in entries)
+    return any(pos[:3] == ("接尾辞", "名詞的", "助数詞") for pos in listed_as(surface))
 
 
 def is_japanese(text: str) -> bool:
@@ -88,7 +91,7 @@ def is_japanese(text: str) -> bool:
 
 @lru_cache(maxsize=256)
 def tokens(text: str, mode: str = MIDDLE) -> tuple[Token, ...]:
-    """Every word of ``text`` (units of ``mode``) with its reading and part of speech;
+    """Every word of ``text`` (units of ``mode``) with its base form and part of speech;
     none without Japanese."""
     if not JAPANESE.search(text):
         return ()
@@ -106,7 +109,6 @@ def _token(morpheme: Morpheme, parts: tuple[Token, ...] = ()) -> Token:
     return Token(
         morpheme.surface(),
         morpheme.normalized_form(),
-        morpheme.reading_form(),
         tuple(morpheme.part_of_speech()),
         parts if len(parts) > 1 else (),
     )

@@ -6,29 +6,23 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ego_mcp.memory.japanese import LONG, analyse, dictionary, lock
+from ego_mcp.memory.japanese import LONG, analyse, listed_as
 
 if TYPE_CHECKING:
     from sudachipy import Morpheme
 
 
-@lru_cache(maxsize=1024)
 def katakana_given_name(surface: str) -> bool:
     """Whether a word in katakana that the analyser took for a common noun is also a
     given name in the dictionary (アヤ: 綾 "twill", and a name)."""
     if not all("ァ" <= c <= "ヶ" or c == "ー" for c in surface):
         return False
-    with lock:
-        entries = [m.part_of_speech() for m in dictionary().lookup(surface)]
-    return any(pos[1:3] == ("固有名詞", "人名") for pos in entries)
+    return any(pos[1:3] == ("固有名詞", "人名") for pos in listed_as(surface))
 
 
-@lru_cache(maxsize=1024)
 def listed_noun(surface: str) -> bool:
     """Whether the dictionary lists ``surface`` as one common noun (飲み会, 読み物)."""
-    with lock:
-        entries = [m.part_of_speech() for m in dictionary().lookup(surface)]
-    return any(pos[:2] == ("名詞", "普通名詞") for pos in entries)
+    return any(pos[:2] == ("名詞", "普通名詞") for pos in listed_as(surface))
 
 
 @lru_cache(maxsize=512)
