@@ -64,6 +64,7 @@ BLIND10 = ROOT / "bench" / "data" / "guard_blind10.jsonl"
 BLIND11 = ROOT / "bench" / "data" / "guard_blind11.jsonl"
 BLIND12 = ROOT / "bench" / "data" / "guard_blind12.jsonl"
 BLIND13 = ROOT / "bench" / "data" / "guard_blind13.jsonl"
+BLIND14 = ROOT / "bench" / "data" / "guard_blind14.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
@@ -283,6 +284,7 @@ async def main() -> None:
         ("guard_blind11", guard, guard_table, jsonl(BLIND11)),
         ("guard_blind12", guard, guard_table, jsonl(BLIND12)),
         ("guard_blind13", guard, guard_table, jsonl(BLIND13)),
+        ("guard_blind14", guard, guard_table, jsonl(BLIND14)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
@@ -344,6 +346,8 @@ async def main() -> None:
         "round; measured, then 4 of its 7 wrong refusals fixed)",
         "guard_blind13": "guard, bench/data/guard_blind13.jsonl (240 pairs of all the dev "
         "sets' kinds, 143 of them distinct, written blind on 2026-12-06 in the twelfth round)",
+        "guard_blind14": "guard, bench/data/guard_blind14.jsonl (240 pairs of every kind of "
+        "the dev sets, 140 of them distinct, written blind on 2026-12-06 in the thirteenth round)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",

@@ -1570,3 +1570,45 @@ def test_units_spoken_contractions_and_negating_prefixes_are_restatements(
 )
 def test_a_deed_undone_is_not_the_deed_left_undone(first: str, second: str) -> None:
     assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # "at all" stresses a denial; it counts nothing.
+        ("The hotel bed wasn't comfortable at all.", "The hotel bed was really uncomfortable."),
+        ("The train was late by an hour and a quarter.", "The train was late by 75 minutes."),
+        # てる is ている said short; a habit is told in the present either way.
+        ("弟は今、宿題をしてる。", "弟は今、宿題をしている。"),
+        ("毎晩、ケンはギターを練習する。", "ケンは毎晩ギターを練習している。"),
+        # The passive of a request: the one asked is its addressee, not the task's owner.
+        ("ケンは部長に資料の作成を頼まれた。", "部長がケンに資料の作成を頼んだ。"),
+        # しか after a list stands at each of its nouns, in any order.
+        ("棚にはパンと牛乳とバターしかなかった。", "棚にはバターとパンと牛乳しかなかった。"),
+        # A noun that ends one text as its frame is the same noun in the other.
+        (
+            "試験に合格するため、ケンは毎日図書館に通った。",
+            "ケンは毎日図書館に通った。試験に合格するためだ。",
+        ),
+        ("アヤが一番好きな果物は桃だ。", "桃は、アヤが一番好きな果物だ。"),
+    ],
+)
+def test_emphasis_fractions_aspect_requests_lists_and_frames_restate(
+    first: str, second: str
+) -> None:
+    assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # A state now and the bare present, which tells what is to come.
+        ("姉は結婚している。", "姉は結婚する。"),
+        # 一杯 is one glass where the text counts glasses, not "a lot".
+        ("ケンはビールを三杯、ワインを一杯飲んだ。", "ケンはビールを一杯、ワインを三杯飲んだ。"),
+        ("ケンだけがアヤと来た。", "ケンとアヤだけが来た。"),
+        ("The train was late by an hour and a quarter.", "The train was late by 90 minutes."),
+    ],
+)
+def test_a_state_and_what_is_to_come_and_counted_glasses_differ(first: str, second: str) -> None:
+    assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)

@@ -5,9 +5,10 @@ each exact: a day is not 24 hours of the clock in a diary (a day off, two days i
 nor a month 30 days. Pure.
 
 A length is told by a number (digits, as ``analysis.digitised`` writes number words) or
-by "a", "an", "half an", "a half", with "and a half" after the unit; "a" and "an" only
-before hours, minutes, a fortnight, a decade or "and a half", since "a day", "a week"
-and "a year" mostly tell a rate (three times a week). An age (5 years old) is no length.
+by "a", "an", "half an", "a half", with "and a half" (a quarter, three quarters) after
+the unit; "a" and "an" only before hours, minutes, a fortnight, a decade or "and a
+half", since "a day", "a week" and "a year" mostly tell a rate (three times a week). An
+age (5 years old) is no length.
 """
 
 from __future__ import annotations
@@ -29,6 +30,13 @@ JA_UNITS = {
 _EN_UNIT = "|".join(sorted(EN_UNITS, key=len, reverse=True))
 _JA_UNIT = "|".join(sorted((re.escape(u) for u in JA_UNITS), key=len, reverse=True))
 WORD_AMOUNTS = {"a": "1", "an": "1", "half an": "1/2", "half a": "1/2", "a half": "1/2"}
+# What "and a half" and the like add to the unit before them (an hour and a quarter).
+PARTS_AFTER = {
+    "a half": Fraction(1, 2),
+    "a quarter": Fraction(1, 4),
+    "three quarters": Fraction(3, 4),
+    "3 quarters": Fraction(3, 4),
+}
 ALWAYS_LENGTHS = frozenset({"fortnight", "decade"})  # never a rate after "a"
 LONGEST_AMOUNT = 12  # digits and a point
 PATTERNS = [
@@ -40,7 +48,7 @@ PATTERNS = [
     re.compile(r"(?<![時\d.])(?P<h>\d+)時間(?P<m>\d+)分(?:間)?"),
     re.compile(
         rf"(?<![\w.])(?P<n>\d+(?:\.\d+)?|half an?|a half|an?)\s*(?P<unit>{_EN_UNIT})s?\b"
-        r"(?P<half>\s+and\s+a\s+half)?(?!\s+old\b)",
+        r"(?P<half>\s+and\s+(?:a\s+half|a\s+quarter|(?:three|3)\s+quarters))?(?!\s+old\b)",
         re.IGNORECASE,
     ),
     # Not the minutes of a clock (3時10分, read first), nor a fraction (10分の1).
@@ -72,7 +80,7 @@ def duration_units(group: dict[str, str | None]) -> set[str]:
             amount = Fraction(WORD_AMOUNTS[raw])
         else:
             amount = Fraction(raw)
-        amount += Fraction(1, 2) if group.get("half") else 0
+        amount += PARTS_AFTER.get(" ".join((group.get("half") or "").lower().split()[1:]), 0)
     total = amount * size
     if total.denominator != 1 or total <= 0:
         return set()

@@ -365,13 +365,36 @@ def _bare(anchor: str) -> str:
     return anchor.rsplit(maxsplit=1)[-1] if anchor.strip() else ""
 
 
+def frames_as_words(
+    old: Reading, new: Reading, left_out: list[Word], added: list[Word]
+) -> tuple[frozenset[str], set[int]]:
+    """A noun that ends one text's predicate as its frame (行くためだ, 好きな季節だ) where
+    the other text has that noun as a word (行くため、…; 好きな季節は秋だ): one word,
+    told at another place. The frames so told, and the words (by ``id``)."""
+    frames: set[str] = set()
+    words: set[int] = set()
+    for mine, theirs, others in ((old, new, added), (new, old, left_out)):
+        for qualifier in mine.qualifiers - theirs.qualifiers:
+            key = qualifier.removeprefix(FRAMED)
+            told = [w for w in others if qualifier.startswith(FRAMED) and w.key == key]
+            if told:
+                frames.add(qualifier)
+                words.update(id(w) for w in told)
+    return frozenset(frames), words
+
+
 def qualifiers(
-    old: Reading, new: Reading, gone_words: list[Word], added_words: list[Word]
+    old: Reading,
+    new: Reading,
+    gone_words: list[Word],
+    added_words: list[Word],
+    told_as_words: frozenset[str] = frozenset(),
 ) -> list[str]:
-    """Qualifiers one text has and the other lacks; two spellings of one Japanese
-    qualifier (もう / 既に "already", あと / 後) are one."""
-    gone = sorted(old.qualifiers - new.qualifiers)
-    added = sorted(new.qualifiers - old.qualifiers)
+    """Qualifiers one text has and the other lacks, but frames the other tells as words
+    (``told_as_words``); two spellings of one Japanese qualifier (もう / 既に "already",
+    あと / 後) are one."""
+    gone = sorted(old.qualifiers - new.qualifiers - told_as_words)
+    added = sorted(new.qualifiers - old.qualifiers - told_as_words)
     gone, added = _unpaired(gone, added), _unpaired(added, gone)
     gone += [w.surface for w in gone_words]
     added += [w.surface for w in added_words]

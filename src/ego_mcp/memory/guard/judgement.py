@@ -20,6 +20,7 @@ from ego_mcp.memory.guard.evidence import (
     conflicts_by_opposites,
     converse,
     facts,
+    frames_as_words,
     names_reordered,
     negations,
     number_and_degree,
@@ -70,8 +71,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
         facts("time", old.when, new.when, things),
     )
     hard = numbers + times
-    added = [w for w in unmatched(new.words, old.words) if w.key != FIRST_PERSON]
-    left_out = [w for w in unmatched(old.words, new.words) if w.key != FIRST_PERSON]
+    added, left_out, told_as_words = _unmatched_words(old, new)
     for kind in ("person", "place", "name"):
         names = [w for w in added + left_out if w.name == kind]
         if names:
@@ -109,7 +109,8 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     new_qualifiers = [w for w in added if w.qualifier and id(w) not in paired]
     if gone and new_qualifiers:
         gone, new_qualifiers = [], []
-    hard += qualifiers(old, new, gone, new_qualifiers) + reasons_turned(old, new)
+    hard += qualifiers(old, new, gone, new_qualifiers, told_as_words)
+    hard += reasons_turned(old, new)
     hard += told_as_done(old, new)
     hard += sequence(old, new) + particles_opposed(old, new) + focus_moved(old, new)
     hard += tense_changed(old, new)
@@ -142,6 +143,17 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     if fewer:
         return Verdict.POSSIBLE, tuple(fewer)
     return Verdict.DUPLICATE, ()
+
+
+def _unmatched_words(old: Reading, new: Reading) -> tuple[list[Word], list[Word], frozenset[str]]:
+    """The words ``new`` adds and those it leaves out, the diarist's "I" aside, and the
+    frames one text tells as a word of the other (``frames_as_words``), which are neither."""
+    added = [w for w in unmatched(new.words, old.words) if w.key != FIRST_PERSON]
+    left_out = [w for w in unmatched(old.words, new.words) if w.key != FIRST_PERSON]
+    told_as_words, framed = frames_as_words(old, new, left_out, added)
+    added = [w for w in added if id(w) not in framed]
+    left_out = [w for w in left_out if id(w) not in framed]
+    return added, left_out, told_as_words
 
 
 def _one_for_another(gone: list[Word], added: list[Word]) -> tuple[Verdict, tuple[str, ...]]:

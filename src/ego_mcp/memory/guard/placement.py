@@ -5,7 +5,7 @@ and the direction a preposition or particle gives (pure)."""
 from __future__ import annotations
 
 from ego_mcp.memory.guard.adverbs import OPPOSED_PREPOSITIONS
-from ego_mcp.memory.guard.reading import Focus, Reading, Word
+from ego_mcp.memory.guard.reading import NOW, STATE_NOW, Focus, Reading, Word
 from ego_mcp.memory.guard.wordnet import ANTONYM, wordnet
 
 
@@ -75,8 +75,11 @@ def _focus_shown(focus: Focus) -> str:
 
 
 def _tenses_agree(first: str, second: str) -> bool:
-    """Whether two tenses may tell one time: both now or both past (住んでいる / 住む;
-    書き終えている / 書き終えた), never one now and one past (住んでいる / 住んでいた)."""
+    """Whether two tenses may tell one time: both past (住んでいた / 住んだ; 書き終えている /
+    書き終えた) or both now, but a state now and the bare present, which tells what is to
+    come (結婚している / 結婚する); never one now and one past (住んでいる / 住んでいた)."""
+    if {first, second} == {NOW, STATE_NOW}:
+        return False
     return first.split(" ", maxsplit=1)[0] == second.split(" ", maxsplit=1)[0]
 
 

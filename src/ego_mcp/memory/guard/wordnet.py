@@ -298,13 +298,15 @@ def converses(wordnet: WordNet, verb: str) -> frozenset[str]:
 
 
 # WordNet's sentence frames of a verb with a recipient: "Somebody ----s somebody
-# something" and "Somebody ----s something to somebody".
-RECIPIENT_FRAMES = frozenset({14, 15})
+# something", "Somebody ----s something to somebody", and the addressee of a request or
+# an order, "Somebody ----s somebody to INFINITIVE".
+RECIPIENT_FRAMES = frozenset({14, 15, 24})
 
 
 def takes_recipient(wordnet: WordNet, verb: str, senses: int = 3) -> bool:
     """Whether one of ``verb``'s ``senses`` most frequent senses gives something to
-    somebody (send, entrust, teach; not praise, bite, steal)."""
+    somebody or asks somebody to do it (send, entrust, teach; request, order; not praise,
+    bite, steal)."""
     return any(
         wordnet.synset(offset, "v").frames & RECIPIENT_FRAMES
         for offset in wordnet.offsets(verb, "v")[:senses]

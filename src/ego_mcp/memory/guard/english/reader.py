@@ -303,8 +303,10 @@ def _kind(token: Token, lemma: str) -> str:
     """What ``token`` is to the guard: a content word, a word or mark that qualifies the
     fact, or grammar to skip."""
     pos, tag = token.pos_, token.tag_
-    if connective(token) or opens_clause(token):
-        return "skip"  # because, due (to), in spite (of), however: a relation, no word
+    if connective(token) or opens_clause(token) or _at_all(token):
+        # because, due (to), in spite (of), however: a relation, no word; (not) at all:
+        # the denial's emphasis, no quantity
+        return "skip"
     if _perfect_had(token):
         return "skip"  # he'd already paid: "had", an auxiliary of the perfect
     if tag == "MD" or _modal_adjective(token):
@@ -328,6 +330,18 @@ def _kind(token: Token, lemma: str) -> str:
     if pos in ("PROPN", "NOUN", "VERB", "ADJ"):
         return "content"
     return "skip"  # AUX, ADP, CCONJ, PART, punctuation, symbols
+
+
+def _at_all(token: Token) -> bool:
+    """A word of the adverb "at all" (the parser's adverb "all" with its "at"), which
+    stresses a denial or a question as "in the least" does."""
+    if token.lower_ == "at" and token.dep_ == "advmod":
+        token = token.head
+    return (
+        token.lower_ == "all"
+        and token.pos_ == "ADV"
+        and any(c.lower_ == "at" and c.dep_ == "advmod" for c in token.children)
+    )
 
 
 def _framed(child: Token) -> bool:

@@ -40,6 +40,7 @@ from ego_mcp.memory.guard.japanese.words import (
     converses_of,
     english_of,
     focus_of,
+    habitual,
     opposites,
     potential,
     someone,
@@ -85,6 +86,7 @@ CASE_ROLES = {
 AT = "at"  # で: where or how (家で, 電車で)
 NOT_ALL = "not all"  # a quantity は marks under a denial (全部は食べなかった)
 TENSE_AND_POLITENESS = frozenset({"た", "だ", "です", "ます"})
+COORDINATING = frozenset({"と", "や"})  # the particles that join nouns (卵と牛乳, パンや牛乳)
 # The analyser's marks of a noun that する makes a verb (提案する; 反対する, 心配する, which
 # are also adjectival nouns).
 VERBAL_NOUNS = frozenset({"サ変可能", "サ変形状詞可能"})
@@ -255,10 +257,12 @@ class _Reader:
         """At a sentence's end, the tense its last predicate is told in: the past with a
         た after it (行った, 行きました) or てある (提出してある: done), else the present or
         the future (行く); a state with いる now or past (住んでいる, 住んでいた), or a deed
-        done after a completive verb or "already" (書き終えている, もう帰っている)."""
+        done after a completive verb or "already" (書き終えている, もう帰っている). A habit
+        (毎朝走っている, いつも走る) is told in the present either way."""
         self._settle_owner(None)
+        habit = any(habitual(w) for w in self.words[self.sentence_at :])
         if self.told:
-            if self.state:
+            if self.state and not habit:
                 now = DONE if self.done else STATE_NOW
                 self.tenses.add((self.told, STATE_PAST if self.past else now))
             else:
@@ -288,6 +292,8 @@ class _Reader:
             self._swap_doer(subject_becomes="object")
         elif base in CAUSATIVE and previous is not None and self._lexicalised(previous, m):
             pass  # 済ませた, 知らせた, 驚かせた: a verb of its own, no causative
+        elif base == "てる":
+            self.state = True  # 見てる, 読んでる: ている said short
         elif base not in TENSE_AND_POLITENESS and base not in ASPECT:
             self.qualifiers.add(AUXILIARY_FORMS.get(base, base))
 
@@ -398,6 +404,8 @@ class _Reader:
         before = self.morphemes[max(0, index - 2) : index]
         if self.words and any(b.surface() == self.words[-1].surface for b in before):
             self.focus.add(Focus(focus, self.words[-1].key))  # 会議(に)だけ: the meeting
+            for word in self._coordinated(index):
+                self.focus.add(Focus(focus, word.key))  # 卵と牛乳しか: each of them
         else:
             # What no word stands for, a time read as a value, a pronoun, a counter
             # (朝だけ, それだけ, ここにだけ, 3個だけ): as it is written.
@@ -408,6 +416,22 @@ class _Reader:
                 at = written[-1]
                 length = at.begin() in self.skip and at.surface() in JA_UNITS
                 self.focus.add(Focus(focus, LENGTH if length else at.surface()))
+
+    def _coordinated(self, index: int) -> list[Word]:
+        """The nouns joined by と or や to the one just before the particle at ``index``
+        (卵と牛乳と豆腐しか: 牛乳 and 卵), whose words were read last."""
+        joined: list[Word] = []
+        at, read = index - 1, len(self.words) - 1
+        while at >= 2 and self.morphemes[at - 1].surface() in COORDINATING:
+            noun = self.morphemes[at - 2]
+            if noun.part_of_speech()[0] != "名詞" or read < 1:
+                break
+            read -= 1
+            if self.words[read].surface != noun.surface():
+                break
+            joined.append(self.words[read])
+            at -= 2
+        return joined
 
     def _reason_particle(self, index: int) -> bool:
         """Take the particle at ``index`` as one that gives the clause before it as a
@@ -608,8 +632,9 @@ class _Reader:
         return True
 
     def _recipient_verb(self) -> bool:
-        """Whether the verb just read gives something to somebody, by its first gloss
-        (褒める: praise, not commend; 送る: send)."""
+        """Whether the verb just read gives something to somebody or asks somebody to do
+        it, by its first gloss (送る: send; 頼む: request, 課長に出勤を頼まれた = 課長が彼に
+        出勤を頼んだ; not 褒める: praise)."""
         net = wordnet()
         verb = self.words[-1] if self.words else None
         if net is None or verb is None or verb.pos != "v" or not verb.english:

@@ -172,6 +172,20 @@ def someone(word: Word) -> bool:
 UNIVERSAL = frozenset({"all", "every", "always", "both", "everyone", "everybody", "everything"})
 
 
+# English's adverbs of frequency (Quirk et al.), and "every", by which a Japanese word's
+# first gloss says it tells a habit (毎朝: every morning, いつも: always, 時々: sometimes).
+FREQUENCY = frozenset(
+    {"always", "usually", "often", "frequently", "sometimes", "occasionally", "rarely",
+     "seldom", "never", "every", "daily", "weekly", "monthly", "yearly"}
+)  # fmt: skip
+
+
+def habitual(word: Word) -> bool:
+    """A qualifying word whose first gloss opens with an adverb of frequency."""
+    glossed = _first_gloss(word)
+    return word.qualifier and bool(glossed) and glossed[0] in FREQUENCY
+
+
 def universal(word: Word) -> bool:
     """A qualifying word whose first gloss opens with a universal quantifier."""
     glossed = _first_gloss(word)
