@@ -1604,11 +1604,17 @@ def test_emphasis_fractions_aspect_requests_lists_and_frames_restate(
     [
         # A state now and the bare present, which tells what is to come.
         ("姉は結婚している。", "姉は結婚する。"),
-        # 一杯 is one glass where the text counts glasses, not "a lot".
-        ("ケンはビールを三杯、ワインを一杯飲んだ。", "ケンはビールを一杯、ワインを三杯飲んだ。"),
+        # A frame noun is not the other text's word denied, compared with or followed.
+        ("大阪に行く予定はない。", "大阪に行く予定だ。"),
+        ("予定より早く大阪に着いた。", "早く大阪に着く予定だ。"),
+        # "and a quarter of" is a share of what follows, not of the hour.
+        (
+            "Ken studied for two hours and a quarter of the class failed.",
+            "Ken studied for 135 minutes and the class failed.",
+        ),
         ("ケンだけがアヤと来た。", "ケンとアヤだけが来た。"),
         ("The train was late by an hour and a quarter.", "The train was late by 90 minutes."),
     ],
 )
-def test_a_state_and_what_is_to_come_and_counted_glasses_differ(first: str, second: str) -> None:
+def test_a_state_and_what_is_to_come_and_frames_denied_differ(first: str, second: str) -> None:
     assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)

@@ -48,7 +48,7 @@ PATTERNS = [
     re.compile(r"(?<![時\d.])(?P<h>\d+)時間(?P<m>\d+)分(?:間)?"),
     re.compile(
         rf"(?<![\w.])(?P<n>\d+(?:\.\d+)?|half an?|a half|an?)\s*(?P<unit>{_EN_UNIT})s?\b"
-        r"(?P<half>\s+and\s+(?:a\s+half|a\s+quarter|(?:three|3)\s+quarters))?(?!\s+old\b)",
+        r"(?P<half>\s+and\s+(?:a\s+half|a\s+quarter|(?:three|3)\s+quarters)(?!\s+of\b))?(?!\s+old\b)",
         re.IGNORECASE,
     ),
     # Not the minutes of a clock (3時10分, read first), nor a fraction (10分の1).

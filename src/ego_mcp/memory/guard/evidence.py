@@ -369,14 +369,23 @@ def frames_as_words(
     old: Reading, new: Reading, left_out: list[Word], added: list[Word]
 ) -> tuple[frozenset[str], set[int]]:
     """A noun that ends one text's predicate as its frame (行くためだ, 好きな季節だ) where
-    the other text has that noun as a word (行くため、…; 好きな季節は秋だ): one word,
-    told at another place. The frames so told, and the words (by ``id``)."""
+    the other text has that noun as a word, affirmed, as the topic or with no role (行く
+    ため、…; 好きな季節は秋だ): one word, told at another place. Not a word denied (行く
+    予定はない), compared with (予定より早く) or followed (予定どおり). The frames so
+    told, and the words (by ``id``)."""
     frames: set[str] = set()
     words: set[int] = set()
     for mine, theirs, others in ((old, new, added), (new, old, left_out)):
         for qualifier in mine.qualifiers - theirs.qualifiers:
             key = qualifier.removeprefix(FRAMED)
-            told = [w for w in others if qualifier.startswith(FRAMED) and w.key == key]
+            told = [
+                w
+                for w in others
+                if qualifier.startswith(FRAMED)
+                and w.key == key
+                and not w.negated
+                and w.role in ("", "subject")
+            ]
             if told:
                 frames.add(qualifier)
                 words.update(id(w) for w in told)

@@ -233,21 +233,14 @@ def find_numbers(text: str) -> list[Found]:
 def numeral_offsets(text: str) -> tuple[set[int], set[int]]:
     """Where the dictionary (Sudachi, its shortest units) reads a numeral (名詞,数詞) in
     ``text``, and the numeral a word it lists whole begins with when the rest of the word
-    is a counter (二十歳: 二十 and 歳) or the text counts with it after another numeral
-    (コーヒーを二杯、紅茶を一杯: 一杯 is one cup there, not "a lot"); and where it reads a
-    word that says how much, told as one (十分だった, 十分な, 十分に: "enough"; not
-    十分かかった, 3時十分に, ten minutes)."""
+    is a counter (二十歳: 二十 and 歳); and where it reads a word that says how much, told
+    as one (十分だった, 十分な, 十分に: "enough"; not 十分かかった, 3時十分に, ten minutes)."""
     from ego_mcp.memory.japanese import SHORT, counter_suffix, tokens
 
     offsets: set[int] = set()
     words: set[int] = set()
     cursor = 0
     found = tokens(text, SHORT)
-    counted = {
-        found[index + 1].surface
-        for index, token in enumerate(found[:-1])
-        if token.pos[:2] == ("名詞", "数詞")
-    }
     for index, token in enumerate(found):
         start = text.find(token.surface, cursor)
         if start < 0:
@@ -265,7 +258,6 @@ def numeral_offsets(text: str) -> tuple[set[int], set[int]]:
             offsets.update(range(start, cursor))
             continue
         numeral = KANJI.match(token.surface)
-        rest = token.surface[numeral.end() :] if numeral is not None else ""
-        if numeral is not None and (rest in counted or counter_suffix(rest)):
+        if numeral is not None and counter_suffix(token.surface[numeral.end() :]):
             offsets.update(range(start, start + numeral.end()))
     return offsets, words
