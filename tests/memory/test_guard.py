@@ -1591,6 +1591,12 @@ def test_a_deed_undone_is_not_the_deed_left_undone(first: str, second: str) -> N
             "ケンは毎日図書館に通った。試験に合格するためだ。",
         ),
         ("アヤが一番好きな果物は桃だ。", "桃は、アヤが一番好きな果物だ。"),
+        # A person named in one role and told again by a pronoun in the other.
+        (
+            "Ken was praised by his coach after the match.",
+            "After the match, Ken's coach praised him.",
+        ),
+        ("Master was promoted by his manager in May.", "In May, Master's manager promoted him."),
     ],
 )
 def test_emphasis_fractions_aspect_requests_lists_and_frames_restate(
@@ -1613,6 +1619,8 @@ def test_emphasis_fractions_aspect_requests_lists_and_frames_restate(
             "Ken studied for 135 minutes and the class failed.",
         ),
         ("ケンだけがアヤと来た。", "ケンとアヤだけが来た。"),
+        ("Ken's father scolded him.", "Ken scolded his father."),
+        ("Ken was scolded by his father.", "Ken's father was scolded by him."),
         ("The train was late by an hour and a quarter.", "The train was late by 90 minutes."),
     ],
 )

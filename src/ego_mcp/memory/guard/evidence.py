@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import replace
 from itertools import pairwise
 
+from ego_mcp.memory.guard.dates import MONTHS, WEEKDAY_NUMBERS
 from ego_mcp.memory.guard.dates import shown as shown_unit
 from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.measures import kilos
@@ -22,6 +23,7 @@ from ego_mcp.memory.guard.spelling import near_spelling
 from ego_mcp.memory.guard.wordnet import WordNet, near, wordnet
 from ego_mcp.memory.japanese import is_japanese
 
+CALENDAR_NAMES = frozenset(MONTHS) | frozenset(WEEKDAY_NUMBERS)
 # Roles whose exchange a converse verb explains (lend to / borrow from, sell / buy).
 PARTIES = frozenset({"subject", "from", "to", "recipient", "with", "by", "for", "owner", ""})
 CORE_ROLES = frozenset({"subject", "object", "recipient"})
@@ -116,7 +118,19 @@ def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
         ):
             conflicts.append((matched[0], word))
     found = {word.key for _, word in conflicts}
-    return conflicts + [(o, n) for o, n in _owners_moved(old, new) if n.key not in found]
+    conflicts += [(o, n) for o, n in _owners_moved(old, new) if n.key not in found]
+    return [(o, n) for o, n in conflicts if not _told_again(o, old, n, new)]
+
+
+def _told_again(first: Word, old: Reading, second: Word, new: Reading) -> bool:
+    """A name (a person's, or one WordNet does not know) in two roles, each text telling
+    the other role by a pronoun: the passive Master was promoted by his manager, the
+    active Master's manager promoted him."""
+    return (
+        first.name in ("person", "name")
+        and (second.role, second.head) in old.pronouns
+        and (first.role, first.head) in new.pronouns
+    )
 
 
 def _compared_otherwise(word: Word, matched: list[Word], old: Reading, new: Reading) -> bool:
@@ -507,8 +521,9 @@ def _part(word: Word) -> tuple[str, str, str, str]:
 def _actor(word: Word) -> bool:
     """A name, or a noun for a person or an animal, but for one a preposition makes a
     party (by, to, from, with: the voice and converse verbs move those, and their roles
-    are weighed)."""
-    return bool(word.name or word.animate) and not (word.preposition and word.role)
+    are weighed) and a month's or a weekday's name after one (in May: a time)."""
+    calendar = bool(word.preposition) and word.surface.lower() in CALENDAR_NAMES
+    return bool(word.name or word.animate) and not (word.preposition and word.role) and not calendar
 
 
 def sequence(old: Reading, new: Reading) -> list[str]:

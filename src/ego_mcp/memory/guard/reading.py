@@ -238,6 +238,9 @@ class Reading:
     # The numbers and times told with a comparison's standard (than last year, 去年のもの
     # より); None where the text compares nothing (``comparison``).
     standard: frozenset[str] | None = None
+    # The parts a person's pronoun stands in (he, him, his: role and predicate), in
+    # English: where a name stands in one text, a pronoun may stand in the other.
+    pronouns: frozenset[tuple[str, str]] = field(default_factory=frozenset)
 
 
 def _glossed_alike(mine: tuple[str, ...], theirs: tuple[str, ...]) -> bool:

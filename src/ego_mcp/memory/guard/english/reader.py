@@ -172,7 +172,23 @@ def read(
             for t in doc
             if t.pos_ == "VERB" and not passive(t) and subject_of(t) == FIRST_PERSON
         ),
+        pronouns=_pronoun_parts(doc),
     )
+
+
+def _pronoun_parts(doc: Doc) -> frozenset[tuple[str, str]]:
+    """The role and predicate of each person's pronoun of the third person (his manager
+    promoted him: owner and object of "promote")."""
+    found = set()
+    for token in doc:
+        verb = clause_verb(token) if token.lower_ in THIRD_PERSON else None
+        if token.pos_ == "PRON" and verb is not None and role_of(token):
+            found.add((role_of(token), verb.lemma_.lower()))
+    return frozenset(found)
+
+
+# The personal pronouns of the third person singular, as a person is told again.
+THIRD_PERSON = frozenset({"he", "him", "his", "she", "her", "hers"})
 
 
 def _implicatives(doc: Doc, negated_at: set[int]) -> dict[int, tuple[int, str]]:
