@@ -1626,3 +1626,40 @@ def test_emphasis_fractions_aspect_requests_lists_and_frames_restate(
 )
 def test_a_state_and_what_is_to_come_and_frames_denied_differ(first: str, second: str) -> None:
     assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # The events before and after order, told the other way round.
+        (
+            "Ken washed the dishes before he fed the dog.",
+            "Ken fed the dog before he washed the dishes.",
+        ),
+        (
+            "Ken washed the dishes after feeding the dog.",
+            "Ken fed the dog after washing the dishes.",
+        ),
+        ("Ken washed the dishes, then fed the dog.", "Ken fed the dog, then washed the dishes."),
+        ("ケンは皿を洗ったあと、犬に餌をやった。", "ケンは犬に餌をやったあと、皿を洗った。"),
+        ("ケンは皿を洗う前に犬に餌をやった。", "ケンは犬に餌をやる前に皿を洗った。"),
+        # out of and off tell where from, as from does.
+        (
+            "Ken moved the plants out of the kitchen into the hall.",
+            "Ken moved the plants out of the hall into the kitchen.",
+        ),
+        (
+            "Aya was moved off the night shift and onto the day shift.",
+            "Aya was moved off the day shift and onto the night shift.",
+        ),
+    ],
+)
+def test_events_ordered_the_other_way_and_sources_swapped_differ(first: str, second: str) -> None:
+    assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)
+
+
+def test_a_name_told_as_a_pronoun_in_the_other_text_is_a_possible_duplicate() -> None:
+    assert both_ways("Ken got a haircut on Thursday.", "He got a haircut on Thursday.") == (
+        Verdict.POSSIBLE,
+        Verdict.POSSIBLE,
+    )

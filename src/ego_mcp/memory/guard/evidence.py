@@ -528,11 +528,22 @@ def _actor(word: Word) -> bool:
 
 def sequence(old: Reading, new: Reading) -> list[str]:
     """Events told in another order (finished the report, then went out / went out,
-    then finished the report)."""
+    then finished the report; ate before he showered / showered before he ate)."""
     shared = [key for key in old.sequence if key in new.sequence]
     if len(shared) >= 2 and shared != [key for key in new.sequence if key in shared]:
         return ["order: events in another order"]
+    if any((later, earlier) in _in_order(new) for earlier, later in _in_order(old)):
+        return ["order: events in another order"]
     return []
+
+
+def _in_order(reading: Reading) -> set[tuple[str, str]]:
+    """The pairs of events a text orders, earlier first: by before and after, and one
+    after another in a sequence."""
+    told = reading.sequence
+    return set(reading.ordered) | {
+        (told[i], told[j]) for i in range(len(told)) for j in range(i + 1, len(told))
+    }
 
 
 def _paired_in_wordnet(word: Word, among: list[Word]) -> bool:

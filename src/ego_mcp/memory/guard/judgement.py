@@ -72,10 +72,8 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     )
     hard = numbers + times
     added, left_out, told_as_words = _unmatched_words(old, new)
-    for kind in ("person", "place", "name"):
-        names = [w for w in added + left_out if w.name == kind]
-        if names:
-            hard.append(f"{kind}: {shown(names)}")
+    names, named_again = _names(old, new, added, left_out)
+    hard += names
     opposites = [(o, n) for n in added for o in left_out if n.opposes(o) and _comparable(o, n)]
     conflicts = role_conflicts(old, new)
     across = conflicts_by_opposites(old, new, opposites)
@@ -136,6 +134,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     if added:
         return Verdict.DISTINCT, (f"adds: {shown(added)}",)
     fewer = fewer_numbers + fewer_times + ([f"leaves out: {shown(left_out)}"] if left_out else [])
+    fewer += named_again
     if told_from_the_other_side:
         # WordNet's cause and entailment pointers suggest a converse; they prove none
         # (push entails move, whose antonym is stand still): never a refusal.
@@ -143,6 +142,25 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     if fewer:
         return Verdict.POSSIBLE, tuple(fewer)
     return Verdict.DUPLICATE, ()
+
+
+def _names(
+    old: Reading, new: Reading, added: list[Word], left_out: list[Word]
+) -> tuple[list[str], list[str]]:
+    """Names one text has and the other lacks, by kind: a difference, but for a person's
+    name where the other text has a pronoun in its part (Master got a haircut / He got a
+    haircut), which may be that person or another: a possible duplicate at most."""
+    again = [w for w in added if (w.role, w.head) in old.pronouns] + [
+        w for w in left_out if (w.role, w.head) in new.pronouns
+    ]
+    again = [w for w in again if w.name in ("person", "name") and w.role]
+    found = []
+    for kind in ("person", "place", "name"):
+        names = [w for w in added + left_out if w.name == kind and w not in again]
+        if names:
+            found.append(f"{kind}: {shown(names)}")
+    told = [f"wording: {shown(again)} (told as he or she in the other text)"] if again else []
+    return found, told
 
 
 def _unmatched_words(old: Reading, new: Reading) -> tuple[list[Word], list[Word], frozenset[str]]:

@@ -241,6 +241,9 @@ class Reading:
     # The parts a person's pronoun stands in (he, him, his: role and predicate), in
     # English: where a name stands in one text, a pronoun may stand in the other.
     pronouns: frozenset[tuple[str, str]] = field(default_factory=frozenset)
+    # Two events a text orders by "before" or "after" (前, 後): (the earlier predicate,
+    # the later one), by key (ate before he showered, showered after eating: eat, shower).
+    ordered: frozenset[tuple[str, str]] = field(default_factory=frozenset)
 
 
 def _glossed_alike(mine: tuple[str, ...], theirs: tuple[str, ...]) -> bool:

@@ -129,7 +129,7 @@ def read(
         qualifiers.add("?")
     if any(approximates(t) for t in doc):
         qualifiers.add(APPROXIMATELY)  # about eight hours, as 8時間くらい
-    verbs = tuple(t.lemma_.lower() for t in doc if t.pos_ == "VERB" and t.dep_ in ("ROOT", "conj"))
+    verbs = tuple(t.lemma_.lower() for t in doc if t.pos_ == "VERB" and t.dep_ in MAIN_VERBS)
     return Reading(
         words=tuple(words),
         numbers=tuple(
@@ -173,7 +173,29 @@ def read(
             if t.pos_ == "VERB" and not passive(t) and subject_of(t) == FIRST_PERSON
         ),
         pronouns=_pronoun_parts(doc),
+        ordered=_ordered(doc),
     )
+
+
+def _ordered(doc: Doc) -> frozenset[tuple[str, str]]:
+    """Events "before" or "after" orders, earlier first: a clause it opens (ate before
+    he showered) or a gerund it takes (ate before showering), with the verb it hangs
+    from. "before the party" orders no two events."""
+    found = set()
+    for token in doc:
+        if token.lower_ not in ("before", "after"):
+            continue
+        told: Token | None = None
+        if token.dep_ == "mark" and token.head.dep_ == "advcl":
+            told, main = token.head, token.head.head
+        else:
+            told = next((c for c in token.children if c.dep_ == "pcomp" and c.pos_ == "VERB"), None)
+            main = token.head
+        if told is None or main.pos_ not in ("VERB", "AUX"):
+            continue
+        pair = (main.lemma_.lower(), told.lemma_.lower())
+        found.add(pair if token.lower_ == "before" else (pair[1], pair[0]))
+    return frozenset(found)
 
 
 def _pronoun_parts(doc: Doc) -> frozenset[tuple[str, str]]:
@@ -187,6 +209,9 @@ def _pronoun_parts(doc: Doc) -> frozenset[tuple[str, str]]:
     return frozenset(found)
 
 
+# The dependencies of a sentence's main verbs: the root, one joined to it, and one the
+# parser hangs from it unlabelled (fed the cat, then took a shower).
+MAIN_VERBS = frozenset({"ROOT", "conj", "dep", "parataxis"})
 # The personal pronouns of the third person singular, as a person is told again.
 THIRD_PERSON = frozenset({"he", "him", "his", "she", "her", "hers"})
 

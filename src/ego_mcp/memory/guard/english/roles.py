@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 # Prepositions that bind a party to the event; place prepositions (in, at, on, near)
 # bind none: "at the park" and "in the park" tell one scene.
 PARTY_PREPOSITIONS = {
-    "from": "from", "to": "to", "into": "to", "onto": "to", "toward": "to", "towards": "to",
-    "with": "with", "for": "for", "than": "than", "by": "by",
+    "from": "from", "off": "from", "to": "to", "into": "to", "onto": "to", "toward": "to",
+    "towards": "to", "with": "with", "for": "for", "than": "than", "by": "by",
 }  # fmt: skip
 # The closed class of words that give a reason as the event's cause or as what it happened
 # in spite of, with the word that completes a complex one (because of, due to, owing to,
@@ -200,16 +200,23 @@ def role_of(token: Token) -> str:
     if dep == "poss":
         return "owner"
     if dep == "pobj":
-        preposition = token.head
-        verb = clause_verb(preposition)
-        if preposition.dep_ == "agent" or (
-            preposition.lower_ == "by" and verb is not None and passive(verb)
-        ):
-            return "subject"
-        if preposition.dep_ == "dative":
-            return "recipient"
-        return PARTY_PREPOSITIONS.get(preposition.lemma_.lower(), "")
+        return _role_after(token.head)
     return ""
+
+
+def _role_after(preposition: Token) -> str:
+    """The role of a preposition's object: the doer after a passive's "by", a
+    recipient, a party (``PARTY_PREPOSITIONS``), or none."""
+    verb = clause_verb(preposition)
+    if preposition.dep_ == "agent" or (
+        preposition.lower_ == "by" and verb is not None and passive(verb)
+    ):
+        return "subject"
+    if preposition.dep_ == "dative":
+        return "recipient"
+    if preposition.lower_ == "of" and preposition.head.lower_ == "out":
+        return "from"  # out of the attic: where it came from, as from says
+    return PARTY_PREPOSITIONS.get(preposition.lemma_.lower(), "")
 
 
 FINITE_OR_PAST = frozenset({"VBD", "VBZ", "VBP", "VBN"})

@@ -136,6 +136,26 @@ def read(text: str, skip: frozenset[int]) -> Reading:
     return reader.reading()
 
 
+# The nouns by which a clause before them tells an event's time: before it, after it.
+BEFORE, AFTER = "前", "後"
+
+
+def _ordered(words: list[Word] | tuple[Word, ...]) -> frozenset[tuple[str, str]]:
+    """Events 前 and 後 order, earlier first: the verb just before the noun and the
+    predicate after it (食べる前に出かけた: 出掛ける, then 食べる; 食べたあと出かけた:
+    食べる, then 出掛ける). 夕食の前に orders no two events."""
+    found = set()
+    for at, word in enumerate(words):
+        if word.key not in (BEFORE, AFTER) or at == 0 or words[at - 1].pos != "v":
+            continue
+        main = next((w for w in words[at + 1 :] if w.pos == "v"), None)
+        if main is None:
+            continue
+        told = words[at - 1].key
+        found.add((main.key, told) if word.key == BEFORE else (told, main.key))
+    return frozenset(found)
+
+
 class _Reader:
     """One pass over a text's morphemes, left to right, as a reader takes them: each
     word joins the phrase its particle will end, each predicate closes a clause."""
@@ -187,6 +207,7 @@ class _Reader:
             negations=self.negations,
             sequence=tuple(self.predicates) if self.sequence else (),
             tenses=frozenset(self.tenses),
+            ordered=_ordered(words),
             focus=frozenset(self.focus),
             part_breaks=tuple(self.part_breaks),
         )
