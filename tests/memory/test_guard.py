@@ -1663,3 +1663,27 @@ def test_a_name_told_as_a_pronoun_in_the_other_text_is_a_possible_duplicate() ->
         Verdict.POSSIBLE,
         Verdict.POSSIBLE,
     )
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("The bus leaves at ten past seven.", "The bus leaves at 7:10."),
+        ("The bus leaves at twenty to nine.", "The bus leaves at 8:40."),
+        # 十分 right after a noun is ten minutes (徒歩十分だ), as 五分 is five.
+        ("アヤの家は駅から徒歩十分だ。", "アヤの家は駅から徒歩10分だ。"),
+        ("Aya wasn't able to join the trip.", "Aya was unable to join the trip."),
+        ("Aya's daughter was praised by her coach.", "Aya's daughter's coach praised her."),
+    ],
+)
+def test_clock_words_minutes_on_foot_unable_and_a_pronoun_for_a_relative_restate(
+    first: str, second: str
+) -> None:
+    assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
+
+
+def test_clock_words_told_otherwise_differ() -> None:
+    assert both_ways("The bus leaves at twenty to nine.", "The bus leaves at 8:20.") == (
+        Verdict.DISTINCT,
+        Verdict.DISTINCT,
+    )

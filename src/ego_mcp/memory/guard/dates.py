@@ -94,7 +94,8 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("clock", re.compile(rf"(?<![\d:])(?P<h>\d{{1,2}}):(?P<min>\d{{2}})(?![\d:])\s*{MERIDIEM}?",
                          re.IGNORECASE)),
     ("past", re.compile(
-        rf"\b(?P<frac>half|quarter)\s+(?P<dir>past|to)\s+(?P<h>\d{{1,2}})\b(?:\s*{MERIDIEM})?",
+        rf"\b(?:a\s+)?(?P<frac>half|quarter|[1-5]?\d)(?:\s+minutes?)?\s+(?P<dir>past|to)\s+"
+        rf"(?P<h>\d{{1,2}})\b(?:\s*{MERIDIEM})?",
         re.IGNORECASE)),
     ("hour", re.compile(rf"\b(?P<h>\d{{1,2}})\s*(?:{MERIDIEM}|o'?clock)", re.IGNORECASE)),
     *(("duration", pattern) for pattern in durations.PATTERNS),
@@ -175,7 +176,8 @@ def _ja_time(group: dict[str, str | None]) -> set[str]:
 
 
 def _past(group: dict[str, str | None]) -> set[str]:
-    minutes = 30 if (group["frac"] or "").lower() == "half" else 15
+    fraction = (group["frac"] or "").lower()
+    minutes = {"half": 30, "quarter": 15}.get(fraction) or int(fraction or 0)
     hour = int(group["h"] or 0)
     if (group["dir"] or "").lower() == "to":
         hour, minutes = hour - 1, 60 - minutes

@@ -123,11 +123,11 @@ def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
 
 
 def _told_again(first: Word, old: Reading, second: Word, new: Reading) -> bool:
-    """A name (a person's, or one WordNet does not know) in two roles, each text telling
-    the other role by a pronoun: the passive Master was promoted by his manager, the
-    active Master's manager promoted him."""
+    """A name (a person's, or one WordNet does not know) or a noun for a person in two
+    roles, each text telling the other role by a pronoun: the passive Master was
+    promoted by his manager, the active Master's manager promoted him."""
     return (
-        first.name in ("person", "name")
+        (first.name in ("person", "name") or first.animate)
         and (second.role, second.head) in old.pronouns
         and (first.role, first.head) in new.pronouns
     )

@@ -234,7 +234,8 @@ def numeral_offsets(text: str) -> tuple[set[int], set[int]]:
     """Where the dictionary (Sudachi, its shortest units) reads a numeral (名詞,数詞) in
     ``text``, and the numeral a word it lists whole begins with when the rest of the word
     is a counter (二十歳: 二十 and 歳); and where it reads a word that says how much, told
-    as one (十分だった, 十分な, 十分に: "enough"; not 十分かかった, 3時十分に, ten minutes)."""
+    as one (十分だった, 十分な, 十分に: "enough"; not 十分かかった, 3時十分に, 徒歩十分だ: ten
+    minutes)."""
     from ego_mcp.memory.japanese import SHORT, counter_suffix, tokens
 
     offsets: set[int] = set()
@@ -252,6 +253,7 @@ def numeral_offsets(text: str) -> tuple[set[int], set[int]]:
             token.pos[0] in ("副詞", "形状詞")
             and after in SAID_AS_A_WORD
             and (before is None or not CALENDAR.fullmatch(before.surface[-1:]))
+            and (before is None or before.pos[0] != "名詞")  # 徒歩十分だ: ten minutes
         ):
             words.update(range(start, cursor))
         if token.pos[:2] == ("名詞", "数詞"):

@@ -65,7 +65,8 @@ SEQUENCE = closed("then afterwards afterward later")
 NEGATIONS = closed("not never no nobody nothing none neither nor nowhere n't")
 FUTURE = "will"
 # Adjectives a to-infinitive completes as a modal verb would ("be able to" is "can").
-MODAL_ADJECTIVES = {"able": ABILITY}
+MODAL_ADJECTIVES = {"able": ABILITY, "unable": ABILITY}
+DENYING_MODALS = frozenset({"unable"})  # unable to go: not able to go
 TAG_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
 FRAMED = frozenset({"xcomp", "ccomp"})
 
@@ -83,6 +84,9 @@ def read(
     words: list[Word] = []
     qualifiers: set[str] = set()
     negated = [_negated(t) for t in doc if t.lower_ in NEGATIONS or t.dep_ == "neg"]
+    negated += [
+        c.i for t in doc if t.lower_ in DENYING_MODALS for c in t.children if c.dep_ == "xcomp"
+    ]
     negations = sum(1 for t in negated if t is None)
     # A word denied twice (not un-... never not) is affirmed: count each denial.
     negated_at = {t for t in negated if t is not None and negated.count(t) % 2 == 1}
