@@ -1620,6 +1620,10 @@ def test_emphasis_fractions_aspect_requests_lists_and_frames_restate(
         ),
         ("ケンだけがアヤと来た。", "ケンとアヤだけが来た。"),
         ("Ken's father scolded him.", "Ken scolded his father."),
+        # A name and a pronoun that trade places are two people trading places.
+        ("Tom called her.", "She called Tom."),
+        ("Tom gave her a book.", "She gave Tom a book."),
+        ("Anna lent her car to him.", "He lent his car to Anna."),
         ("Ken was scolded by his father.", "Ken's father was scolded by him."),
         ("The train was late by an hour and a quarter.", "The train was late by 90 minutes."),
     ],
@@ -1686,4 +1690,11 @@ def test_clock_words_told_otherwise_differ() -> None:
     assert both_ways("The bus leaves at twenty to nine.", "The bus leaves at 8:20.") == (
         Verdict.DISTINCT,
         Verdict.DISTINCT,
+    )
+
+
+def test_one_verb_on_both_sides_of_before_orders_nothing() -> None:
+    assert both_ways("I ate before Tom ate.", "Before Tom ate, I ate.") == (
+        Verdict.DUPLICATE,
+        Verdict.DUPLICATE,
     )

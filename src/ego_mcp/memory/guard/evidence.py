@@ -123,14 +123,26 @@ def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
 
 
 def _told_again(first: Word, old: Reading, second: Word, new: Reading) -> bool:
-    """A name (a person's, or one WordNet does not know) or a noun for a person in two
-    roles, each text telling the other role by a pronoun: the passive Master was
-    promoted by his manager, the active Master's manager promoted him."""
-    return (
-        (first.name in ("person", "name") or first.animate)
-        and (second.role, second.head) in old.pronouns
-        and (first.role, first.head) in new.pronouns
-    )
+    """A person owner of a thing in one text and in a core role in the other (the
+    passive Master was promoted by his manager, the active Master's manager promoted
+    him), each text telling the other part by a pronoun of one gender: the one with the
+    owner has "him" in the core role, the other "his" before the same thing. Two who
+    trade places (Tom called her / She called Tom) are no such pair."""
+    if not (first.name in ("person", "name") or first.animate):
+        return False
+    if first.role == "owner" and second.role in CORE_ROLES:
+        return _pronouned(first, old, second, new)
+    if second.role == "owner" and first.role in CORE_ROLES:
+        return _pronouned(second, new, first, old)
+    return False
+
+
+def _pronouned(owner: Word, owning: Reading, core: Word, other: Reading) -> bool:
+    """``owning`` has a pronoun in ``core``'s part, and ``other`` one of the same gender
+    that owns what ``owner`` owns."""
+    told = {p.gender for p in owning.pronouns if (p.role, p.head) == (core.role, core.head)}
+    owners = {p.gender for p in other.pronouns if p.role == "owner" and p.owns == owner.owns}
+    return bool(told & owners)
 
 
 def _compared_otherwise(word: Word, matched: list[Word], old: Reading, new: Reading) -> bool:
@@ -541,9 +553,10 @@ def _in_order(reading: Reading) -> set[tuple[str, str]]:
     """The pairs of events a text orders, earlier first: by before and after, and one
     after another in a sequence."""
     told = reading.sequence
-    return set(reading.ordered) | {
+    pairs = set(reading.ordered) | {
         (told[i], told[j]) for i in range(len(told)) for j in range(i + 1, len(told))
     }
+    return {(a, b) for a, b in pairs if a != b}  # I ate before Tom ate: one verb, no order
 
 
 def _paired_in_wordnet(word: Word, among: list[Word]) -> bool:

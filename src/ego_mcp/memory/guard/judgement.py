@@ -150,8 +150,8 @@ def _names(
     """Names one text has and the other lacks, by kind: a difference, but for a person's
     name where the other text has a pronoun in its part (Master got a haircut / He got a
     haircut), which may be that person or another: a possible duplicate at most."""
-    again = [w for w in added if (w.role, w.head) in old.pronouns] + [
-        w for w in left_out if (w.role, w.head) in new.pronouns
+    again = [w for w in added if (w.role, w.head) in _parts(old)] + [
+        w for w in left_out if (w.role, w.head) in _parts(new)
     ]
     again = [w for w in again if w.name in ("person", "name") and w.role]
     found = []
@@ -161,6 +161,11 @@ def _names(
             found.append(f"{kind}: {shown(names)}")
     told = [f"wording: {shown(again)} (told as he or she in the other text)"] if again else []
     return found, told
+
+
+def _parts(reading: Reading) -> set[tuple[str, str]]:
+    """The parts (role and predicate) of a text's pronouns of the third person."""
+    return {(p.role, p.head) for p in reading.pronouns}
 
 
 def _unmatched_words(old: Reading, new: Reading) -> tuple[list[Word], list[Word], frozenset[str]]:

@@ -5,6 +5,7 @@ fills one ``Reading``; the judgement compares two. Data only."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ego_mcp.memory.guard.frequency import graded, likelier_misspelt
 from ego_mcp.memory.japanese import KANJI
@@ -206,6 +207,16 @@ class Slotted:
     part: int = 0  # the part of its sentence it stands in, as a word's (``Word.part``)
 
 
+class Pronoun(NamedTuple):
+    """A pronoun of the third person: its role and predicate, what it owns (his
+    manager: manager), and its gender ("m": he, him, his; "f": she, her, hers)."""
+
+    role: str
+    head: str
+    owns: str
+    gender: str
+
+
 @dataclass(frozen=True)
 class Reading:
     """A text as the guard reads it."""
@@ -238,9 +249,9 @@ class Reading:
     # The numbers and times told with a comparison's standard (than last year, 去年のもの
     # より); None where the text compares nothing (``comparison``).
     standard: frozenset[str] | None = None
-    # The parts a person's pronoun stands in (he, him, his: role and predicate), in
-    # English: where a name stands in one text, a pronoun may stand in the other.
-    pronouns: frozenset[tuple[str, str]] = field(default_factory=frozenset)
+    # The parts a person's pronoun stands in (he, him, his), in English: where a name
+    # stands in one text, a pronoun may stand in the other.
+    pronouns: frozenset[Pronoun] = field(default_factory=frozenset)
     # Two events a text orders by "before" or "after" (前, 後): (the earlier predicate,
     # the later one), by key (ate before he showered, showered after eating: eat, shower).
     ordered: frozenset[tuple[str, str]] = field(default_factory=frozenset)

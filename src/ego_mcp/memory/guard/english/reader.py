@@ -45,6 +45,7 @@ from ego_mcp.memory.guard.reading import (
     ABILITY,
     APPROXIMATELY,
     FIRST_PERSON,
+    Pronoun,
     Reading,
     Slotted,
     Word,
@@ -202,14 +203,16 @@ def _ordered(doc: Doc) -> frozenset[tuple[str, str]]:
     return frozenset(found)
 
 
-def _pronoun_parts(doc: Doc) -> frozenset[tuple[str, str]]:
-    """The role and predicate of each person's pronoun of the third person (his manager
-    promoted him: owner and object of "promote")."""
+def _pronoun_parts(doc: Doc) -> frozenset[Pronoun]:
+    """Each person's pronoun of the third person singular, with its part (his manager
+    promoted him: the owner of "manager", and the object of "promote")."""
     found = set()
     for token in doc:
         verb = clause_verb(token) if token.lower_ in THIRD_PERSON else None
-        if token.pos_ == "PRON" and verb is not None and role_of(token):
-            found.add((role_of(token), verb.lemma_.lower()))
+        role = role_of(token) if token.pos_ == "PRON" and verb is not None else ""
+        if verb is not None and role:
+            owns = token.head.lemma_.lower() if role == "owner" else ""
+            found.add(Pronoun(role, verb.lemma_.lower(), owns, THIRD_PERSON[token.lower_]))
     return frozenset(found)
 
 
@@ -217,7 +220,7 @@ def _pronoun_parts(doc: Doc) -> frozenset[tuple[str, str]]:
 # parser hangs from it unlabelled (fed the cat, then took a shower).
 MAIN_VERBS = frozenset({"ROOT", "conj", "dep", "parataxis"})
 # The personal pronouns of the third person singular, as a person is told again.
-THIRD_PERSON = frozenset({"he", "him", "his", "she", "her", "hers"})
+THIRD_PERSON = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f", "hers": "f"}
 
 
 def _implicatives(doc: Doc, negated_at: set[int]) -> dict[int, tuple[int, str]]:
