@@ -1678,6 +1678,9 @@ def test_a_name_told_as_a_pronoun_in_the_other_text_is_a_possible_duplicate() ->
         ("アヤの家は駅から徒歩十分だ。", "アヤの家は駅から徒歩10分だ。"),
         ("Aya wasn't able to join the trip.", "Aya was unable to join the trip."),
         ("Aya's daughter was praised by her coach.", "Aya's daughter's coach praised her."),
+        # Two events in one order, told by before in one text and by after in the other.
+        ("Ken fed the dog before he went out.", "Ken went out after he fed the dog."),
+        ("ケンは出かける前に母に電話した。", "ケンは母に電話した後で出かけた。"),
     ],
 )
 def test_clock_words_minutes_on_foot_unable_and_a_pronoun_for_a_relative_restate(
