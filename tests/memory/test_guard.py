@@ -1656,6 +1656,13 @@ def test_a_state_and_what_is_to_come_and_frames_denied_differ(first: str, second
             "Aya was moved off the night shift and onto the day shift.",
             "Aya was moved off the day shift and onto the night shift.",
         ),
+        # From and to traded, though the parser read no verb in one text ("runs").
+        (
+            "From May the shuttle runs from the airport to Central Station at 6:00.",
+            "From May the shuttle runs from Central Station to the airport at 6:00.",
+        ),
+        # The owners of the owners of the two sides of a comparison, traded.
+        ("ケンの家の犬は、アヤの家の犬より大きい。", "アヤの家の犬は、ケンの家の犬より大きい。"),
     ],
 )
 def test_events_ordered_the_other_way_and_sources_swapped_differ(first: str, second: str) -> None:

@@ -103,7 +103,11 @@ def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
         matched = _matched(word, old.words)
         # A reason both texts give may be told two ways (台風のせいで / 台風が来たが): its
         # word's role there is the reason's, not the event's.
-        same = [o for o in matched if o.same_head(word) and not (o.reason and word.reason)]
+        same = [
+            o
+            for o in matched
+            if (o.same_head(word) or _source_and_goal(o, word)) and not (o.reason and word.reason)
+        ]
         if same and word.role and all(_opposed(other, word) for other in same):
             conflicts.append((same[0], word))
         elif (
@@ -143,6 +147,12 @@ def _pronouned(owner: Word, owning: Reading, core: Word, other: Reading) -> bool
     told = {p.gender for p in owning.pronouns if (p.role, p.head) == (core.role, core.head)}
     owners = {p.gender for p in other.pronouns if p.role == "owner" and p.owns == owner.owns}
     return bool(told & owners)
+
+
+def _source_and_goal(first: Word, second: Word) -> bool:
+    """Where a thing came from in one text and where it went in the other, one of the two
+    texts' predicates unread (the bus runs from …: "runs" parsed as a noun)."""
+    return (not first.head or not second.head) and {first.role, second.role} == {"from", "to"}
 
 
 def _compared_otherwise(word: Word, matched: list[Word], old: Reading, new: Reading) -> bool:
@@ -223,9 +233,25 @@ def _owned_slots(reading: Reading) -> dict[tuple[str, str], list[tuple[str, str]
         ]
         if place < 0 or not others:
             continue
-        owned = reading.words[place]
-        slots.setdefault((owner.key, owned.key), []).append((owned.role, owned.head))
+        thing = reading.words[place].key
+        owned = reading.words[_owner_of_owner(reading, place)]
+        slots.setdefault((owner.key, thing), []).append((owned.role, owned.head))
     return slots
+
+
+def _owner_of_owner(reading: Reading, place: int) -> int:
+    """Where the slot of the thing at ``place`` is: its own, or, when it owns a thing in
+    turn, that thing's (マスターの家の猫は: the cat's, the subject)."""
+    words = reading.words
+    for _ in range(3):
+        owned = words[place]
+        if owned.role != "owner" or not owned.owns:
+            break
+        after = next((i for i in range(place + 1, len(words)) if words[i].key == owned.owns), None)
+        if after is None:
+            break
+        place = after
+    return place
 
 
 def _told_apart(thing: str, old: Reading, new: Reading) -> bool:
