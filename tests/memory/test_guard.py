@@ -1620,6 +1620,7 @@ def test_emphasis_fractions_aspect_requests_lists_and_frames_restate(
         ),
         ("ケンだけがアヤと来た。", "ケンとアヤだけが来た。"),
         ("Ken's father scolded him.", "Ken scolded his father."),
+        ("Aya was sent a letter by the school.", "Aya sent the school a letter."),
         # A name and a pronoun that trade places are two people trading places.
         ("Tom called her.", "She called Tom."),
         ("Tom gave her a book.", "She gave Tom a book."),
@@ -1685,6 +1686,9 @@ def test_a_name_told_as_a_pronoun_in_the_other_text_is_a_possible_duplicate() ->
         ("アヤの家は駅から徒歩十分だ。", "アヤの家は駅から徒歩10分だ。"),
         ("Aya wasn't able to join the trip.", "Aya was unable to join the trip."),
         ("Aya's daughter was praised by her coach.", "Aya's daughter's coach praised her."),
+        # A passive that keeps its object: its subject is the one it went to.
+        ("The school sent Aya a letter.", "Aya was sent a letter by the school."),
+        ("Ken lent Aya his umbrella.", "Aya borrowed Ken's umbrella."),
         # Two events in one order, told by before in one text and by after in the other.
         ("Ken fed the dog before he went out.", "Ken went out after he fed the dog."),
         ("ケンは出かける前に母に電話した。", "ケンは母に電話した後で出かけた。"),

@@ -193,6 +193,10 @@ def role_of(token: Token) -> str:
         return "object"  # Emi praised by Master: Emi
     if dep in SUBJECTS or stray_subject(token):
         return "subject"
+    if dep in PASSIVE_SUBJECTS and any(c.dep_ == "dobj" for c in token.head.children):
+        return "recipient"  # was sent a letter: the one the letter went to
+    if dep == "dobj" and any(_second_object(token, c) for c in token.head.children):
+        return "recipient"  # prescribed Master a course, parsed as two objects: the first
     if dep in PASSIVE_SUBJECTS or dep == "dobj":
         return "object"
     if dep == "dative":
@@ -202,6 +206,13 @@ def role_of(token: Token) -> str:
     if dep == "pobj":
         return _role_after(token.head)
     return ""
+
+
+def _second_object(first: Token, other: Token) -> bool:
+    """``other`` is a second object after ``first``, with no mark between them (gave
+    Master a bike; not organised the garage, it's tidier)."""
+    between = first.doc[first.i : other.i]
+    return other.dep_ == "dobj" and other.i > first.i and not any(t.text in ",;:" for t in between)
 
 
 def _role_after(preposition: Token) -> str:
