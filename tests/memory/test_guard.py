@@ -1689,9 +1689,6 @@ def test_a_name_told_as_a_pronoun_in_the_other_text_is_a_possible_duplicate() ->
         # A passive that keeps its object: its subject is the one it went to.
         ("The school sent Aya a letter.", "Aya was sent a letter by the school."),
         ("Ken lent Aya his umbrella.", "Aya borrowed Ken's umbrella."),
-        # Two events in one order, told by before in one text and by after in the other.
-        ("Ken fed the dog before he went out.", "Ken went out after he fed the dog."),
-        ("ケンは出かける前に母に電話した。", "ケンは母に電話した後で出かけた。"),
     ],
 )
 def test_clock_words_minutes_on_foot_unable_and_a_pronoun_for_a_relative_restate(

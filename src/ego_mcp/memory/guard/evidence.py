@@ -575,17 +575,6 @@ def sequence(old: Reading, new: Reading) -> list[str]:
     return []
 
 
-# The words that order two events, each the other's converse (A before B: B after A).
-ORDER_CONVERSES = frozenset({"before", "after", "前", "後"})
-
-
-def ordered_alike(old: Reading, new: Reading) -> bool:
-    """Both texts order the same two events the same way, neither the other way (ate
-    before he showered / showered after he ate): before and after are wording there."""
-    mine, theirs = _in_order(old), _in_order(new)
-    return bool(mine & theirs) and not any((b, a) in theirs for a, b in mine)
-
-
 def _in_order(reading: Reading) -> set[tuple[str, str]]:
     """The pairs of events a text orders, earlier first: by before and after, and one
     after another in a sequence."""

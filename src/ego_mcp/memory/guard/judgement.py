@@ -15,7 +15,6 @@ from ego_mcp.memory.guard.comparison import standards_traded
 from ego_mcp.memory.guard.evidence import (
     CORE_ROLES,
     DIRECTIONS,
-    ORDER_CONVERSES,
     common_nouns,
     compounds_turned,
     conflicts_by_opposites,
@@ -25,7 +24,6 @@ from ego_mcp.memory.guard.evidence import (
     names_reordered,
     negations,
     number_and_degree,
-    ordered_alike,
     qualifiers,
     reasons_turned,
     reworded,
@@ -176,9 +174,6 @@ def _unmatched_words(old: Reading, new: Reading) -> tuple[list[Word], list[Word]
     added = [w for w in unmatched(new.words, old.words) if w.key != FIRST_PERSON]
     left_out = [w for w in unmatched(old.words, new.words) if w.key != FIRST_PERSON]
     told_as_words, framed = frames_as_words(old, new, left_out, added)
-    if ordered_alike(old, new):  # ate before he showered / showered after he ate
-        told_as_words |= ORDER_CONVERSES
-        framed |= {id(w) for w in added + left_out if w.key in ORDER_CONVERSES}
     added = [w for w in added if id(w) not in framed]
     left_out = [w for w in left_out if id(w) not in framed]
     return added, left_out, told_as_words
