@@ -1621,6 +1621,8 @@ def test_emphasis_fractions_aspect_requests_lists_and_frames_restate(
         ("ケンだけがアヤと来た。", "ケンとアヤだけが来た。"),
         ("Ken's father scolded him.", "Ken scolded his father."),
         ("Aya was sent a letter by the school.", "Aya sent the school a letter."),
+        # The copula で joins two copular clauses, no place: their nouns swapped differ.
+        ("ケンが受付担当で、アヤが会計担当だ。", "ケンが会計担当で、アヤが受付担当だ。"),
         # A name and a pronoun that trade places are two people trading places.
         ("Tom called her.", "She called Tom."),
         ("Tom gave her a book.", "She gave Tom a book."),

@@ -15,6 +15,7 @@ from ego_mcp.memory.guard.japanese.sequence import (
     after_predicate,
     cleft_copula,
     comma_segment,
+    copulas_joined,
     denied_later,
     ends,
     ends_predicate,
@@ -381,11 +382,12 @@ class _Reader:
             self._focus(index, m)
 
     def _de(self, index: int) -> None:
-        """で: the copula after a cleft's focus (提案したのはマスターで、), else where or
-        how (電車で, 家で), no party's role."""
+        """で: the copula after a cleft's focus (提案したのはマスターで、) or joining two
+        copular clauses (ケンが受付担当で、アヤが会計担当だ: no place), else where or how
+        (電車で, 家で), no party's role."""
         if cleft_copula(self.morphemes, index):
             self._cleft_focus()
-        else:
+        elif not copulas_joined(self.morphemes, index):
             self._case_particle_at()
 
     def _listing(self, index: int) -> bool:

@@ -284,3 +284,25 @@ def one_of_them(morphemes: tuple[Morpheme, ...], index: int) -> bool:
         and particle.part_of_speech()[1] in ("格助詞", "係助詞")
         and particle.surface() != "に"  # 高いのに買った: "though", no thing
     )
+
+
+def copulas_joined(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """The で at ``index`` is the copula joining two clauses that each end in a noun
+    (ケンが受付担当で、アヤが会計担当だ): a comma after it, and the sentence ending in a
+    noun and だ or です, which the で stands for in the first clause."""
+    if index + 1 >= len(morphemes) or morphemes[index + 1].surface() not in "、,":
+        return False
+    if index == 0 or morphemes[index - 1].part_of_speech()[0] != "名詞":
+        return False
+    end = next(
+        (i for i in range(index + 1, len(morphemes)) if morphemes[i].part_of_speech()[1] == "句点"),
+        len(morphemes),
+    )
+    if end - index < 3:
+        return False
+    last, before = morphemes[end - 1], morphemes[end - 2]
+    return (
+        last.part_of_speech()[0] == "助動詞"
+        and last.normalized_form() in ("だ", "です")
+        and before.part_of_speech()[0] == "名詞"
+    )
