@@ -67,6 +67,7 @@ BLIND13 = ROOT / "bench" / "data" / "guard_blind13.jsonl"
 BLIND14 = ROOT / "bench" / "data" / "guard_blind14.jsonl"
 BLIND15 = ROOT / "bench" / "data" / "guard_blind15.jsonl"
 BLIND16 = ROOT / "bench" / "data" / "guard_blind16.jsonl"
+BLIND17 = ROOT / "bench" / "data" / "guard_blind17.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
@@ -289,6 +290,7 @@ async def main() -> None:
         ("guard_blind14", guard, guard_table, jsonl(BLIND14)),
         ("guard_blind15", guard, guard_table, jsonl(BLIND15)),
         ("guard_blind16", guard, guard_table, jsonl(BLIND16)),
+        ("guard_blind17", guard, guard_table, jsonl(BLIND17)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
@@ -357,6 +359,9 @@ async def main() -> None:
         "guard_blind16": "guard, bench/data/guard_blind16.jsonl (240 pairs of every kind of "
         "the dev sets, written blind on 2026-12-06 in the thirteenth round and kept aside: "
         "measured once, after the round's changes)",
+        "guard_blind17": "guard, bench/data/guard_blind17.jsonl (240 pairs, 170 of them "
+        "distinct facts in hard constructions, written blind on 2026-12-06 in the "
+        "thirteenth round)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",

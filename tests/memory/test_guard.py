@@ -1621,6 +1621,15 @@ def test_emphasis_fractions_aspect_requests_lists_and_frames_restate(
         ("ケンだけがアヤと来た。", "ケンとアヤだけが来た。"),
         ("Ken's father scolded him.", "Ken scolded his father."),
         ("Aya was sent a letter by the school.", "Aya sent the school a letter."),
+        # A noun in both parties' roles of each text proves no trade of the parties.
+        ("マスターのチームはケンのチームに勝った。", "マスターのチームはケンのチームに負けた。"),
+        # for and with are two parts: whom for, whom with.
+        ("Ken baked a cake for Aya with Mia.", "Ken baked a cake for Mia with Aya."),
+        # A comparison's sides traded, in a clause "but" gives as what the rest is in spite of.
+        (
+            "Ken thinks Aya's curry is better than his mother's, but he keeps quiet.",
+            "Ken thinks his mother's curry is better than Aya's, but he keeps quiet.",
+        ),
         # The copula で joins two copular clauses, no place: their nouns swapped differ.
         ("ケンが受付担当で、アヤが会計担当だ。", "ケンが会計担当で、アヤが受付担当だ。"),
         # A name and a pronoun that trade places are two people trading places.

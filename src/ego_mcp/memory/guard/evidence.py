@@ -78,6 +78,8 @@ def _opposed_roles(first: str, second: str) -> bool:
         return False
     if "owner" in {first, second} and {first, second} & {"to", "from", "recipient", "with"}:
         return True  # sold it to Ken / sold Ken's; dinner with Ken's sister / with Ken
+    if {first, second} == {"for", "with"}:
+        return True  # baked it for Aya with Ken / for Ken with Aya: whom for, whom with
     return bool({first, second} & CORE_ROLES) or {first, second} <= DIRECTIONS
 
 
@@ -102,11 +104,13 @@ def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
     for word in new.words:
         matched = _matched(word, old.words)
         # A reason both texts give may be told two ways (台風のせいで / 台風が来たが): its
-        # word's role there is the reason's, not the event's.
+        # word's role there is the reason's, not the event's, where the two texts hang
+        # the word from other predicates; from one, its roles are compared.
         same = [
             o
             for o in matched
-            if (o.same_head(word) or _source_and_goal(o, word)) and not (o.reason and word.reason)
+            if (o.same_head(word) or _source_and_goal(o, word))
+            and not (o.reason and word.reason and o.head != word.head)
         ]
         if same and word.role and all(_opposed(other, word) for other in same):
             conflicts.append((same[0], word))
@@ -333,9 +337,29 @@ def conflicts_by_opposites(
         for word in new.words:
             if word.head != new_verb.key:
                 continue
-            for other in _matched(word, old.words):
-                if other.head == old_verb.key and other.role != word.role:
-                    found.append((other, word))
+            others = [o for o in _matched(word, old.words) if o.head == old_verb.key]
+            if any(o.role == word.role for o in others):
+                continue  # in its role there too (チーム in both roles of each text)
+            found += [(other, word) for other in others if other.role != word.role]
+        found += _owners_across(old, new, old_verb, new_verb)
+    return found
+
+
+def _owners_across(
+    old: Reading, new: Reading, old_verb: Word, new_verb: Word
+) -> list[tuple[Word, Word]]:
+    """Where one noun fills two parties' roles in each text, told apart by its owners
+    (Ken's brother sold it to Aya's brother / Aya's brother bought it from Ken's
+    brother): each owner with the role of its thing, under each verb."""
+    before, after = _owned_slots(old), _owned_slots(new)
+    found = []
+    for (key, thing), slots in after.items():
+        was = [r for r, head in before.get((key, thing), []) if head == old_verb.key]
+        now = [r for r, head in slots if head == new_verb.key]
+        if len(was) == len(now) == 1 and was != now:
+            owner_before = next(w for w in old.words if w.key == key and _owned(w) == thing)
+            owner_after = next(w for w in new.words if w.key == key and _owned(w) == thing)
+            found.append((replace(owner_before, role=was[0]), replace(owner_after, role=now[0])))
     return found
 
 
