@@ -72,8 +72,10 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     )
     hard = numbers + times
     added, left_out, told_as_words = _unmatched_words(old, new)
-    names, named_again = _names(old, new, added, left_out)
-    hard += names
+    for kind in ("person", "place", "name"):
+        names = [w for w in added + left_out if w.name == kind]
+        if names:
+            hard.append(f"{kind}: {shown(names)}")
     opposites = [(o, n) for n in added for o in left_out if n.opposes(o) and _comparable(o, n)]
     conflicts = role_conflicts(old, new)
     across = conflicts_by_opposites(old, new, opposites)
@@ -134,7 +136,6 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     if added:
         return Verdict.DISTINCT, (f"adds: {shown(added)}",)
     fewer = fewer_numbers + fewer_times + ([f"leaves out: {shown(left_out)}"] if left_out else [])
-    fewer += named_again
     if told_from_the_other_side:
         # WordNet's cause and entailment pointers suggest a converse; they prove none
         # (push entails move, whose antonym is stand still): never a refusal.
@@ -142,30 +143,6 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     if fewer:
         return Verdict.POSSIBLE, tuple(fewer)
     return Verdict.DUPLICATE, ()
-
-
-def _names(
-    old: Reading, new: Reading, added: list[Word], left_out: list[Word]
-) -> tuple[list[str], list[str]]:
-    """Names one text has and the other lacks, by kind: a difference, but for a person's
-    name where the other text has a pronoun in its part (Master got a haircut / He got a
-    haircut), which may be that person or another: a possible duplicate at most."""
-    again = [w for w in added if (w.role, w.head) in _parts(old)] + [
-        w for w in left_out if (w.role, w.head) in _parts(new)
-    ]
-    again = [w for w in again if w.name in ("person", "name") and w.role]
-    found = []
-    for kind in ("person", "place", "name"):
-        names = [w for w in added + left_out if w.name == kind and w not in again]
-        if names:
-            found.append(f"{kind}: {shown(names)}")
-    told = [f"wording: {shown(again)} (told as he or she in the other text)"] if again else []
-    return found, told
-
-
-def _parts(reading: Reading) -> set[tuple[str, str]]:
-    """The parts (role and predicate) of a text's pronouns of the third person."""
-    return {(p.role, p.head) for p in reading.pronouns}
 
 
 def _unmatched_words(old: Reading, new: Reading) -> tuple[list[Word], list[Word], frozenset[str]]:
