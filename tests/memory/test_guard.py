@@ -1623,6 +1623,8 @@ def test_emphasis_fractions_aspect_requests_lists_and_frames_restate(
         ("Aya was sent a letter by the school.", "Aya sent the school a letter."),
         # A noun in both parties' roles of each text proves no trade of the parties.
         ("マスターのチームはケンのチームに勝った。", "マスターのチームはケンのチームに負けた。"),
+        # One verb, the owners of its two parties traded (に is a party's role, as a subject's).
+        ("ケンのチームはアヤのチームに勝った。", "アヤのチームはケンのチームに勝った。"),
         # for and with are two parts: whom for, whom with.
         ("Ken baked a cake for Aya with Mia.", "Ken baked a cake for Mia with Aya."),
         # A comparison's sides traded, in a clause "but" gives as what the rest is in spite of.

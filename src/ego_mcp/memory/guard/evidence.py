@@ -202,7 +202,7 @@ def _owners_moved(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
                 continue  # one slot of two predicates (転んだ / 転倒した)
             if (
                 {before, after} <= DIRECTIONS
-                or ({before, after} <= CORE_ROLES and verb_before == verb_after)
+                or (_opposed_roles(before, after) and verb_before == verb_after)
                 or (written and _sides_traded(before, after))
             ):
                 owner = next(w for w in new.words if w.key == key and _owned(w) == thing)
