@@ -200,12 +200,15 @@ def _owners_moved(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
             written = "" not in {before, after}  # no slot is no side of a comparison
             if before == after:
                 continue  # one slot of two predicates (転んだ / 転倒した)
+            owner = next(w for w in new.words if w.key == key and _owned(w) == thing)
+            # Two core roles of one verb; for a possessor, a core role and a party's too
+            # (ケンのチームはアヤのチームに勝った / the other way).
+            possessed = owner.role == "owner" and _opposed_roles(before, after)
             if (
                 {before, after} <= DIRECTIONS
-                or (_opposed_roles(before, after) and verb_before == verb_after)
+                or (({before, after} <= CORE_ROLES or possessed) and verb_before == verb_after)
                 or (written and _sides_traded(before, after))
             ):
-                owner = next(w for w in new.words if w.key == key and _owned(w) == thing)
                 moved.append((replace(owner, role=before), replace(owner, role=after)))
     return moved
 
