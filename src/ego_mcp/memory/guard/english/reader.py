@@ -70,6 +70,11 @@ MODAL_ADJECTIVES = {"able": ABILITY, "unable": ABILITY}
 DENYING_MODALS = frozenset({"unable"})  # unable to go: not able to go
 TAG_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
 FRAMED = frozenset({"xcomp", "ccomp"})
+# The dependencies of a sentence's main verbs: the root, one joined to it, and one the
+# parser hangs from it unlabelled (fed the cat, then took a shower).
+MAIN_VERBS = frozenset({"ROOT", "conj", "dep", "parataxis"})
+# The personal pronouns of the third person singular, as a person is told again.
+THIRD_PERSON = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f", "hers": "f"}
 
 
 def read(
@@ -214,13 +219,6 @@ def _pronoun_parts(doc: Doc) -> frozenset[Pronoun]:
             owns = token.head.lemma_.lower() if role == "owner" else ""
             found.add(Pronoun(role, verb.lemma_.lower(), owns, THIRD_PERSON[token.lower_]))
     return frozenset(found)
-
-
-# The dependencies of a sentence's main verbs: the root, one joined to it, and one the
-# parser hangs from it unlabelled (fed the cat, then took a shower).
-MAIN_VERBS = frozenset({"ROOT", "conj", "dep", "parataxis"})
-# The personal pronouns of the third person singular, as a person is told again.
-THIRD_PERSON = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f", "hers": "f"}
 
 
 def _implicatives(doc: Doc, negated_at: set[int]) -> dict[int, tuple[int, str]]:
