@@ -1623,6 +1623,11 @@ def test_emphasis_fractions_aspect_requests_lists_and_frames_restate(
         ("Aya was sent a letter by the school.", "Aya sent the school a letter."),
         # A noun in both parties' roles of each text proves no trade of the parties.
         ("マスターのチームはケンのチームに勝った。", "マスターのチームはケンのチームに負けた。"),
+        # An amount told of a time where no noun stands before it: Monday's and Wednesday's.
+        (
+            "ケンは記録によると、月曜日に三キロ、水曜日に八キロ走ったそうだ。",
+            "ケンは記録によると、月曜日に八キロ、水曜日に三キロ走ったそうだ。",
+        ),
         # One verb, the owners of its two parties traded (に is a party's role, as a subject's).
         ("ケンのチームはアヤのチームに勝った。", "アヤのチームはケンのチームに勝った。"),
         # for and with are two parts: whom for, whom with.
@@ -1696,6 +1701,10 @@ def test_a_name_where_the_other_text_says_he_differs() -> None:
     [
         ("The bus leaves at ten past seven.", "The bus leaves at 7:10."),
         ("The bus leaves at twenty to nine.", "The bus leaves at 8:40."),
+        (
+            "ケンは月曜日に三キロ、水曜日に八キロ走った。",
+            "水曜日に八キロ、月曜日に三キロ、ケンは走った。",
+        ),
         # 十分 right after a noun is ten minutes (徒歩十分だ), as 五分 is five.
         ("アヤの家は駅から徒歩十分だ。", "アヤの家は駅から徒歩10分だ。"),
         ("Aya wasn't able to join the trip.", "Aya was unable to join the trip."),

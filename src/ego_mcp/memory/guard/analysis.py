@@ -171,7 +171,7 @@ def _japanese(
         Slotted(
             value,
             _ja_slot(digits, ends[start]),
-            _ja_anchor(words, digits, start),
+            _ja_anchor(words, digits, start) or _ja_time_before(pieces, digits, start),
             _ja_part(words.part_breaks, start),
         )
         for start, value in numbers
@@ -209,6 +209,14 @@ def _ja_anchor(reading: Reading, text: str, start: int) -> str:
         and ((w.role == "owner" and w.owns == noun.key) or w.pos == "a")
     ]
     return " ".join([*dict.fromkeys(described), noun.key])
+
+
+def _ja_time_before(pieces: tuple[tuple[int, frozenset[str]], ...], text: str, start: int) -> str:
+    """The time a Japanese amount is told of where no noun stands before it in its clause
+    (月曜日に3キロ、水曜日に8キロ: Monday's 3 km): the last time in the clause before it."""
+    clause_start = max(text.rfind(mark, 0, start) for mark in "、。,")
+    times = [units for at, units in pieces if clause_start < at < start]
+    return " ".join(sorted(times[-1])) if times else ""
 
 
 def _ja_part(breaks: tuple[int, ...], start: int) -> int:
