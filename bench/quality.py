@@ -68,6 +68,7 @@ BLIND14 = ROOT / "bench" / "data" / "guard_blind14.jsonl"
 BLIND15 = ROOT / "bench" / "data" / "guard_blind15.jsonl"
 BLIND16 = ROOT / "bench" / "data" / "guard_blind16.jsonl"
 BLIND17 = ROOT / "bench" / "data" / "guard_blind17.jsonl"
+BLIND18 = ROOT / "bench" / "data" / "guard_blind18.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
@@ -291,6 +292,7 @@ async def main() -> None:
         ("guard_blind15", guard, guard_table, jsonl(BLIND15)),
         ("guard_blind16", guard, guard_table, jsonl(BLIND16)),
         ("guard_blind17", guard, guard_table, jsonl(BLIND17)),
+        ("guard_blind18", guard, guard_table, jsonl(BLIND18)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
@@ -362,6 +364,9 @@ async def main() -> None:
         "guard_blind17": "guard, bench/data/guard_blind17.jsonl (240 pairs, 170 of them "
         "distinct facts in hard constructions, written blind on 2026-12-06 in the "
         "thirteenth round)",
+        "guard_blind18": "guard, bench/data/guard_blind18.jsonl (240 pairs of every kind of "
+        "the dev sets as agents write memories, written blind at the end of the thirteenth "
+        "round and measured once, on its final code)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",
