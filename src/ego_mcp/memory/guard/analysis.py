@@ -193,8 +193,7 @@ def _ja_anchor(reading: Reading, text: str, start: int) -> str:
     """What a Japanese number or date is of: the last noun before it in its clause (本を3
     冊, 平日は6時), with its owner and the adjectives before it in the clause (ケンのコート
     は3万円で、アヤのコートは5万円: two coats; 大きいケーキは500円)."""
-    clause_start = max(text.rfind(mark, 0, start) for mark in "、。,")
-    before = text[clause_start + 1 : start]
+    before = text[_clause_start(text, start) + 1 : start]
     found = [w for w in reading.words if w.pos == "n" and w.surface and w.surface in before]
     if not found:
         return ""
@@ -214,9 +213,15 @@ def _ja_anchor(reading: Reading, text: str, start: int) -> str:
 def _ja_time_before(pieces: tuple[tuple[int, frozenset[str]], ...], text: str, start: int) -> str:
     """The time a Japanese amount is told of where no noun stands before it in its clause
     (月曜日に3キロ、水曜日に8キロ: Monday's 3 km): the last time in the clause before it."""
-    clause_start = max(text.rfind(mark, 0, start) for mark in "、。,")
+    clause_start = _clause_start(text, start)
     times = [units for at, units in pieces if clause_start < at < start]
     return " ".join(sorted(times[-1])) if times else ""
+
+
+def _clause_start(text: str, start: int) -> int:
+    """Where the clause of the character at ``start`` opens: its last mark before it
+    (、 。 ,), or -1."""
+    return max(text.rfind(mark, 0, start) for mark in "、。,")
 
 
 def _ja_part(breaks: tuple[int, ...], start: int) -> int:

@@ -200,7 +200,7 @@ def _owners_moved(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
             written = "" not in {before, after}  # no slot is no side of a comparison
             if before == after:
                 continue  # one slot of two predicates (転んだ / 転倒した)
-            owner = next(w for w in new.words if w.key == key and _owned(w) == thing)
+            owner = _owner(new, key, thing)
             # Two core roles of one verb; for a possessor, a core role and a party's too
             # (ケンのチームはアヤのチームに勝った / the other way).
             possessed = owner.role == "owner" and _opposed_roles(before, after)
@@ -335,6 +335,9 @@ def conflicts_by_opposites(
     """Role conflicts around a pair of opposed verbs: each word's role in one text
     against its role in the other, across the two verbs."""
     verbs = [(o, n) for o, n in opposites if n.pos == "v"]
+    if not verbs:
+        return []
+    slots = (_owned_slots(old), _owned_slots(new))
     found = []
     for old_verb, new_verb in verbs:
         for word in new.words:
@@ -344,26 +347,38 @@ def conflicts_by_opposites(
             if any(o.role == word.role for o in others):
                 continue  # in its role there too (チーム in both roles of each text)
             found += [(other, word) for other in others if other.role != word.role]
-        found += _owners_across(old, new, old_verb, new_verb)
+        found += _owners_across(old, new, slots, (old_verb.key, new_verb.key))
     return found
 
 
 def _owners_across(
-    old: Reading, new: Reading, old_verb: Word, new_verb: Word
+    old: Reading,
+    new: Reading,
+    slots: tuple[dict[tuple[str, str], list[tuple[str, str]]], ...],
+    verbs: tuple[str, str],
 ) -> list[tuple[Word, Word]]:
     """Where one noun fills two parties' roles in each text, told apart by its owners
     (Ken's brother sold it to Aya's brother / Aya's brother bought it from Ken's
-    brother): each owner with the role of its thing, under each verb."""
-    before, after = _owned_slots(old), _owned_slots(new)
+    brother): each owner with the role of its thing, under each verb. ``slots``: each
+    text's ``_owned_slots``; ``verbs``: the opposed verbs' keys, old then new."""
+    (before, after), (old_verb, new_verb) = slots, verbs
     found = []
-    for (key, thing), slots in after.items():
-        was = [r for r, head in before.get((key, thing), []) if head == old_verb.key]
-        now = [r for r, head in slots if head == new_verb.key]
+    for (key, thing), told in after.items():
+        was = [r for r, head in before.get((key, thing), []) if head == old_verb]
+        now = [r for r, head in told if head == new_verb]
         if len(was) == len(now) == 1 and was != now:
-            owner_before = next(w for w in old.words if w.key == key and _owned(w) == thing)
-            owner_after = next(w for w in new.words if w.key == key and _owned(w) == thing)
-            found.append((replace(owner_before, role=was[0]), replace(owner_after, role=now[0])))
+            found.append(
+                (
+                    replace(_owner(old, key, thing), role=was[0]),
+                    replace(_owner(new, key, thing), role=now[0]),
+                )
+            )
     return found
+
+
+def _owner(reading: Reading, key: str, thing: str) -> Word:
+    """The word ``key`` where it owns or describes ``thing`` (``_owned_slots`` found it)."""
+    return next(w for w in reading.words if w.key == key and _owned(w) == thing)
 
 
 def _kilos_named(
@@ -456,14 +471,11 @@ def frames_as_words(
     words: set[int] = set()
     for mine, theirs, others in ((old, new, added), (new, old, left_out)):
         for qualifier in mine.qualifiers - theirs.qualifiers:
+            if not qualifier.startswith(FRAMED):
+                continue
             key = qualifier.removeprefix(FRAMED)
             told = [
-                w
-                for w in others
-                if qualifier.startswith(FRAMED)
-                and w.key == key
-                and not w.negated
-                and w.role in ("", "subject")
+                w for w in others if w.key == key and not w.negated and w.role in ("", "subject")
             ]
             if told:
                 frames.add(qualifier)

@@ -252,8 +252,11 @@ def numeral_offsets(text: str) -> tuple[set[int], set[int]]:
         if (
             token.pos[0] in ("副詞", "形状詞")
             and after in SAID_AS_A_WORD
-            and (before is None or not CALENDAR.fullmatch(before.surface[-1:]))
-            and (before is None or before.pos[0] != "名詞")  # 徒歩十分だ: ten minutes
+            # Not after a calendar word (3時十分に) or a noun (徒歩十分だ): ten minutes.
+            and (
+                before is None
+                or not (CALENDAR.fullmatch(before.surface[-1:]) or before.pos[0] == "名詞")
+            )
         ):
             words.update(range(start, cursor))
         if token.pos[:2] == ("名詞", "数詞"):

