@@ -74,6 +74,7 @@ CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
 CORRECTIONS_BLIND4 = ROOT / "bench" / "data" / "corrections_blind4.jsonl"
 CORRECTIONS_BLIND5 = ROOT / "bench" / "data" / "corrections_blind5.jsonl"
+CORRECTIONS_BLIND6 = ROOT / "bench" / "data" / "corrections_blind6.jsonl"
 
 
 async def answer(client: Client, tool: str, **arguments: Any) -> str:
@@ -298,6 +299,7 @@ async def main() -> None:
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
         ("corrections_blind4", corrections, corrections_table, jsonl(CORRECTIONS_BLIND4)),
         ("corrections_blind5", corrections, corrections_table, jsonl(CORRECTIONS_BLIND5)),
+        ("corrections_blind6", corrections, corrections_table, jsonl(CORRECTIONS_BLIND6)),
         ("recall", recall, recall_table, data),
         ("related_links", related, related_table, jsonl("links_dev.jsonl")),
         ("links", links, links_table, None),
@@ -378,6 +380,11 @@ async def main() -> None:
         "corrections_blind5": "corrections, bench/data/corrections_blind5.jsonl (a fifth set, "
         "written blind on 2026-12-06: 50 corrections, half unmarked or restructured, and 50 "
         "others; measured first, then its two false links fixed)",
+        "corrections_blind6": "corrections, bench/data/corrections_blind6.jsonl (a sixth set, "
+        "written blind on 2026-12-06: 100 corrections in three forms (unmarked, marked, the "
+        "old value denied or the error told) and 100 hard others (another time, an addition, "
+        "another thing, a marker about another fact, a change over time); measured first, "
+        "then two false links fixed)",
         "recall": "recall (n_results=10)",
         "related_links": "links, links_dev.jsonl (share of pairs linked)",
         "links": f"auto-links ({LINK_CORPUS} synthetic diary sentences)",

@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING
 
 from ego_mcp.errors import LockUnavailable, NotFound
 from ego_mcp.logs import Plain
-from ego_mcp.memory.guard import Comparison, Verdict, compare, corrects, read_ahead
+from ego_mcp.memory.guard import (
+    Comparison,
+    Verdict,
+    compare,
+    corrects,
+    marked_as_correction,
+    read_ahead,
+)
 from ego_mcp.memory.lifecycle import Lifecycle
 from ego_mcp.memory.model import (
     Category,
@@ -155,6 +162,7 @@ class MemoryService(Lifecycle, Recall):
             wide = hit.similarity < self.guard  # judged only for a restatement
             if judged.differences and near_miss[0] is None and not wide:
                 near_miss = (hit, judged)
+        nearest_distinct = nearest_distinct or self._said_to_correct(nearest, draft, force)
         possible = near_miss[1] is not None and near_miss[1].verdict is Verdict.POSSIBLE
         now = self.clock.now()
         nearest_distinct, corrected = _correction(nearest_distinct, stated, draft.content, now)
@@ -223,6 +231,24 @@ class MemoryService(Lifecycle, Recall):
             corrects=corrected if link else None,
             supersede_pending=draft.supersedes if not link else None,
         )
+
+    def _said_to_correct(
+        self, nearest: Sequence[SearchHit], draft: Draft, force: bool
+    ) -> SearchHit | None:
+        """The nearest memory, closer than the link distance but not as close as the
+        guard reads from, when the new text says it corrects it (a marker of correction,
+        or its words denied): a correction that says why the older memory was wrong
+        embeds further from it than a restatement does. Judged as any candidate is."""
+        if not nearest or force:
+            return None
+        hit, content = nearest[0], draft.content
+        related = 1.0 - self.thresholds.link_for(content, hit.memory.content)
+        if not related <= hit.similarity < self.nearest_guard:
+            return None
+        if not marked_as_correction(content, hit.memory.content):
+            return None
+        judged = compare(hit.memory.content, content, hit.similarity, related)
+        return hit if judged.verdict is Verdict.DISTINCT and judged.differences else None
 
     def _gate(self, rank: int) -> float:
         """The similarity from which the hit of ``rank`` (0: the nearest) is judged."""

@@ -21,6 +21,7 @@ what a new memory corrects (``corrects``). ``judgement`` holds the judgement,
 
 from __future__ import annotations
 
+from ego_mcp.memory.guard.corrections import marked_as_correction
 from ego_mcp.memory.guard.judgement import (
     LONGEST_COMPARED,
     TOO_LONG,
@@ -44,6 +45,7 @@ __all__ = [
     "corrects",
     "differences",
     "judge",
+    "marked_as_correction",
     "mergeable",
     "read_ahead",
 ]

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import re
 
+from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.japanese import surfaces
 from ego_mcp.memory.guard.japanese.analyser import morphemes
 from ego_mcp.memory.guard.japanese.sequence import additive
+from ego_mcp.memory.guard.reading import Reading
+from ego_mcp.memory.guard.wordnet import done_wrongly
 
 _JAPANESE_LETTER = "一-龥々ァ-ヶー"
 # Discourse markers of a correction: "actually" and "in fact" anywhere, the others at the
@@ -66,6 +69,23 @@ def _additions(text: str) -> int:
         return 0
     found = morphemes(text)
     return sum(additive(found, at) for at in range(len(found)))
+
+
+def tells_of_error(reading: Reading) -> bool:
+    """The text tells of a fact taken in or told wrongly (I misread the message, I confused
+    her with Rui's cousin, noted it down wrong; 勘違いしていた, 聞き間違えていた, 読み違えて
+    いた): a verb or adverb, or a Japanese auxiliary verb, whose sense WordNet or JMdict
+    defines by a word of error (``wordnet.done_wrongly``). A noun or an adjective is not
+    enough (the wrong train, a mistake at work, 仕事でミスをした)."""
+    for word in reading.words:
+        if word.pos in ("v", "r") and any(done_wrongly(e) for e in word.english[:4]):
+            return True
+    found = glosses()
+    return found is not None and any(
+        done_wrongly(english)
+        for qualifier in reading.qualifiers
+        for english in found.of_every_sense(qualifier)[:4]
+    )
 
 
 def marked_as_correction(text: str, other: str) -> bool:

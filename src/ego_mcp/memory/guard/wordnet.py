@@ -190,6 +190,12 @@ class WordNet:
         ) if pos == "v" and cursor < len(fields) else frozenset()  # fmt: skip
         return Synset(offset, words, tuple(pointers), int(fields[1]), frames)
 
+    def definition(self, offset: int, pos: str) -> str:
+        """The definition of one synset: its gloss before the first example or note."""
+        line = self._line(f"data.{POS_FILES[pos]}", b"%08d " % offset)
+        gloss = line.partition(" | ")[2] if line else ""
+        return gloss.split(";")[0].strip()
+
     def related(
         self,
         lemma: str,
@@ -504,6 +510,30 @@ def wordnet() -> WordNet | None:
 # senses of "say" (state, say, tell) and "talk" (talk, speak), as grammars list the
 # neutral reporting verbs; shout, whisper, answer, refuse, order tell more.
 REPORTING_VERBS = ("say", "talk")
+
+
+# The words of error in a definition: "read or interpret wrongly" (misread), "mistake one
+# thing for another" (confuse), "an incorrect conception" (misconception).
+ERROR_WORDS = frozenset(
+    {"wrong", "wrongly", "incorrect", "incorrectly", "mistake", "mistaken", "error", "falsely"}
+)
+
+
+def done_wrongly(english: str) -> bool:
+    """Whether a word (or a gloss of one, its words joined by "_") names a deed done wrongly
+    or a mistaken belief: a word of error among its own (wrong guess, hear wrongly) or in
+    the definition of its most frequent sense as a verb or a noun (misread, confuse,
+    misjudge, misconception)."""
+    if ERROR_WORDS & set(english.lower().split("_")):
+        return True
+    net = wordnet()
+    if net is None:
+        return False
+    for pos in ("v", "n"):
+        first = net.offsets(english, pos)[:1]
+        if first and ERROR_WORDS & set(net.definition(first[0], pos).lower().split()):
+            return True
+    return False
 
 
 def says(english: tuple[str, ...]) -> bool:
