@@ -43,10 +43,8 @@ CORRECTIONS = [
      "Ken found his gloves behind the door this morning.", "place"),
     # Said to correct, with why the older one was wrong: further in the embedding than
     # the guard reads from, still the nearest memory and related to it.
-    ("Aya swam 800 meters at the pool on Saturday.",
-     "Correction: Aya's Saturday swim at the pool was 1,200 meters, per her watch.", "number"),
-    ("今年の社員旅行は金沢に行くことになった。",
-     "訂正:今年の社員旅行は富山に行くことになった。", "place"),
+    ("マスターは今日、猫のタマにおやつを2回あげた。",
+     "訂正:マスターがタマにおやつをあげたのは4回だった。", "number"),
     # A sentence that tells the older one was taken in wrong.
     ("Emi's rent is 80,000 yen a month.", "Emi's rent is 70,000 yen a month; I misheard her.",
      "number"),

@@ -34,7 +34,6 @@ from ego_mcp.memory.guard.reading import (
     UNNAMED_DOER,
     Reading,
     Word,
-    edits,
 )
 from ego_mcp.memory.guard.spelling import respelled, spelled_out
 from ego_mcp.memory.guard.wordnet import (
@@ -65,8 +64,7 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     yesterday, 今日) and the two were written ``days_apart`` days apart."""
     if too_long(existing, new):
         return None
-    erred = tells_of_error(read(new))  # says the older memory was taken in wrong
-    kind = _corrected_kind(existing, new, days_apart, erred)
+    kind = _corrected_kind(existing, new, days_apart)
     if kind is not None:
         return kind
     # A correction may come with its reason in a sentence of its own (the train leaves at
@@ -75,6 +73,9 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     sentences = _sentences(new)
     if not 2 <= len(sentences) <= REASON_SENTENCES or tells_of_another_time(new, existing):
         return None  # a longer text tells more than a fact and why it was wrong
+    # A sentence in which the diarist says they took the older memory in wrong (I misread
+    # the timetable; 勘違いしていた) marks the others as a correction.
+    erred = any(tells_of_error(sentence) for sentence in sentences)
     kinds = [_corrected_kind(existing, sentence, days_apart, erred) for sentence in sentences]
     told = [k for k in kinds if k is not None]
     if len(told) != 1:
@@ -85,7 +86,7 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
 
 def _values_of_its_own(reading: Reading, older: Reading) -> bool:
     """Whether a sentence beside a correction tells a number or a time the older memory
-    does not: a value of its own (and so more than why the older one was wrong; not
+    does not: a value of its own, and so more than why the older one was wrong (not
     1万円と勘違いしていた beside a memory of 1万円)."""
     told = {s.value for s in (*older.numbers, *older.when)}
     return any(s.value not in told for s in (*reading.numbers, *reading.when))
@@ -107,7 +108,7 @@ def _sentences(text: str) -> list[str]:
     return [s for s in (p.strip() for p in SENTENCE_END.split(text.strip())) if s]
 
 
-def _corrected_kind(existing: str, new: str, days_apart: int, erred: bool) -> str | None:
+def _corrected_kind(existing: str, new: str, days_apart: int, erred: bool = False) -> str | None:
     old = read(respelled(spelled_out(without_correction_marks(existing, new), new), new))
     unmarked = without_correction_marks(new, existing)
     fresh = read(respelled(spelled_out(unmarked, existing), existing))
@@ -120,9 +121,6 @@ def _corrected_kind(existing: str, new: str, days_apart: int, erred: bool) -> st
         old, fresh = _without_unnamed_doer(old), _without_unnamed_doer(fresh)
     verdict, found = judge(old, fresh)
     rest = [line for line in found if line not in turned]
-    found = _one_name_for_another(found)
-    if marked and not turned:
-        found = _told_as_corrected(found)
     if verdict is not Verdict.DISTINCT or (len(found) != 1 and not turned):
         return None
     if tells_of_another_time(new, existing) or tells_of_another_time(existing, new):
@@ -132,45 +130,6 @@ def _corrected_kind(existing: str, new: str, days_apart: int, erred: bool) -> st
     if turned:
         return "outcome" if _happened_in_spite(old, fresh, rest) else None
     return _replaced_fact(old, fresh, found[0], marked)
-
-
-# The kinds of difference a replaced fact shows, and those a text that says it corrects
-# may add beside it by telling the fact again in its own way: its report, modality or
-# stress (it turns out only eighteen came; 実は…だった), its roles and its order (the
-# dog was found by the mail carrier / Leo found the dog).
-REPLACED = frozenset({"number", "time", "person", "place", "name", "negation", "words"})
-RETOLD = frozenset({"qualifier", "roles", "order"})
-
-
-def _one_name_for_another(found: tuple[str, ...]) -> tuple[str, ...]:
-    """A name of a known kind and a name of none, each alone in its line, as one name
-    replaced (in Kyoto / in Nara: WordNet lists the one as a city, not the other), in the
-    known kind's line; else ``found`` as it is."""
-    lines = {line.partition(": ")[0]: line.partition(": ")[2] for line in found}
-    known = [kind for kind in lines if kind in ("person", "place")]
-    if len(found) != 2 or NAME not in lines or len(known) != 1:
-        return found
-    names = [lines[known[0]], lines[NAME]]
-    if any("," in name or " → " in name for name in names) or _one_name_written(*names):
-        return found
-    return (f"{known[0]}: {', '.join(names)}",)
-
-
-def _one_name_written(first: str, second: str) -> bool:
-    """Whether two names may be one, misspelt or with a word run on (Vancouver /
-    Vancuver, Master / Master'd)."""
-    a, b = first.lower(), second.lower()
-    return a.startswith(b) or b.startswith(a) or edits(a, b) <= 1
-
-
-def _told_as_corrected(found: tuple[str, ...]) -> tuple[str, ...]:
-    """What a text that says it corrects differs in, as one replaced fact where it tells
-    one and the rest is its own way of telling it; else ``found`` as it is."""
-    kinds = [line.partition(":")[0] for line in found]
-    replaced = [line for line, kind in zip(found, kinds, strict=True) if kind in REPLACED]
-    if len(replaced) == 1 and all(kind in REPLACED | RETOLD for kind in kinds):
-        return tuple(replaced)
-    return found
 
 
 # A pronoun for someone other than the diarist: a name the older memory gives may be
@@ -184,20 +143,16 @@ def _without_names_left_out(old: Reading, new: Reading) -> Reading:
     dentist appointment is at 4): a correction retold in fewer words. A name of a kind
     it does name is the fact it replaces (in Okinawa / in Hokkaido)."""
     named = {w.name for w in unmatched(new.words, old.words) if w.name}
-    gone = {
-        id(w)
-        for w in unmatched(old.words, new.words)
-        if w.name and not any(_same_kind(w.name, kind) for kind in named)
-    }
+    gone = {id(w) for w in unmatched(old.words, new.words) if w.name and w.name not in named}
     return replace(old, words=tuple(w for w in old.words if id(w) not in gone))
 
 
 def _replaced_fact(old: Reading, fresh: Reading, found: str, marked: bool) -> str | None:
     """The kind of the one fact ``found`` says differs, if it is a fact replaced and all
     else is the same or reworded; or, where the new text says it corrects (``marked``),
-    tells the older one's event again in its own way (``_retold``: in fewer words, ルイとの
-    飲み会、実は土曜日の夜だった, or with why the older one was wrong). Unmarked, a word it
-    adds beside the fact replaced is another deed or thing."""
+    only leaves words out (a correction retold in fewer words: ルイとの飲み会、実は土曜日
+    の夜だった). A word it adds beside the fact replaced is another deed or thing (Actually,
+    Ken swam 2 km), marked or not."""
     left_values = (
         facts("number", old.numbers, fresh.numbers)[1] or facts("time", old.when, fresh.when)[1]
     )
@@ -233,47 +188,15 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str, marked: bool) -> st
         kind = "person"
     elif kind not in ("person", "place", "name") or not _replaced(kind, added, left_out):
         return None
-    opposed = moved | someone_else | told_otherwise
-    opposed |= _accounted_for(old, fresh, added, left_out, kind, found.startswith("words"))
+    opposed = {id(w) for n in added for o in left_out if n.opposes(o) for w in (n, o)}
+    opposed |= moved | someone_else | told_otherwise
+    if kind == "outcome":
+        opposed |= _circumstances_of_denied(old, fresh, left_out)
+        opposed |= _circumstances_of_denied(fresh, old, added)
+    opposed |= _possession_told(old, fresh, left_out) | _possession_told(fresh, old, added)
     rest_added = [w for w in added if not (w.name or id(w) in opposed or w.key == COPULA)]
     rest_left = [w for w in left_out if not (w.name or id(w) in opposed)]
-    if marked and _retold(rest_added, rest_left):
-        return kind
-    return kind if _nothing_else(rest_added, rest_left) else None
-
-
-def _accounted_for(
-    old: Reading,
-    fresh: Reading,
-    added: list[Word],
-    left_out: list[Word],
-    kind: str,
-    words_differ: bool,
-) -> set[int]:
-    """The ids of the words one text has alone that tell nothing besides the fact of
-    ``kind`` replaced: opposites, where a denied deed was done, a possession told either
-    way, and a verb the other text tells with the copula (not where words differ: a verb
-    may be one of them)."""
-    ids = {id(w) for n in added for o in left_out if n.opposes(o) for w in (n, o)}
-    if kind == "outcome":
-        ids |= _circumstances_of_denied(old, fresh, left_out)
-        ids |= _circumstances_of_denied(fresh, old, added)
-    ids |= _possession_told(old, fresh, left_out) | _possession_told(fresh, old, added)
-    if not words_differ:
-        ids |= _told_by_copula(old, fresh, left_out) | _told_by_copula(fresh, old, added)
-    return ids
-
-
-def _retold(rest_added: list[Word], rest_left: list[Word]) -> bool:
-    """Whether a text that says it corrects tells the older one's event again, beside
-    the fact replaced: in fewer words, or keeping its verbs with words added that say why
-    the older one was wrong (…, per the watch data). Not with another verb (ran 5 km /
-    Actually, swam 2 km), nor another thing in a role the older one's left out (Master's
-    flight is at 9 / Actually, Master's meeting is at 11)."""
-    if any(w.pos == "v" for w in rest_left):
-        return not rest_added
-    slots = {(w.role, w.head) for w in rest_left if w.role}
-    return not any((w.role, w.head) in slots for w in rest_added)
+    return kind if (marked and not rest_added) or _nothing_else(rest_added, rest_left) else None
 
 
 def _nothing_else(rest_added: list[Word], rest_left: list[Word]) -> bool:
@@ -297,27 +220,6 @@ def _possession_told(reading: Reading, other: Reading, own: list[Word]) -> set[i
     owners = {w.key for w in other.words if w.role == "owner"}
     subjects = {w.key for w in reading.words if w.role == "subject" and w.head == POSSESSION}
     return {id(w) for w in own if w.key == POSSESSION and w.pos == "v" and subjects & owners}
-
-
-def _told_by_copula(reading: Reading, other: Reading, own: list[Word]) -> set[int]:
-    """The ids of the verbs among ``own`` that the other text tells with the copula: a
-    word that is the verb's subject, or its object with no doer named, is the subject of a
-    clause with no verb but "be" (or none, in Japanese) there (the wedding will be held
-    in October / the wedding is in November; 飲み会は金曜に決まった / 飲み会は木曜だった;
-    not ケーキを3個食べた / ケーキは10個だった). Not a verb denied, nor one
-    that reports speech (…札幌にあるとマスターが言っていた: what was said, not where)."""
-    copular = {w.key for w in other.words if w.role == "subject" and w.head in (COPULA, "")}
-    held = {
-        w.head
-        for w in reading.words
-        if w.key in copular
-        and (w.role == "subject" or (w.role == "object" and w.head in reading.unnamed_doer))
-    }
-    return {
-        id(w)
-        for w in own
-        if w.pos == "v" and not w.negated and w.key in held and not says(w.english or (w.key,))
-    }
 
 
 def _circumstances_of_denied(affirming: Reading, denying: Reading, own: list[Word]) -> set[int]:
@@ -613,16 +515,5 @@ def _modifiers_before(words: list[Word], at: int) -> tuple[Word, ...]:
 
 
 def _replaced(kind: str, added: list[Word], left_out: list[Word]) -> bool:
-    """A name of ``kind`` one text has where the other has another of that kind, or a
-    name of no known kind (Kyoto / Nara, which WordNet does not list)."""
-    return any(w.name == kind for w in added + left_out) and any(
-        _same_kind(a.name, o.name) for a in added if a.name for o in left_out if o.name
-    )
-
-
-def _same_kind(first: str, second: str) -> bool:
-    """Two names' kinds may be one: the same, or either a name of no known kind."""
-    return first == second or NAME in (first, second)
-
-
-NAME = "name"  # a proper name WordNet does not say is a person's or a place's
+    """A name of ``kind`` one text has where the other has another."""
+    return any(w.name == kind for w in added) and any(w.name == kind for w in left_out)

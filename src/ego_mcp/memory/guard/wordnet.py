@@ -512,28 +512,24 @@ def wordnet() -> WordNet | None:
 REPORTING_VERBS = ("say", "talk")
 
 
-# The words of error in a definition: "read or interpret wrongly" (misread), "mistake one
-# thing for another" (confuse), "an incorrect conception" (misconception).
+# The words of error in a verb's definition or gloss: "read or interpret wrongly"
+# (misread), "mistake one thing for another" (confuse), "wrong guess" (勘違い).
 ERROR_WORDS = frozenset(
     {"wrong", "wrongly", "incorrect", "incorrectly", "mistake", "mistaken", "error", "falsely"}
 )
 
 
 def done_wrongly(english: str) -> bool:
-    """Whether a word (or a gloss of one, its words joined by "_") names a deed done wrongly
-    or a mistaken belief: a word of error among its own (wrong guess, hear wrongly) or in
-    the definition of its most frequent sense as a verb or a noun (misread, confuse,
-    misjudge, misconception)."""
+    """Whether a verb (or a gloss of one, its words joined by "_") names a deed done wrongly:
+    a word of error among its own (hear wrongly, wrong guess) or in the definition of its
+    most frequent sense as a verb (misread, confuse, misjudge)."""
     if ERROR_WORDS & set(english.lower().split("_")):
         return True
     net = wordnet()
-    if net is None:
+    first = net.offsets(english, "v")[:1] if net is not None else ()
+    if net is None or not first:
         return False
-    for pos in ("v", "n"):
-        first = net.offsets(english, pos)[:1]
-        if first and ERROR_WORDS & set(net.definition(first[0], pos).lower().split()):
-            return True
-    return False
+    return bool(ERROR_WORDS & set(net.definition(first[0], "v").lower().split()))
 
 
 def says(english: tuple[str, ...]) -> bool:
