@@ -383,8 +383,8 @@ async def main() -> None:
         "corrections_blind6": "corrections, bench/data/corrections_blind6.jsonl (a sixth set, "
         "written blind on 2026-12-06: 100 corrections in three forms (unmarked, marked, the "
         "old value denied or the error told) and 100 hard others (another time, an addition, "
-        "another thing, a marker about another fact, a change over time); measured first, "
-        "then two false links fixed)",
+        "another thing, a marker about another fact, a change over time); measured first "
+        "on the code before it)",
         "recall": "recall (n_results=10)",
         "related_links": "links, links_dev.jsonl (share of pairs linked)",
         "links": f"auto-links ({LINK_CORPUS} synthetic diary sentences)",

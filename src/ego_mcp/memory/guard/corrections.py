@@ -12,15 +12,10 @@ the library), never a denial of its own (", not unless Aya asks").
 from __future__ import annotations
 
 import re
-from itertools import pairwise
 
-from ego_mcp.memory.guard.analysis import read
-from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.japanese import surfaces
 from ego_mcp.memory.guard.japanese.analyser import morphemes
 from ego_mcp.memory.guard.japanese.sequence import additive
-from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
-from ego_mcp.memory.guard.wordnet import done_wrongly
 
 _JAPANESE_LETTER = "一-龥々ァ-ヶー"
 # Discourse markers of a correction: "actually" and "in fact" anywhere, the others at the
@@ -71,50 +66,6 @@ def _additions(text: str) -> int:
         return 0
     found = morphemes(text)
     return sum(additive(found, at) for at in range(len(found)))
-
-
-def tells_of_error(text: str) -> bool:
-    """The diarist tells they took a fact in wrong (I misread the timetable, I confused
-    her with Rui's cousin; 勘違いしていた, 聞き間違えていた): a verb, or a Japanese
-    auxiliary verb, whose sense WordNet or JMdict defines by a word of error
-    (``wordnet.done_wrongly``), affirmed, with the diarist as its subject or none named.
-    Not another's error (she misread it, マスターが言い間違えた, 彼女が聞き間違えた), nor a
-    noun (a mistake)."""
-    if _pronoun_subject(text):
-        return False
-    reading = read(text)
-    found = glosses()
-    for verb in reading.words:
-        if verb.pos != "v" or verb.negated or not _diarist_did(reading, verb):
-            continue
-        glossed = found.of_every_sense(verb.key)[:4] if found and verb.reading else ()
-        errs = set(reading.qualifiers) if verb.reading else set()
-        auxiliary = [e for q in errs for e in (found.of_every_sense(q)[:4] if found else ())]
-        if any(done_wrongly(e) for e in (*verb.english[:4], *glossed, *auxiliary)):
-            return True
-    return False
-
-
-def _pronoun_subject(text: str) -> bool:
-    """A Japanese pronoun before は or が (彼は, 彼女が), which the reading leaves out."""
-    if not re.search(f"[{_JAPANESE_LETTER}ぁ-ゖ]", text):
-        return False
-    found = morphemes(text)
-    return any(
-        m.part_of_speech()[0] == "代名詞" and nxt.surface() in ("は", "が")
-        for m, nxt in pairwise(found)
-    )
-
-
-def _diarist_did(reading: Reading, verb: Word) -> bool:
-    """The verb's subject is the diarist: "I" in English; in Japanese, where the diarist
-    goes unsaid, no other subject."""
-    subjects = [w.key for w in reading.words if w.role == "subject" and w.head == verb.key]
-    if any(p.role == "subject" and p.head == verb.key for p in reading.pronouns):
-        return False
-    if not verb.reading and FIRST_PERSON not in subjects:
-        return False
-    return all(key == FIRST_PERSON for key in subjects)
 
 
 def marked_as_correction(text: str, other: str) -> bool:

@@ -13,7 +13,6 @@ from ego_mcp.memory.guard.analysis import read
 from ego_mcp.memory.guard.corrections import (
     marked_as_correction,
     tells_of_another_time,
-    tells_of_error,
     without_correction_marks,
 )
 from ego_mcp.memory.guard.evidence import (
@@ -73,23 +72,12 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     sentences = _sentences(new)
     if not 2 <= len(sentences) <= REASON_SENTENCES or tells_of_another_time(new, existing):
         return None  # a longer text tells more than a fact and why it was wrong
-    # A sentence in which the diarist says they took the older memory in wrong (I misread
-    # the timetable; 勘違いしていた) marks the others as a correction.
-    erred = any(tells_of_error(sentence) for sentence in sentences)
-    kinds = [_corrected_kind(existing, sentence, days_apart, erred) for sentence in sentences]
+    kinds = [_corrected_kind(existing, sentence, days_apart) for sentence in sentences]
     told = [k for k in kinds if k is not None]
     if len(told) != 1:
         return None
     rest = [read(s) for s, k in zip(sentences, kinds, strict=True) if k is None]
-    return told[0] if not any(_values_of_its_own(r, read(existing)) for r in rest) else None
-
-
-def _values_of_its_own(reading: Reading, older: Reading) -> bool:
-    """Whether a sentence beside a correction tells a number or a time the older memory
-    does not: a value of its own, and so more than why the older one was wrong (not
-    1万円と勘違いしていた beside a memory of 1万円)."""
-    told = {s.value for s in (*older.numbers, *older.when)}
-    return any(s.value not in told for s in (*reading.numbers, *reading.when))
+    return told[0] if not any(r.numbers or r.when for r in rest) else None
 
 
 # The most sentences a correction with its reason is read in: the fact, and why the older
@@ -108,12 +96,12 @@ def _sentences(text: str) -> list[str]:
     return [s for s in (p.strip() for p in SENTENCE_END.split(text.strip())) if s]
 
 
-def _corrected_kind(existing: str, new: str, days_apart: int, erred: bool = False) -> str | None:
+def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
     old = read(respelled(spelled_out(without_correction_marks(existing, new), new), new))
     unmarked = without_correction_marks(new, existing)
     fresh = read(respelled(spelled_out(unmarked, existing), existing))
     old, fresh = _as_corrected(old, fresh)
-    marked = marked_as_correction(new, existing) or erred
+    marked = marked_as_correction(new, existing)
     if marked and not THIRD_PERSON.search(new):
         old = _without_names_left_out(old, fresh)
     turned = reasons_turned(old, fresh)
@@ -141,9 +129,18 @@ def _without_names_left_out(old: Reading, new: Reading) -> Reading:
     """The older reading without the names a text that says it corrects leaves out, of
     a kind it names none of (Master's dentist appointment is at 3 / Actually, the
     dentist appointment is at 4): a correction retold in fewer words. A name of a kind
-    it does name is the fact it replaces (in Okinawa / in Hokkaido)."""
+    it does name is the fact it replaces (in Okinawa / in Hokkaido). The older memory's
+    doer is never left out so, nor a name whose role the diarist has in the new text:
+    that tells the diarist's own deed or thing (Ken ran 5 km / Actually, I ran 8 km;
+    Ken's flight is at 7 / Actually, my flight is at 11)."""
     named = {w.name for w in unmatched(new.words, old.words) if w.name}
-    gone = {id(w) for w in unmatched(old.words, new.words) if w.name and w.name not in named}
+    diarist = {w.role for w in new.words if w.key == FIRST_PERSON}
+    diarist -= {w.role for w in old.words if w.key == FIRST_PERSON}
+    gone = {
+        id(w)
+        for w in unmatched(old.words, new.words)
+        if w.name and w.name not in named and w.role != "subject" and w.role not in diarist
+    }
     return replace(old, words=tuple(w for w in old.words if id(w) not in gone))
 
 

@@ -190,12 +190,6 @@ class WordNet:
         ) if pos == "v" and cursor < len(fields) else frozenset()  # fmt: skip
         return Synset(offset, words, tuple(pointers), int(fields[1]), frames)
 
-    def definition(self, offset: int, pos: str) -> str:
-        """The definition of one synset: its gloss before the first example or note."""
-        line = self._line(f"data.{POS_FILES[pos]}", b"%08d " % offset)
-        gloss = line.partition(" | ")[2] if line else ""
-        return gloss.split(";")[0].strip()
-
     def related(
         self,
         lemma: str,
@@ -510,26 +504,6 @@ def wordnet() -> WordNet | None:
 # senses of "say" (state, say, tell) and "talk" (talk, speak), as grammars list the
 # neutral reporting verbs; shout, whisper, answer, refuse, order tell more.
 REPORTING_VERBS = ("say", "talk")
-
-
-# The words of error in a verb's definition or gloss: "read or interpret wrongly"
-# (misread), "mistake one thing for another" (confuse), "wrong guess" (勘違い).
-ERROR_WORDS = frozenset(
-    {"wrong", "wrongly", "incorrect", "incorrectly", "mistake", "mistaken", "error", "falsely"}
-)
-
-
-def done_wrongly(english: str) -> bool:
-    """Whether a verb (or a gloss of one, its words joined by "_") names a deed done wrongly:
-    a word of error among its own (hear wrongly, wrong guess) or in the definition of its
-    most frequent sense as a verb (misread, confuse, misjudge)."""
-    if ERROR_WORDS & set(english.lower().split("_")):
-        return True
-    net = wordnet()
-    first = net.offsets(english, "v")[:1] if net is not None else ()
-    if net is None or not first:
-        return False
-    return bool(ERROR_WORDS & set(net.definition(first[0], "v").lower().split()))
 
 
 def says(english: tuple[str, ...]) -> bool:
