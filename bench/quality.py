@@ -75,6 +75,7 @@ CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
 CORRECTIONS_BLIND4 = ROOT / "bench" / "data" / "corrections_blind4.jsonl"
 CORRECTIONS_BLIND5 = ROOT / "bench" / "data" / "corrections_blind5.jsonl"
 CORRECTIONS_BLIND6 = ROOT / "bench" / "data" / "corrections_blind6.jsonl"
+CORRECTIONS_ADVERSARIAL = ROOT / "bench" / "data" / "corrections_adversarial.jsonl"
 
 
 async def answer(client: Client, tool: str, **arguments: Any) -> str:
@@ -300,6 +301,12 @@ async def main() -> None:
         ("corrections_blind4", corrections, corrections_table, jsonl(CORRECTIONS_BLIND4)),
         ("corrections_blind5", corrections, corrections_table, jsonl(CORRECTIONS_BLIND5)),
         ("corrections_blind6", corrections, corrections_table, jsonl(CORRECTIONS_BLIND6)),
+        (
+            "corrections_adversarial",
+            corrections,
+            corrections_table,
+            jsonl(CORRECTIONS_ADVERSARIAL),
+        ),
         ("recall", recall, recall_table, data),
         ("related_links", related, related_table, jsonl("links_dev.jsonl")),
         ("links", links, links_table, None),
@@ -385,6 +392,10 @@ async def main() -> None:
         "old value denied or the error told) and 100 hard others (another time, an addition, "
         "another thing, a marker about another fact, a change over time); measured first "
         "on the code before it)",
+        "corrections_adversarial": "corrections, bench/data/corrections_adversarial.jsonl "
+        "(two reviews' adversarial pairs of 2026-12-06, written against the code to break "
+        "it: 82 corrections and 247 others, kind = the rule each one aims at; a check of "
+        "false links, not a blind measure)",
         "recall": "recall (n_results=10)",
         "related_links": "links, links_dev.jsonl (share of pairs linked)",
         "links": f"auto-links ({LINK_CORPUS} synthetic diary sentences)",
