@@ -189,6 +189,9 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
         ("The forecast predicted rain on Saturday.", "It rained on Sunday."),
         ("I ate 3 cookies.", "There were 10 cookies."),
         ("ケーキを3個食べた。", "ケーキは10個だった。"),
+        # Two values told for the one replaced: another thing or time besides.
+        ("Master's car cost 2 million yen.", "Actually, Master's first car cost 800,000 yen."),
+        ("今年の花火大会は8月10日だ。", "実は去年の花火大会は8月3日だった。"),
         ("The last train left at 11.", "The train left at 10."),
         ("Ken got up at 6 on weekdays.", "Ken got up at 9."),
         # A verb that takes an infinitive is no report (promised, asked, reminded).
@@ -229,6 +232,9 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
         ("Ken's flight to Sapporo is at 7 on Friday.",
          "Actually, my flight to Sapporo is at 11 on Friday."),
         ("ケーキを3個食べた。", "ケーキは10個だった。"),
+        # Two values told for the one replaced: another thing or time besides.
+        ("Master's car cost 2 million yen.", "Actually, Master's first car cost 800,000 yen."),
+        ("今年の花火大会は8月10日だ。", "実は去年の花火大会は8月3日だった。"),
     ],
 )  # fmt: skip
 def test_anything_else_is_no_correction(old: str, new: str) -> None:

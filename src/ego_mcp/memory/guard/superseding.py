@@ -175,6 +175,8 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str, marked: bool) -> st
     if kind in ("number", "time"):
         if " → " not in detail or detail.startswith("—"):
             return None  # a value added, not replaced
+        if ", " in detail.partition(" → ")[2]:
+            return None  # two values told for it: another thing or time besides
     elif kind == "negation" and _verb_for_verb(added, left_out) and not told_otherwise:
         return None  # another verb denied, no way of doing the affirmed one
     elif kind == "negation" or told_otherwise:
