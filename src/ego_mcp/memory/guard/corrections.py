@@ -25,7 +25,8 @@ MARKERS = re.compile(
     r"(?i)\b(?:actually|in fact)\b,?\s*"
     r"|(?:^|(?<=[.;!?]\s))(?:(?:as )?it turns out(?: that)?|"
     r"turns out(?: that)?|after all|as it happens|correction\s*:|"
-    r"I was wrong(?: about [^,.:;!?—–]+)?\s*[,:;—–]|I had it wrong\s*[,:;—–])[,\s]*"
+    r"I was wrong(?: about [^,.:;!?]+?)?(?:\s*[,:;]|\s+[—–](?=\s))"
+    r"|I had it wrong(?:\s*[,:;]|\s+[—–](?=\s)))[,\s]*"
     r"|,?\s+after all(?=[.;!?]|$)"
     # The one who set it right, named as the sentence opens or closes (Ken corrected me:
     # …; …, Ken admitted.)

@@ -42,10 +42,6 @@ ENGLISH = re.compile(
     re.IGNORECASE,
 )
 DIGITS = re.compile(r"\d+(?:[.,]\d+)*(?:st|nd|rd|th)?")
-# Digits with an English scale word after them: 2 million, 1.5 billion, 3 thousand.
-DIGITS_SCALED = re.compile(
-    rf"\b(\d+(?:,\d{{3}})*(?:\.\d+)?)\s+({'|'.join(SCALES)})\b", re.IGNORECASE
-)
 KANJI = re.compile(r"[〇零一二三四五六七八九十百千万億両]+")
 CALENDAR = re.compile(r"[年月日時分秒]")
 # What follows a word said as one (十分だった, 十分な, 十分に: "enough"): the copula, its
@@ -193,10 +189,16 @@ def _joins(before: list[tuple[int, str]], after: list[tuple[int, str]]) -> bool:
 
 def find_numbers(text: str) -> list[Found]:
     """Every number of ``text`` (NFKC-normalised), left to right, without overlaps."""
-    found = _with_units(text)
-    taken = {i for f in found for i in range(f.start, f.end)}
+    found: list[Found] = []
+    mixed: set[int] = set()
+    for match in MIXED.finditer(text):
+        numeral = match.group(0).rstrip(",.")
+        value = mixed_value(numeral)
+        if value is not None:
+            found.append(Found(canonical(value), match.start(), match.start() + len(numeral)))
+            mixed.update(range(match.start(), match.start() + len(numeral)))
     for match in DIGITS.finditer(text):
-        if match.start() in taken:
+        if match.start() in mixed:
             continue
         raw = re.sub(r"(st|nd|rd|th)$", "", match.group(0)).replace(",", "")
         try:
@@ -205,38 +207,13 @@ def find_numbers(text: str) -> list[Found]:
             continue
         found.append(Found(digits, match.start(), match.end()))
     for match in ENGLISH.finditer(text):
-        if match.start() in taken:
-            continue
         for start, phrase in _spoken_numbers(match.group(0), match.start()):
             spoken = english_value(phrase)
             if spoken is not None and phrase.lower() not in ("a", "an"):
                 found.append(Found(canonical(spoken), start, start + len(phrase)))
-    found += _kanji_numbers(text, taken)
-    return sorted(found, key=lambda f: f.start)
-
-
-def _with_units(text: str) -> list[Found]:
-    """Digits with kanji units (3万2千) and digits with an English scale word (2 million):
-    each one number, read before the digits alone."""
-    found: list[Found] = []
-    for match in MIXED.finditer(text):
-        numeral = match.group(0).rstrip(",.")
-        value = mixed_value(numeral)
-        if value is not None:
-            found.append(Found(canonical(value), match.start(), match.start() + len(numeral)))
-    taken = {i for f in found for i in range(f.start, f.end)}
-    for match in DIGITS_SCALED.finditer(text):
-        if match.start() not in taken:
-            value = float(match.group(1).replace(",", "")) * SCALES[match.group(2).lower()]
-            found.append(Found(canonical(value), match.start(), match.end()))
-    return found
-
-
-def _kanji_numbers(text: str, taken: set[int]) -> list[Found]:
-    found: list[Found] = []
     numerals, words = numeral_offsets(text) if KANJI.search(text) else (set(), set())
     for match in KANJI.finditer(text):
-        if match.start() in taken:
+        if match.start() in mixed:
             continue
         # 十二月, 三日: always dates, unless the dictionary reads the kanji with the unit as
         # a word that says how (十分: "enough", not ten minutes).
@@ -250,7 +227,7 @@ def _kanji_numbers(text: str, taken: set[int]) -> list[Found]:
         written = kanji_value(text[start:end])
         if written is not None:
             found.append(Found(canonical(float(written)), start, end))
-    return found
+    return sorted(found, key=lambda f: f.start)
 
 
 def numeral_offsets(text: str) -> tuple[set[int], set[int]]:

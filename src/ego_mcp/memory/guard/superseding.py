@@ -129,17 +129,21 @@ def _without_names_left_out(old: Reading, new: Reading) -> Reading:
     """The older reading without the names a text that says it corrects leaves out, of
     a kind it names none of (Master's dentist appointment is at 3 / Actually, the
     dentist appointment is at 4): a correction retold in fewer words. A name of a kind
-    it does name is the fact it replaces (in Okinawa / in Hokkaido). The older memory's
-    doer is never left out so, nor a name whose role the diarist has in the new text:
-    that tells the diarist's own deed or thing (Ken ran 5 km / Actually, I ran 8 km;
-    Ken's flight is at 7 / Actually, my flight is at 11)."""
+    it does name is the fact it replaces (in Okinawa / in Hokkaido). A name whose role
+    the diarist has in the new text is not left out: that tells the diarist's own deed or
+    thing (Ken ran 5 km / Actually, I ran 8 km; Ken's flight is at 7 / Actually, my
+    flight is at 11); nor is the older memory's subject where the new text names no
+    subject (ケンは月曜日に5キロ走った / 実は月曜日に8キロ走った: who ran is unsaid)."""
     named = {w.name for w in unmatched(new.words, old.words) if w.name}
     diarist = {w.role for w in new.words if w.key == FIRST_PERSON}
     diarist -= {w.role for w in old.words if w.key == FIRST_PERSON}
     gone = {
         id(w)
         for w in unmatched(old.words, new.words)
-        if w.name and w.name not in named and w.role != "subject" and w.role not in diarist
+        if w.name
+        and w.name not in named
+        and w.role not in diarist
+        and (w.role != "subject" or any(x.role == "subject" for x in new.words))
     }
     return replace(old, words=tuple(w for w in old.words if id(w) not in gone))
 
@@ -175,8 +179,6 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str, marked: bool) -> st
     if kind in ("number", "time"):
         if " → " not in detail or detail.startswith("—"):
             return None  # a value added, not replaced
-        if ", " in detail.partition(" → ")[2]:
-            return None  # two values told for it: another thing or time besides
     elif kind == "negation" and _verb_for_verb(added, left_out) and not told_otherwise:
         return None  # another verb denied, no way of doing the affirmed one
     elif kind == "negation" or told_otherwise:
