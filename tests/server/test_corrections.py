@@ -41,11 +41,11 @@ CORRECTIONS = [
      "駅まで迎えに来てくれたのは、お父さんじゃなくてマスターのお兄さんだった。", "person"),
     ("Ken found his gloves under the seat this morning.",
      "Ken found his gloves behind the door this morning.", "place"),
-    # Said to correct, with why the older one was wrong: further in the embedding than
-    # the guard reads from, still the nearest memory and related to it.
+    # Marked as a correction (訂正:) and further in the embedding than the guard reads
+    # from (0.62 with USE), but the nearest memory and related to it: judged all the same.
     ("マスターは今日、猫のタマにおやつを2回あげた。",
      "訂正:マスターがタマにおやつをあげたのは4回だった。", "number"),
-    # A sentence that tells the older one was taken in wrong.
+    # The reason the older one was wrong, in a clause of its own.
     ("Emi's rent is 80,000 yen a month.", "Emi's rent is 70,000 yen a month; I misheard her.",
      "number"),
 ]  # fmt: skip
