@@ -75,6 +75,7 @@ CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
 CORRECTIONS_BLIND4 = ROOT / "bench" / "data" / "corrections_blind4.jsonl"
 CORRECTIONS_BLIND5 = ROOT / "bench" / "data" / "corrections_blind5.jsonl"
 CORRECTIONS_BLIND6 = ROOT / "bench" / "data" / "corrections_blind6.jsonl"
+CORRECTIONS_BLIND7 = ROOT / "bench" / "data" / "corrections_blind7.jsonl"
 CORRECTIONS_ADVERSARIAL = ROOT / "bench" / "data" / "corrections_adversarial.jsonl"
 
 
@@ -301,6 +302,7 @@ async def main() -> None:
         ("corrections_blind4", corrections, corrections_table, jsonl(CORRECTIONS_BLIND4)),
         ("corrections_blind5", corrections, corrections_table, jsonl(CORRECTIONS_BLIND5)),
         ("corrections_blind6", corrections, corrections_table, jsonl(CORRECTIONS_BLIND6)),
+        ("corrections_blind7", corrections, corrections_table, jsonl(CORRECTIONS_BLIND7)),
         (
             "corrections_adversarial",
             corrections,
@@ -392,6 +394,10 @@ async def main() -> None:
         "old value denied or the error told) and 100 hard others (another time, an addition, "
         "another thing, a marker about another fact, a change over time); measured first "
         "on the code before it)",
+        "corrections_blind7": "corrections, bench/data/corrections_blind7.jsonl (a seventh "
+        "set, written blind at the end of 2026-12-06's round: 80 corrections and 80 close "
+        "others, the diarist's own version among them; measured once, on the round's final "
+        "code)",
         "corrections_adversarial": "corrections, bench/data/corrections_adversarial.jsonl "
         "(two reviews' adversarial pairs of 2026-12-06, written against the code to break "
         "it: 82 corrections and 247 others, kind = the rule each one aims at; a check of "

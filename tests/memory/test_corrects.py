@@ -248,6 +248,7 @@ def test_anything_else_is_no_correction(old: str, new: str) -> None:
         # The particle of addition: another person besides (Emi came too).
         ("ケンが送別会に来てくれた。", "エミも送別会に来てくれた。"),
         ("エミから手紙が届いた。", "ルイからも手紙が届いていた。"),
+        ("マスターは今朝、川沿いを5キロ走った。", "実は私も今朝、8キロ走った。"),
         # Unmarked, a value left out beside the one replaced is more likely another time.
         ("Ken swam 800 meters on Sunday.", "Ken swam 1,000 meters."),
         ("Ken's piano lesson is at 5 on Friday.", "The piano lesson is at 6 on Friday."),

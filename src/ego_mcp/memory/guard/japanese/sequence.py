@@ -178,8 +178,8 @@ def least_of_all(morphemes: tuple[Morpheme, ...], index: int) -> bool:
 
 
 def additive(morphemes: tuple[Morpheme, ...], index: int) -> bool:
-    """も that adds its phrase to what else holds, "too": after a noun or a case
-    particle (アヤも来た, ルイからも届いた, 夕方も走った); not after a conjunctive one
+    """も that adds its phrase to what else holds, "too": after a noun, a pronoun or a case
+    particle (アヤも来た, 私も走った, ルイからも届いた, 夕方も走った); not after a conjunctive one
     (降っても), a number of times or the least of something (3回も, 何度も, 一口も, 誰も:
     how many, or none at all), nor before が (誰もが)."""
     if not index or morphemes[index].surface() != "も":
@@ -196,7 +196,11 @@ def additive(morphemes: tuple[Morpheme, ...], index: int) -> bool:
             return False  # でも opening a sentence: "but"
     before = morphemes[at]
     kind = before.part_of_speech()
-    if kind[0] != "名詞" or kind[1] == "数詞" or before.surface().startswith(("何", "一")):
+    if (
+        kind[0] not in ("名詞", "代名詞")
+        or kind[1] == "数詞"
+        or before.surface().startswith(("何", "一"))
+    ):
         return False
     return not (at and morphemes[at - 1].part_of_speech()[1] == "数詞")  # 3回も
 
