@@ -137,13 +137,11 @@ def _without_names_left_out(old: Reading, new: Reading) -> Reading:
     named = {w.name for w in unmatched(new.words, old.words) if w.name}
     diarist = {w.role for w in new.words if w.key == FIRST_PERSON}
     diarist -= {w.role for w in old.words if w.key == FIRST_PERSON}
+    kept = diarist if any(w.role == "subject" for w in new.words) else diarist | {"subject"}
     gone = {
         id(w)
         for w in unmatched(old.words, new.words)
-        if w.name
-        and w.name not in named
-        and w.role not in diarist
-        and (w.role != "subject" or any(x.role == "subject" for x in new.words))
+        if w.name and w.name not in named and w.role not in kept
     }
     return replace(old, words=tuple(w for w in old.words if id(w) not in gone))
 

@@ -294,7 +294,7 @@ def copulas_joined(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     """The で at ``index`` is the copula joining two clauses that each end in a noun
     (ケンが受付担当で、アヤが会計担当だ): a comma after it, and the sentence ending in a
     noun and だ or です, which the で stands for in the first clause."""
-    if index + 1 >= len(morphemes) or morphemes[index + 1].surface() not in "、,":
+    if index + 1 >= len(morphemes) or morphemes[index + 1].surface() not in ("、", ","):
         return False
     if index == 0 or morphemes[index - 1].part_of_speech()[0] != "名詞":
         return False
