@@ -122,6 +122,20 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("The bus went from Kyoto to Nara.", "The bus went from Nara to Kyoto.", "direction"),
         ("The sale runs from Monday to Friday.", "The sale runs from Friday to Monday.", "time"),
         ("駅から会社まで歩いた。", "会社から駅まで歩いた。", "direction"),
+        # A bare gerund after "from" or "into" is the preposition's object, as a noun is.
+        (
+            "Master moved $2,000 from checking into savings.",
+            "Master moved $2,000 from savings into checking.",
+            "direction",
+        ),
+        (
+            "Master switched from swimming to cycling.",
+            "Master switched from cycling to swimming.",
+            "direction",
+        ),
+        # 一杯, 一人: words listed whole, counts where the text counts elsewhere too.
+        ("コーヒーを二杯、紅茶を一杯飲んだ。", "コーヒーを一杯、紅茶を二杯飲んだ。", "bound"),
+        ("店に子供が一人と大人が二人来た。", "店に子供が二人と大人が一人来た。", "bound"),
         ("Master called Anna before the party.", "Master called Anna after the party.", "order"),
         ("Tom almost died in the crash.", "Tom died in the crash.", "qualifier: almost"),
         ("I used to love coffee.", "I love coffee.", "qualifier"),

@@ -19,6 +19,11 @@ SAVED_AS_ANOTHER_FACT = [
     ("東京に引っ越したい。", "東京に引っ越した。"),  # a wish, then a deed
     ("マスターはケンを殴って、逃げた。", "ケンはマスターを殴って、逃げた。"),  # roles, two verbs
     ("ケンがパーティーに来た。", "ケンだけがパーティーに来た。"),  # only Ken came
+    (  # a bare gerund is the preposition's object: the money went the other way
+        "Master moved $2,000 from checking into savings.",
+        "Master moved $2,000 from savings into checking.",
+    ),
+    ("コーヒーを二杯、紅茶を一杯飲んだ。", "コーヒーを一杯、紅茶を二杯飲んだ。"),  # 一杯 counts
 ]
 REFUSED_AS_THE_SAME = [
     (  # the seed's own example: the diarist's "I" left out, the day moved

@@ -84,6 +84,14 @@ def counter_suffix(surface: str) -> bool:
     return any(pos[:3] == ("接尾辞", "名詞的", "助数詞") for pos in listed_as(surface))
 
 
+def may_count(surface: str) -> bool:
+    """Whether the dictionary lists ``surface`` as a noun that may be a counter (杯, 度) or
+    a suffix of nouns (人 of 一人): after a numeral, what it counts."""
+    return any(
+        pos[2] == "助数詞可能" or pos[:2] == ("接尾辞", "名詞的") for pos in listed_as(surface)
+    )
+
+
 def is_japanese(text: str) -> bool:
     """Whether ``text`` is written in Japanese (it has kana or kanji)."""
     return JAPANESE.search(text) is not None

@@ -235,10 +235,13 @@ def numeral_offsets(text: str) -> tuple[set[int], set[int]]:
     ``text``, and the numeral a word it lists whole begins with when the rest of the word
     is a counter (二十歳: 二十 and 歳); and where it reads a word that says how much, told
     as one (十分だった, 十分な, 十分に: "enough"; not 十分かかった, 3時十分に, 徒歩十分だ: ten
-    minutes)."""
-    from ego_mcp.memory.japanese import SHORT, counter_suffix, tokens
+    minutes). A word listed whole whose rest may count (一人, 一杯, 一度: "alone", "full",
+    "once" as often as a count) is a count only where the text counts elsewhere too
+    (子供が一人と大人が二人, コーヒーを二杯、紅茶を一杯)."""
+    from ego_mcp.memory.japanese import SHORT, counter_suffix, may_count, tokens
 
     offsets: set[int] = set()
+    counts_if_counting: set[int] = set()
     words: set[int] = set()
     cursor = 0
     found = tokens(text, SHORT)
@@ -263,6 +266,17 @@ def numeral_offsets(text: str) -> tuple[set[int], set[int]]:
             offsets.update(range(start, cursor))
             continue
         numeral = KANJI.match(token.surface)
-        if numeral is not None and counter_suffix(token.surface[numeral.end() :]):
+        rest = token.surface[numeral.end() :] if numeral is not None else ""
+        if numeral is not None and counter_suffix(rest):
             offsets.update(range(start, start + numeral.end()))
+        elif numeral is not None and rest and may_count(rest):
+            counts_if_counting.update(range(start, start + numeral.end()))
+    counting = offsets or DIGITS.search(text) or len(_runs(counts_if_counting)) > 1
+    if counting:
+        offsets |= counts_if_counting
     return offsets, words
+
+
+def _runs(offsets: set[int]) -> list[int]:
+    """Where each run of consecutive ``offsets`` begins."""
+    return [i for i in sorted(offsets) if i - 1 not in offsets]

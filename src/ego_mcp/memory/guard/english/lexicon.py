@@ -74,8 +74,13 @@ def name_kind_of(name: str) -> str:
 
 @lru_cache(maxsize=16384)
 def in_wordnet(word: str) -> bool:
+    return any(in_wordnet_as(word, pos) for pos in "nvar")
+
+
+def in_wordnet_as(word: str, pos: str) -> bool:
+    """Whether WordNet lists ``word`` as it is written as a ``pos`` (n, v, a, r)."""
     net = wordnet()
-    return net is not None and any(net.offsets(word, pos) for pos in "nvar")
+    return net is not None and bool(net.offsets(word, pos))
 
 
 def phrasal_verbs(doc: Doc) -> dict[int, tuple[str, int]]:

@@ -16,6 +16,7 @@ from ego_mcp.memory.guard.english.lexicon import (
     compound_nouns,
     converses_of,
     in_wordnet,
+    in_wordnet_as,
     lemma_of,
     listed,
     name_kind_of,
@@ -27,6 +28,7 @@ from ego_mcp.memory.guard.english.parts import part_at, parts_of
 from ego_mcp.memory.guard.english.pipeline import parse
 from ego_mcp.memory.guard.english.roles import (
     agent_written,
+    bare_gerund,
     clause_verb,
     cleft_focus,
     connective,
@@ -428,6 +430,8 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         key, pos = lemma_of(token.lower_), "v"
     elif token.tag_ in ("VBN", "VBG") and token.dep_ == "amod":
         key, pos = token.lower_, "a"  # a participle before a noun is an adjective (a used bike)
+    elif bare_gerund(token) and in_wordnet_as(token.lower_, "n"):
+        key, pos = token.lower_, "n"  # from swimming: the noun the tagger gives after "to"
     else:
         verb_form = token.pos_ == "VERB" and token.tag_ in ("VBD", "VBN")
         lemma = (verb_form and past_of_e_verb(token.lower_)) or token.lemma_.lower()

@@ -45,11 +45,29 @@ PASSIVE_SUBJECTS = frozenset({"nsubjpass", "csubjpass"})
 
 
 def clause_verb(token: Token) -> Token | None:
-    """The verb whose clause ``token`` is in (itself, for a verb)."""
+    """The verb whose clause ``token`` is in (itself, for a verb; not a bare gerund,
+    which is its preposition's object)."""
     node = token
-    while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
+    while (node.pos_ not in ("VERB", "AUX") or bare_gerund(node)) and node.head.i != node.i:
         node = node.head
-    return node if node.pos_ in ("VERB", "AUX") else None
+    return node if node.pos_ in ("VERB", "AUX") and not bare_gerund(node) else None
+
+
+# What makes a gerund a clause of its own: an object, a subject, a particle, a complement.
+GERUND_CLAUSE = frozenset({"dobj", "nsubj", "prt", "attr", "acomp", "xcomp", "ccomp", "dative"})
+
+
+def bare_gerund(token: Token) -> bool:
+    """A gerund a preposition of a party governs, with no object, subject or particle of
+    its own: it names an activity or an account as a noun would, the preposition's object
+    (moved money from checking into savings, switched from swimming to cycling; not
+    "before leaving for the festival", a clause of time)."""
+    return (
+        token.tag_ == "VBG"
+        and token.dep_ in ("pcomp", "pobj")
+        and token.head.lower_ in PARTY_PREPOSITIONS
+        and not any(child.dep_ in GERUND_CLAUSE for child in token.children)
+    )
 
 
 def passive(verb: Token) -> bool:
@@ -203,7 +221,7 @@ def role_of(token: Token) -> str:
         return "recipient"
     if dep == "poss":
         return "owner"
-    if dep == "pobj":
+    if dep == "pobj" or bare_gerund(token):
         return _role_after(token.head)
     return ""
 
