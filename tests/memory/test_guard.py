@@ -97,6 +97,12 @@ def both_ways(first: str, second: str) -> tuple[Verdict, Verdict]:
         # A topic with an attribute or a part of the body as its subject owns it.
         ("ケンは髪が長い。", "ケンの髪は長い。"),
         ("マスターは身長が180センチだ。", "マスターの身長は180センチだ。"),
+        # The present progressive with a time of its own is a plan, as "will" tells it.
+        (
+            "Master is visiting Aya in Kyoto next weekend.",
+            "Master will visit Aya in Kyoto next weekend.",
+        ),
+        ("Master's rent is being raised in April.", "Master's rent will be raised in April."),
     ],
 )
 def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str) -> None:
@@ -140,6 +146,7 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("Tom almost died in the crash.", "Tom died in the crash.", "qualifier: almost"),
         ("I used to love coffee.", "I love coffee.", "qualifier"),
         ("Master might visit Osaka.", "Master will visit Osaka.", "qualifier"),
+        ("Master is cooking dinner.", "Master will cook dinner.", "qualifier: — → will"),
         ("Master ate all of the grapes.", "Master ate some of the grapes.", "qualifier"),
         ("If it snows, Master stays home.", "It snows, and Master stays home.", "qualifier"),
         ("Master asked whether Ken was coming.", "Ken was coming.", "qualifier"),

@@ -137,6 +137,9 @@ def read(
             elif token.i in compounds:
                 word = replace(word, senses=word.senses | senses_of(compounds[token.i], "n")[0])
             words.append(replace(word, part=parts[token.i]))
+    timed = {verb.i for start, _ in when for verb in [_verb_at(doc, start)] if verb is not None}
+    if any(_futurate(doc[i]) for i in timed):
+        qualifiers.add(FUTURE)  # is driving there on Saturday: will drive there on Saturday
     if text.rstrip().endswith("?"):
         qualifiers.add("?")
     if any(approximates(t) for t in doc):
@@ -338,6 +341,25 @@ def _perfect_had(token: Token) -> bool:
         return False
     verbs = (t for t in token.doc[token.i + 1 :] if t.pos_ in ("VERB", "AUX"))
     return next((t.tag_ == "VBN" for t in verbs), False)
+
+
+def _verb_at(doc: Doc, start: int) -> Token | None:
+    """The verb of the clause the word at character ``start`` is in."""
+    token = next((t for t in doc if t.idx <= start < t.idx + max(1, len(t.text))), None)
+    return clause_verb(token) if token is not None else None
+
+
+def _futurate(verb: Token) -> bool:
+    """A verb in the present progressive (is driving, are going on a trip, is being
+    raised) that a time of its own is given: a plan, the future "will" tells (Quirk et
+    al.'s futurate: is driving there on Saturday / will drive there on Saturday)."""
+    auxiliaries = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    progressive = verb.tag_ == "VBG" or any(a.lower_ == "being" for a in auxiliaries)
+    return (
+        progressive
+        and not any(c.dep_ == "xcomp" for c in verb.children)  # is going to: said already
+        and any(a.lemma_.lower() == "be" and a.tag_ in ("VBZ", "VBP") for a in auxiliaries)
+    )
 
 
 def _modal_adjective(token: Token) -> bool:
