@@ -103,6 +103,7 @@ def both_ways(first: str, second: str) -> tuple[Verdict, Verdict]:
             "Master will visit Aya in Kyoto next weekend.",
         ),
         ("Master's rent is being raised in April.", "Master's rent will be raised in April."),
+        ("No one came to the party.", "Nobody came to the party."),  # no number
     ],
 )
 def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str) -> None:
@@ -147,6 +148,18 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("I used to love coffee.", "I love coffee.", "qualifier"),
         ("Master might visit Osaka.", "Master will visit Osaka.", "qualifier"),
         ("Master is cooking dinner.", "Master will cook dinner.", "qualifier: — → will"),
+        # What was forgotten keeps its own tense (to take it / that he took it).
+        (
+            "傘を持っていくのを忘れた。",
+            "傘を持っていったのを忘れた。",
+            "tense: 持つの (now → past)",
+        ),
+        # The substitute "one" is no number: the accounts trade places.
+        (
+            "Master moved £300 from the joint account to his personal one.",
+            "Master moved £300 from his personal account to the joint one.",
+            "roles",
+        ),
         ("Master ate all of the grapes.", "Master ate some of the grapes.", "qualifier"),
         ("If it snows, Master stays home.", "It snows, and Master stays home.", "qualifier"),
         ("Master asked whether Ken was coming.", "Ken was coming.", "qualifier"),
@@ -1753,3 +1766,18 @@ def test_one_verb_on_both_sides_of_before_orders_nothing() -> None:
         Verdict.DUPLICATE,
         Verdict.DUPLICATE,
     )
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("Master stopped to buy flowers for Ingrid.", "Master stopped buying flowers for Ingrid."),
+        ("Master started to learn the piano.", "Master started learning the piano."),
+    ],
+)
+def test_a_verb_completed_otherwise_is_never_refused(existing: str, new: str) -> None:
+    """A to-infinitive for a gerund tells another fact after some verbs (stop, try) and
+    the same after others (start): a possible duplicate, never a refusal."""
+    verdict, found = differences(existing, new)
+    assert verdict is Verdict.POSSIBLE, found
+    assert any(item.startswith("wording: st") for item in found), found

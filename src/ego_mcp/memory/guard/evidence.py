@@ -518,6 +518,19 @@ def reasons_turned(old: Reading, new: Reading) -> list[str]:
     return [f"qualifier: {was} → {now} ({shown(words)})" for (was, now), words in turned.items()]
 
 
+def complement_forms(old: Reading, new: Reading) -> list[str]:
+    """A verb completed by the same verb as a to-infinitive in one text and a gerund in
+    the other: one fact for some verbs (started to learn / started learning), another for
+    others (stopped to buy flowers / stopped buying them; tried to open / tried opening),
+    which no resource at hand tells apart: a possible duplicate, never a refusal."""
+    before = {(verb, done): (form, written) for verb, done, form, written in old.complements}
+    return [
+        f"wording: {before[verb, done][1]} → {written}"
+        for verb, done, form, written in sorted(new.complements)
+        if before.get((verb, done), (form,))[0] != form
+    ]
+
+
 def told_as_done(old: Reading, new: Reading) -> list[str]:
     """A verb both texts have, telling its complement's event in one (remembered to lock
     the door: locked it) and not in the other (remembered locking it: recalls it)."""

@@ -16,6 +16,7 @@ from ego_mcp.memory.guard.evidence import (
     CORE_ROLES,
     DIRECTIONS,
     common_nouns,
+    complement_forms,
     compounds_turned,
     conflicts_by_opposites,
     converse,
@@ -135,7 +136,12 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
         return _one_for_another(left_out, added)
     if added:
         return Verdict.DISTINCT, (f"adds: {shown(added)}",)
-    fewer = fewer_numbers + fewer_times + ([f"leaves out: {shown(left_out)}"] if left_out else [])
+    fewer = [
+        *fewer_numbers,
+        *fewer_times,
+        *([f"leaves out: {shown(left_out)}"] if left_out else []),
+        *complement_forms(old, new),
+    ]
     if told_from_the_other_side:
         # WordNet's cause and entailment pointers suggest a converse; they prove none
         # (push entails move, whose antonym is stand still): never a refusal.

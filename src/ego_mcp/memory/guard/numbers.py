@@ -187,6 +187,33 @@ def _joins(before: list[tuple[int, str]], after: list[tuple[int, str]]) -> bool:
     return all(scale < SCALES[last] for scale in scales)
 
 
+# Determiners (a closed class) after which "one" is a pronoun, no number: no one came,
+# each one, the one I bought, his one.
+DETERMINERS = frozenset(
+    {"a", "an", "no", "each", "every", "any", "some", "the", "this", "that", "which", "another",
+     "my", "your", "his", "her", "its", "our", "their", "whose"}
+)  # fmt: skip
+WORDS_BEFORE = re.compile(r"((?:[A-Za-z]+\s+){1,3})$")
+
+
+def substitute_one(text: str, start: int) -> bool:
+    """Whether the "one" at ``start`` stands for a noun told before it, English's
+    substitute "one": after a determiner, with at most two adjectives between (the big
+    one, his personal one, the big red one, no one); a number stands before the
+    adjectives (one big cat)."""
+    from ego_mcp.memory.guard.wordnet import wordnet
+
+    before = WORDS_BEFORE.search(text[:start])
+    words = before.group(1).lower().split() if before else []
+    net = wordnet()
+    for at in range(len(words) - 1, -1, -1):
+        if words[at] in DETERMINERS:
+            return True
+        if net is None or not net.offsets(words[at], "a"):
+            return False  # a noun or a verb between (fed the cat one treat): a number
+    return False
+
+
 def find_numbers(text: str) -> list[Found]:
     """Every number of ``text`` (NFKC-normalised), left to right, without overlaps."""
     found: list[Found] = []
@@ -206,11 +233,7 @@ def find_numbers(text: str) -> list[Found]:
         except ValueError:
             continue
         found.append(Found(digits, match.start(), match.end()))
-    for match in ENGLISH.finditer(text):
-        for start, phrase in _spoken_numbers(match.group(0), match.start()):
-            spoken = english_value(phrase)
-            if spoken is not None and phrase.lower() not in ("a", "an"):
-                found.append(Found(canonical(spoken), start, start + len(phrase)))
+    found += _english_numbers(text)
     numerals, words = numeral_offsets(text) if KANJI.search(text) else (set(), set())
     for match in KANJI.finditer(text):
         if match.start() in mixed:
@@ -228,6 +251,20 @@ def find_numbers(text: str) -> list[Found]:
         if written is not None:
             found.append(Found(canonical(float(written)), start, end))
     return sorted(found, key=lambda f: f.start)
+
+
+def _english_numbers(text: str) -> list[Found]:
+    """The numbers ``text`` says in English words (not the article, nor the substitute
+    "one")."""
+    found = []
+    for match in ENGLISH.finditer(text):
+        for start, phrase in _spoken_numbers(match.group(0), match.start()):
+            spoken = english_value(phrase)
+            if phrase.lower() == "one" and substitute_one(text, start):
+                continue
+            if spoken is not None and phrase.lower() not in ("a", "an"):
+                found.append(Found(canonical(spoken), start, start + len(phrase)))
+    return found
 
 
 def numeral_offsets(text: str) -> tuple[set[int], set[int]]:

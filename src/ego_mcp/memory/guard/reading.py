@@ -255,6 +255,9 @@ class Reading:
     # Two events a text orders by "before" or "after" (前, 後): (the earlier predicate,
     # the later one), by key (ate before he showered, showered after eating: eat, shower).
     ordered: frozenset[tuple[str, str]] = field(default_factory=frozenset)
+    # Verbs completed by another verb, with the form it takes and the words as written
+    # (stop, buy, "to", "stopped to buy"; stop, buy, "ing", "stopped buying"), in English.
+    complements: frozenset[tuple[str, str, str, str]] = field(default_factory=frozenset)
 
 
 def _glossed_alike(mine: tuple[str, ...], theirs: tuple[str, ...]) -> bool:

@@ -189,6 +189,7 @@ def read(
         ),
         pronouns=_pronoun_parts(doc),
         ordered=_ordered(doc),
+        complements=_complements(doc),
     )
 
 
@@ -341,6 +342,21 @@ def _perfect_had(token: Token) -> bool:
         return False
     verbs = (t for t in token.doc[token.i + 1 :] if t.pos_ in ("VERB", "AUX"))
     return next((t.tag_ == "VBN" for t in verbs), False)
+
+
+def _complements(doc: Doc) -> frozenset[tuple[str, str, str, str]]:
+    """Each verb completed by another (an open clause, xcomp) with the form the other
+    takes, a to-infinitive ("to") or a gerund ("ing"), and the two as written."""
+    found = set()
+    for token in doc:
+        if token.dep_ != "xcomp" or token.pos_ != "VERB" or token.head.pos_ != "VERB":
+            continue
+        to = any(c.tag_ == "TO" for c in token.children)
+        form = "to" if to and token.tag_ == "VB" else "ing" if token.tag_ == "VBG" else ""
+        if form:
+            written = f"{token.head.text} {'to ' if form == 'to' else ''}{token.text}"
+            found.add((token.head.lemma_.lower(), token.lemma_.lower(), form, written))
+    return frozenset(found)
 
 
 def _verb_at(doc: Doc, start: int) -> Token | None:

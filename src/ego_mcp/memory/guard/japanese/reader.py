@@ -29,6 +29,7 @@ from ego_mcp.memory.guard.japanese.sequence import (
     modifies_noun,
     negates,
     next_is_predicate,
+    nominalises,
     one_of_them,
     phrase_in,
     quotes,
@@ -217,6 +218,11 @@ class _Reader:
         if kind in ("補助記号", "空白", "記号"):
             self._mark(index, m)
             return
+        if self.told and nominalises(self.morphemes, index):
+            # 持っていくのを忘れた: what was forgotten keeps its tense, told apart from a
+            # predicate's own (飲み忘れた: 飲む in the past)
+            self.told += m.surface()
+            self._record_tense()
         if kind == "接続詞":
             relation = CONJUNCTIONS.get(m.normalized_form(), "")
             if relation and self.sentence_at == len(self.words):  # 然し、…: the last one
@@ -280,6 +286,12 @@ class _Reader:
         done after a completive verb or "already" (書き終えている, もう帰っている). A habit
         (毎朝走っている, いつも走る) is told in the present either way."""
         self._settle_owner(None)
+        self._record_tense()
+        self.exceptive = False  # a しか whose negation was not read ends with its sentence
+        self.owner_at = None  # and so does an owner whose noun was not read
+
+    def _record_tense(self) -> None:
+        """Keep the tense the predicate being read is told in, and close it."""
         habit = any(habitual(w) for w in self.words[self.sentence_at :])
         if self.told:
             if self.state and not habit:
@@ -288,8 +300,6 @@ class _Reader:
             else:
                 self.tenses.add((self.told, PAST if self.past else NOW))
         self.told, self.past, self.state, self.done = "", False, False, False
-        self.exceptive = False  # a しか whose negation was not read ends with its sentence
-        self.owner_at = None  # and so does an owner whose noun was not read
 
     def _auxiliary(self, index: int, m: Morpheme) -> None:
         base = m.normalized_form()

@@ -214,6 +214,20 @@ def cleft_copula(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     return after_cleft_focus(morphemes, index)
 
 
+def nominalises(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """The morpheme at ``index`` is the particle の that makes the clause a predicate's
+    attributive form ends a thing, the object or subject of what follows
+    (持っていくのを忘れた, 来たのを知っていた)."""
+    if not index or index + 1 >= len(morphemes):
+        return False
+    before, after = morphemes[index - 1], morphemes[index + 1]
+    return (
+        morphemes[index].part_of_speech()[1] == "準体助詞"
+        and "連体形" in before.part_of_speech()[5]
+        and after.part_of_speech()[1] == "格助詞"
+    )
+
+
 def after_cleft_focus(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     """The morphemes before ``index`` end a cleft's focus: 提案したのは | マスター |."""
     at = index - 1
