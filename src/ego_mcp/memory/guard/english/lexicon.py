@@ -66,6 +66,21 @@ def converses_of(verb: str) -> frozenset[str]:
     return converses(net, verb) if net is not None else frozenset()
 
 
+def abbreviated(word: str) -> str:
+    """The noun an abbreviation written with or without its period stands for, where
+    WordNet lists it one way (Mrs and Mrs., Dr. for doctor, prof for professor): the
+    first word of its first sense; "" for any other word."""
+    net = wordnet()
+    bare = word.removesuffix(".")
+    if net is None or not bare.isalpha() or (bare == word and not net.offsets(f"{word}.", "n")):
+        return ""
+    for form in (f"{bare}.", bare):
+        senses = net.offsets(form, "n")
+        if senses:
+            return net.synset(senses[0], "n").words[0]
+    return ""
+
+
 @lru_cache(maxsize=4096)
 def name_kind_of(name: str) -> str:
     net = wordnet()

@@ -11,6 +11,7 @@ from ego_mcp.memory.guard.durations import DURATION
 from ego_mcp.memory.guard.english.binding import described, slot
 from ego_mcp.memory.guard.english.lexicon import (
     IMPLICATIVES,
+    abbreviated,
     approximates,
     closed,
     compound_nouns,
@@ -463,7 +464,7 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
     if token.pos_ == "PRON":
         key, pos = FIRST_PERSON, ""
     elif name:
-        key, pos = token.lower_, ""
+        key, pos = abbreviated(token.lower_) or token.lower_, ""
     elif token.pos_ == "PROPN":  # a verb opening the sentence ("Felt happy when...")
         key, pos = lemma_of(token.lower_), "v"
     elif token.tag_ in ("VBN", "VBG") and token.dep_ == "amod":
