@@ -62,6 +62,8 @@ def both_ways(first: str, second: str) -> tuple[Verdict, Verdict]:
         # A passive that names no doer, and "someone" as the doer (で is no party).
         ("自転車が駅で盗まれた。", "誰かが駅で自転車を盗んだ。"),
         ("自転車が駅で誰かに盗まれた。", "誰かが駅で自転車を盗んだ。"),
+        # Of two に phrases, the one that names someone is the doer; the other, a time.
+        ("マスターは散歩中にカラスに頭をつつかれた。", "散歩中にカラスがマスターの頭をつついた。"),
         ("The window was broken yesterday.", "Someone broke the window yesterday."),
         # A passive participle is the state it names, with its particle (WordNet's
         # adjectives): annoyed / irritated, worn out / exhausted.

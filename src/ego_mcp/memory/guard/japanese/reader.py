@@ -640,9 +640,12 @@ class _Reader:
         when the verb gives something to somebody in WordNet's sentence frames (企画を
         任された = 企画を任せた him), else one whose thing it was (部長にプレゼンを褒められた
         = 部長が彼のプレゼンを褒めた); one with no に phrase has an unnamed doer (財布が
-        盗まれた = 誰かが財布を盗んだ, and no 財布を盗んだ). A favour with an object, or from
-        nobody named, is not swapped, and False is returned."""
-        doers = next((r for r in self.goals if r.start >= self.last_clause), None)
+        盗まれた = 誰かが財布を盗んだ, and no 財布を盗んだ). Of two に phrases the doer is one
+        that names someone (散歩中にカラスにつつかれた: the crow). A favour with an object,
+        or from nobody named, is not swapped, and False is returned."""
+        phrases = [r for r in self.goals if r.start >= self.last_clause]
+        named = [r for r in phrases if r and someone(self.words[r[-1]])]
+        doers = next(iter(named if len(phrases) > 1 and named else phrases), None)
         clause = range(self.last_clause, len(self.words))
         passive = subject_becomes == "object"
         if any(self.words[i].role == "object" for i in clause):
