@@ -106,8 +106,14 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("ja_weekday", re.compile(r"(?P<w>[月火水木金土日])曜日?")),
     ("weekday", re.compile(rf"\b(?P<w>{_WEEKDAY})\b\.?", re.IGNORECASE)),
     ("weekday", re.compile(r"\b(?P<w>Mon|Tues?|Wed|Thu(?:rs?)?|Fri)\.")),
-    # Without the period, capitalised, where the word is no other (not Wed, Sat, Sun).
-    ("weekday", re.compile(r"\b(?P<w>Mon|Tues?|Thu(?:rs?)?|Fri)\b(?!\.)")),
+    # Without the period, capitalised, where the word is no other (not Wed, Sat, Sun) and
+    # stands as a day does: after on, by, until, next, this or last, or before a date
+    # (on Fri; Fri, 5 Dec), not as a name (Master's friend Thu).
+    ("weekday", re.compile(
+        r"(?:(?<=\b[Oo]n )|(?<=\b[Bb]y )|(?<=\b[Uu]ntil )|(?<=\b[Nn]ext )|(?<=\b[Tt]his )"
+        r"|(?<=\b[Ll]ast ))(?P<w>Mon|Tues?|Thu(?:rs?)?|Fri)\b(?!\.)"
+    )),
+    ("weekday", re.compile(r"\b(?P<w>Mon|Tues?|Thu(?:rs?)?|Fri)(?=,? \d)")),
     ("month", re.compile(r"\b(?P<month>Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.")),
     # A bare year; not an amount: no Japanese counter after it (2000円, 2000人: 年 itself
     # is read above), nor a currency, which ``analysis.normalise`` writes as its word.

@@ -187,30 +187,48 @@ def _joins(before: list[tuple[int, str]], after: list[tuple[int, str]]) -> bool:
     return all(scale < SCALES[last] for scale in scales)
 
 
-# Determiners (a closed class) after which "one" is a pronoun, no number: no one came,
-# each one, the one I bought, his one.
+# Determiners (a closed class) after which "one" may be a pronoun, no number: no one
+# came, each one, the one I bought, his personal one, that one (but "gave her one apple",
+# "heard that one student failed": a noun follows, ``substitute_one``).
 DETERMINERS = frozenset(
-    {"a", "an", "no", "each", "every", "any", "some", "the", "this", "that", "which", "another",
-     "my", "your", "his", "her", "its", "our", "their", "whose"}
+    {"a", "an", "no", "each", "every", "any", "some", "the", "this", "that", "which",
+     "another", "my", "your", "his", "her", "its", "our", "their", "whose"}
 )  # fmt: skip
 WORDS_BEFORE = re.compile(r"((?:[A-Za-z]+\s+){1,3})$")
+WORD_AFTER = re.compile(r"\s*([A-Za-z]+)")
+# Words WordNet also files as nouns that follow the pronoun "one" (closed classes:
+# conjunctions, prepositions but "of", pronouns, auxiliaries): the one I bought.
+AFTER_THE_PRONOUN = frozenset(
+    {"and", "or", "but", "so", "because", "that", "which", "who", "whom", "when", "where",
+     "while", "if", "than", "as", "at", "in", "on", "for", "to", "from", "with", "by",
+     "near", "is", "was", "are", "were", "has", "had", "have", "will", "would", "can",
+     "could", "should", "might", "may", "must", "does", "did", "i", "you", "he", "she",
+     "it", "we", "they", "me", "him", "her", "us", "them", "too", "instead"}
+)  # fmt: skip
 
 
 def substitute_one(text: str, start: int) -> bool:
     """Whether the "one" at ``start`` stands for a noun told before it, English's
     substitute "one": after a determiner, with at most two adjectives between (the big
-    one, his personal one, the big red one, no one); a number stands before the
-    adjectives (one big cat)."""
+    one, his personal one, the big red one, no one), and before no noun it would count
+    (his one son, one of them: numbers). A number stands before the adjectives (one big
+    cat)."""
     from ego_mcp.memory.guard.wordnet import wordnet
 
+    net = wordnet()
+    if net is None:
+        return False
+    after = WORD_AFTER.match(text, start + len("one"))
+    following = after.group(1).lower() if after is not None else ""
+    if following == "of" or (following not in AFTER_THE_PRONOUN and net.base_forms(following, "n")):
+        return False  # his one son, one of them, the one report: a number
     before = WORDS_BEFORE.search(text[:start])
     words = before.group(1).lower().split() if before else []
-    net = wordnet()
     for at in range(len(words) - 1, -1, -1):
         if words[at] in DETERMINERS:
             return True
-        if net is None or not net.offsets(words[at], "a"):
-            return False  # a noun or a verb between (fed the cat one treat): a number
+        if not net.offsets(words[at], "a"):
+            return False  # a noun between (fed the cat one treat): a number
     return False
 
 
@@ -273,12 +291,14 @@ def numeral_offsets(text: str) -> tuple[set[int], set[int]]:
     is a counter (二十歳: 二十 and 歳); and where it reads a word that says how much, told
     as one (十分だった, 十分な, 十分に: "enough"; not 十分かかった, 3時十分に, 徒歩十分だ: ten
     minutes). A word listed whole whose rest may count (一人, 一杯, 一度: "alone", "full",
-    "once" as often as a count) is a count only where the text counts elsewhere too
-    (子供が一人と大人が二人, コーヒーを二杯、紅茶を一杯)."""
+    "once" as often as a count) is a count only where the text counts the same thing
+    elsewhere too (子供が一人と大人が二人, コーヒーを二杯、紅茶を一杯; not 一方 or 一番 in a
+    text with a 3個)."""
     from ego_mcp.memory.japanese import SHORT, counter_suffix, may_count, tokens
 
     offsets: set[int] = set()
-    counts_if_counting: set[int] = set()
+    counted: list[str] = []  # what each numeral read counts (二杯: 杯)
+    counts_if_counting: list[tuple[str, range]] = []
     words: set[int] = set()
     cursor = 0
     found = tokens(text, SHORT)
@@ -301,19 +321,16 @@ def numeral_offsets(text: str) -> tuple[set[int], set[int]]:
             words.update(range(start, cursor))
         if token.pos[:2] == ("名詞", "数詞"):
             offsets.update(range(start, cursor))
+            counted.append(after)
             continue
         numeral = KANJI.match(token.surface)
         rest = token.surface[numeral.end() :] if numeral is not None else ""
         if numeral is not None and counter_suffix(rest):
             offsets.update(range(start, start + numeral.end()))
         elif numeral is not None and rest and may_count(rest):
-            counts_if_counting.update(range(start, start + numeral.end()))
-    counting = offsets or DIGITS.search(text) or len(_runs(counts_if_counting)) > 1
-    if counting:
-        offsets |= counts_if_counting
+            counts_if_counting.append((rest, range(start, start + numeral.end())))
+    counters = counted + [rest for rest, _ in counts_if_counting]
+    for rest, numeral_at in counts_if_counting:
+        if counters.count(rest) > 1:
+            offsets.update(numeral_at)
     return offsets, words
-
-
-def _runs(offsets: set[int]) -> list[int]:
-    """Where each run of consecutive ``offsets`` begins."""
-    return [i for i in sorted(offsets) if i - 1 not in offsets]

@@ -24,6 +24,7 @@ from ego_mcp.memory.guard.english.lexicon import (
     past_of_e_verb,
     phrasal_verbs,
     senses_of,
+    stative,
 )
 from ego_mcp.memory.guard.english.parts import part_at, parts_of
 from ego_mcp.memory.guard.english.pipeline import parse
@@ -68,6 +69,10 @@ QUANTIFIERS = closed("all some none every each both any most many few several ha
 SEQUENCE = closed("then afterwards afterward later")
 NEGATIONS = closed("not never no nobody nothing none neither nor nowhere n't")
 FUTURE = "will"
+# The units of a time that schedule an event (a day, a date, a month, one to come), and
+# the words that make a present a habit (closed classes: frequency adverbs, quantifiers).
+SCHEDULED = ("rel:next-", "rel:this-weekday", "rel:this-weekend", "rel:day+", "weekday:", "md:")
+HABITUAL = closed("every each always usually often sometimes never rarely seldom generally")
 # Adjectives a to-infinitive completes as a modal verb would ("be able to" is "can").
 MODAL_ADJECTIVES = {"able": ABILITY, "unable": ABILITY}
 DENYING_MODALS = frozenset({"unable"})  # unable to go: not able to go
@@ -138,9 +143,8 @@ def read(
             elif token.i in compounds:
                 word = replace(word, senses=word.senses | senses_of(compounds[token.i], "n")[0])
             words.append(replace(word, part=parts[token.i]))
-    timed = {verb.i for start, _ in when for verb in [_verb_at(doc, start)] if verb is not None}
-    if any(_futurate(doc[i]) for i in timed):
-        qualifiers.add(FUTURE)  # is driving there on Saturday: will drive there on Saturday
+    if FUTURE in qualifiers and _scheduled(doc, when):
+        qualifiers.discard(FUTURE)  # will drive there on Saturday: is driving, drives there
     if text.rstrip().endswith("?"):
         qualifiers.add("?")
     if any(approximates(t) for t in doc):
@@ -366,16 +370,46 @@ def _verb_at(doc: Doc, start: int) -> Token | None:
     return clause_verb(token) if token is not None else None
 
 
-def _futurate(verb: Token) -> bool:
-    """A verb in the present progressive (is driving, are going on a trip, is being
-    raised) that a time of its own is given: a plan, the future "will" tells (Quirk et
-    al.'s futurate: is driving there on Saturday / will drive there on Saturday)."""
-    auxiliaries = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
-    progressive = verb.tag_ == "VBG" or any(a.lower_ == "being" for a in auxiliaries)
-    return (
-        progressive
-        and not any(c.dep_ == "xcomp" for c in verb.children)  # is going to: said already
-        and any(a.lemma_.lower() == "be" and a.tag_ in ("VBZ", "VBP") for a in auxiliaries)
+def _completed(verb: Token) -> list[Token]:
+    """``verb`` and the verbs that complete it in turn (be able to come: be, come)."""
+    chain = [verb]
+    while True:
+        hosts = [chain[-1], *(c for c in chain[-1].children if c.dep_ == "acomp")]
+        following = next((c for h in hosts for c in h.children if c.dep_ == "xcomp"), None)
+        if following is None or following in chain:
+            return chain
+        chain.append(following)
+
+
+def _scheduled(doc: Doc, when: tuple[tuple[int, frozenset[str]], ...]) -> bool:
+    """Whether each verb "will" or "going to" puts in the future has a time of its own
+    that schedules it, a day, a date or a time to come, with no word of a habit: then
+    the future is what the present says as well (Quirk et al.'s futurate: will drive
+    there on Saturday, is driving there on Saturday, drives there on Saturday; not will
+    cook dinner / is cooking dinner, nor will jog every morning / jogs every morning, nor
+    a state, which no plan schedules: will be sick on Monday / is sick on Monday)."""
+    timed: dict[int, set[str]] = {}
+    for start, units in when:
+        verb = _verb_at(doc, start)
+        if verb is not None:
+            timed.setdefault(verb.i, set()).update(units)
+    # Each future's verbs: the one "will" goes with; "going" and the one it goes to
+    # (next week, Master is going to visit Kyoto: the time hangs from "going").
+    # Each future's verbs: the one "will" goes with and those it completes (will be able
+    # to come, will try to call); "going" and the one it goes to (next week, Master is
+    # going to visit Kyoto: the time hangs from "going").
+    futures = [
+        _completed(t.head) for t in doc if t.tag_ == "MD" and t.lemma_.lower() in ("will", "shall")
+    ]
+    futures += [
+        [t, *_completed(c)] for t in doc if t.lemma_.lower() == "go" and t.tag_ == "VBG"
+        for c in t.children if c.dep_ == "xcomp"
+    ]  # fmt: skip
+    return bool(futures) and all(
+        any(unit.startswith(SCHEDULED) for verb in verbs for unit in timed.get(verb.i, ()))
+        and not any(t.lower_ in HABITUAL for t in verbs[0].sent)
+        and not stative(verbs[-1].lemma_.lower())
+        for verbs in futures
     )
 
 

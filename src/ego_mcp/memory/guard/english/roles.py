@@ -58,14 +58,15 @@ GERUND_CLAUSE = frozenset({"dobj", "nsubj", "prt", "attr", "acomp", "xcomp", "cc
 
 
 def bare_gerund(token: Token) -> bool:
-    """A gerund a preposition of a party governs, with no object, subject or particle of
-    its own: it names an activity or an account as a noun would, the preposition's object
-    (moved money from checking into savings, switched from swimming to cycling; not
-    "before leaving for the festival", a clause of time)."""
+    """A gerund a preposition of source or goal governs, with no object, subject or
+    particle of its own: it names an activity or an account as a noun would, the
+    preposition's object (moved money from checking into savings, switched from swimming
+    to cycling; not "before leaving for the festival", a clause of time, nor "more than
+    cleaning", whose gerund the other text may tag otherwise)."""
     return (
         token.tag_ == "VBG"
         and token.dep_ in ("pcomp", "pobj")
-        and token.head.lower_ in PARTY_PREPOSITIONS
+        and PARTY_PREPOSITIONS.get(token.head.lower_) in ("from", "to")
         and not any(child.dep_ in GERUND_CLAUSE for child in token.children)
     )
 
