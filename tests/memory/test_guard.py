@@ -107,6 +107,12 @@ def both_ways(first: str, second: str) -> tuple[Verdict, Verdict]:
         ("Master's rent is being raised on May 1.", "Master's rent will be raised on May 1."),
         ("Master says Ken is coming on Friday.", "Master says Ken will come on Friday."),
         ("駅は5時に人で一杯だった。", "駅は5時に人でいっぱいだった。"),  # 一杯 is no count here
+        # A report told with って before a full stop, as そうだ tells it; なさる is する.
+        (
+            "マスター、今日は残業で帰りが遅くなるって。",
+            "マスターは今日、残業で帰りが遅くなるそうです。",
+        ),
+        ("マスターは会議に出席した。", "マスターは会議にご出席なさった。"),
         ("No one came to the party.", "Nobody came to the party."),  # no number
         # An abbreviation WordNet lists with or without its period; a weekday's short form.
         ("Mrs. Okafor gave Master some jam.", "Mrs Okafor gave Master some jam."),
@@ -259,7 +265,7 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ("マスターはケンが来ると叫んだ。", "マスターはケンが来ると言った。", "叫ぶ"),
         # A denied saying is no saying of a denial; a final って is no plain fact.
         ("マスターは来ないと言った。", "マスターは来ると言わなかった。", "negation"),
-        ("マスターは疲れたって。", "マスターは疲れた。", "って"),
+        ("マスターは疲れたって。", "マスターは疲れた。", "hearsay"),
         ("マスターは疲れたって\nケンは元気だ", "マスターは疲れた\nケンは元気だ", "って"),
         ("マスターは疲れたって（笑）", "マスターは疲れた（笑）", "って"),
         # English number and degree, read from the words' forms.
@@ -1813,6 +1819,7 @@ def test_a_verb_completed_otherwise_is_never_refused(existing: str, new: str) ->
         ),
         ("Ken is sick on Monday.", "Ken will be sick on Monday."),
         ("Master jogs every morning.", "Master will jog every morning."),
+        ("マスターは明日行くって！", "マスターは明日行くそうだ。"),  # an insistence, or a report
     ],
 )
 def test_readings_of_one_weekdays_and_plans_refuse_no_other_fact(existing: str, new: str) -> None:

@@ -34,6 +34,7 @@ from ego_mcp.memory.guard.japanese.sequence import (
     phrase_in,
     quotes,
     reason_relation,
+    reports,
     value_ends_at,
 )
 from ego_mcp.memory.guard.japanese.words import (
@@ -374,8 +375,10 @@ class _Reader:
             and ends(self.morphemes, index)
         ):
             # 疲れたって。休むんだって: a report, or an insistence (行くって！), never the
-            # plain fact; which of the two, the particle alone does not say.
-            self.qualifiers.add("って")
+            # plain fact. Before a full stop or さ it reports what was heard, as そうだ
+            # does (転勤なんだって。/ 転勤なさるそうです); before an exclamation mark, or
+            # at the text's end, the particle alone does not say which.
+            self.qualifiers.add(HEARSAY if reports(self.morphemes, index) else "って")
         elif surface == "から" and previous is not None and previous.surface() in "てで":
             self.sequence = True  # 出してから行った: one thing after another
         elif surface == "で" and sub == "格助詞":
@@ -781,7 +784,7 @@ class _Reader:
         """A する after an object (ダイエットをしていた): the noun it does is what is told,
         in its tense, as in ダイエットしていた."""
         after_object = index > 0 and self.morphemes[index - 1].surface() == "を"
-        if m.normalized_form() == "為る" and self.words and after_object:
+        if m.normalized_form() in ("為る", "為さる") and self.words and after_object:
             self.told, self.past, self.state = self.words[-1].key, False, False
 
     def _bind_to_subject(self) -> str:

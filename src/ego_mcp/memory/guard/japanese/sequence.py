@@ -72,6 +72,22 @@ def ends(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     return True
 
 
+def reports(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """The quoting って at ``index`` ends its sentence with a full stop or with さ, as a
+    report of what was heard does (転勤なんだって。, 来るってさ), not with an exclamation
+    mark (行くって！, an insistence)."""
+    for after in morphemes[index + 1 :]:
+        if after.surface() in "!?！？":
+            return False
+        if after.surface() == "さ" and after.part_of_speech()[1] == "終助詞":
+            return True
+        if after.part_of_speech()[1] == "句点":
+            return True
+        if after.part_of_speech()[0] not in ("補助記号", "助詞"):
+            return False
+    return False
+
+
 def ends_predicate(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     """The noun is the sentence's predicate: the copula or the end follows it (引っ越す
     予定だ, 行くつもり。), where a noun a verb only describes goes on (疲れた声で, 買った本を,
@@ -92,7 +108,8 @@ def modifies_noun(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     return bool(nouns) and morphemes[index].part_of_speech()[5].startswith("連体形")
 
 
-LIGHT_VERBS = frozenset({"為る", "出来る"})  # する, and its potential できる
+# する, its potential できる, and its honorific なさる (ご出席なさる: 出席する).
+LIGHT_VERBS = frozenset({"為る", "出来る", "為さる"})
 
 
 def light_verb_follows(morphemes: tuple[Morpheme, ...], index: int) -> bool:

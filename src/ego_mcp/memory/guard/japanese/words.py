@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from sudachipy import Morpheme
 
 ASPECT = frozenset(
-    {"いる", "ある", "おく", "しまう", "居る", "有る", "置く", "仕舞う", "為る", "てる", "とる",
-     "ちゃう", "じゃう", "とく"}
+    {"いる", "ある", "おく", "しまう", "居る", "有る", "置く", "仕舞う", "為る", "為さる", "てる",
+     "とる", "ちゃう", "じゃう", "とく"}
 )  # fmt: skip
 FIRST_PERSON_WORDS = frozenset({"私", "わたし", "僕", "ぼく", "俺", "おれ", "あたし", "自分"})
 NEGATING_PREFIXES = frozenset({"不", "非", "未", "無"})  # Sino-Japanese negation (接頭辞)
