@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ego_mcp.memory.guard.wordnet import WordNet
 
 UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -195,7 +199,7 @@ DETERMINERS = frozenset(
      "another", "my", "your", "his", "her", "its", "our", "their", "whose"}
 )  # fmt: skip
 WORDS_BEFORE = re.compile(r"((?:[A-Za-z]+\s+){1,3})$")
-WORD_AFTER = re.compile(r"\s*([A-Za-z]+)")
+WORDS_AFTER = re.compile(r"((?:\s+[A-Za-z0-9]+){1,3})")
 # Words WordNet also files as nouns that follow the pronoun "one" (closed classes:
 # conjunctions, prepositions but "of", pronouns, auxiliaries): the one I bought.
 AFTER_THE_PRONOUN = frozenset(
@@ -218,10 +222,8 @@ def substitute_one(text: str, start: int) -> bool:
     net = wordnet()
     if net is None:
         return False
-    after = WORD_AFTER.match(text, start + len("one"))
-    following = after.group(1).lower() if after is not None else ""
-    if following == "of" or (following not in AFTER_THE_PRONOUN and net.base_forms(following, "n")):
-        return False  # his one son, one of them, the one report: a number
+    if _counts_after(text, start + len("one"), net):
+        return False  # his one son, one big apple, one of them, one or two: a number
     before = WORDS_BEFORE.search(text[:start])
     words = before.group(1).lower().split() if before else []
     for at in range(len(words) - 1, -1, -1):
@@ -230,6 +232,29 @@ def substitute_one(text: str, start: int) -> bool:
         if not net.offsets(words[at], "a"):
             return False  # a noun between (fed the cat one treat): a number
     return False
+
+
+def _counts_after(text: str, end: int, net: WordNet) -> bool:
+    """Whether what follows the "one" ending at ``end`` is what it counts: a noun
+    (WordNet's), after at most two adjectives (one son, one big apple, one remaining
+    friend), "of" (one of them), or "or" or "in" before a number (one or two, one in
+    ten)."""
+    following = WORDS_AFTER.match(text, end)
+    words = following.group(1).lower().split() if following else []
+    if words[:1] == ["of"] or (words[:1] in (["or"], ["in"]) and _numeral(words[1:2])):
+        return True
+    for word in words[:3]:
+        if word in AFTER_THE_PRONOUN:
+            return False
+        if net.base_forms(word, "n"):
+            return True
+        if not net.offsets(word, "a"):
+            return False
+    return False
+
+
+def _numeral(words: list[str]) -> bool:
+    return bool(words) and (words[0].isdigit() or words[0] in ADDED)
 
 
 def find_numbers(text: str) -> list[Found]:

@@ -15,6 +15,7 @@ FIRST_PERSON = "i"  # the diarist, written or implied ("Watched the sunset", 夕
 # planned or intended (行く予定だ): each followed by the framing word.
 REPORTED, FRAMED = "said:", "frame:"
 HEARSAY = "hearsay"  # an auxiliary of hearsay (だそうだ, らしい)
+IMPERATIVE = "imperative"  # a verb's imperative form (行け, 勉強しなさい): an order
 ABILITY = "can"  # the modal of ability (can, could, is able to)
 NEGATIVE_POLARITY = "any"  # any, and 一口も, 誰も: what a denial covers whole
 # The two relations a reason bears to the event it is given for: its cause (because of the

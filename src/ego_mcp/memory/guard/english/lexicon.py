@@ -66,21 +66,6 @@ def converses_of(verb: str) -> frozenset[str]:
     return converses(net, verb) if net is not None else frozenset()
 
 
-# WordNet's lexicographer file of verbs of being and having (be, stay, remain, own).
-VERB_STATIVE = 42
-
-
-def stative(verb: str) -> bool:
-    """Whether ``verb``'s most frequent sense is a state (be, remain), in WordNet."""
-    net = wordnet()
-    senses = net.offsets(verb, "v") if net is not None else []
-    return (
-        bool(senses)
-        and net is not None
-        and (net.synset(senses[0], "v").lexicographer_file == VERB_STATIVE)
-    )
-
-
 def abbreviated(word: str) -> str:
     """The noun an abbreviation written with or without its period stands for, where
     WordNet lists it one way (Mrs and Mrs., Dr. for doctor, prof for professor): the

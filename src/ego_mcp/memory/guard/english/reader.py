@@ -24,7 +24,6 @@ from ego_mcp.memory.guard.english.lexicon import (
     past_of_e_verb,
     phrasal_verbs,
     senses_of,
-    stative,
 )
 from ego_mcp.memory.guard.english.parts import part_at, parts_of
 from ego_mcp.memory.guard.english.pipeline import parse
@@ -54,7 +53,7 @@ from ego_mcp.memory.guard.reading import (
     Slotted,
     Word,
 )
-from ego_mcp.memory.guard.wordnet import is_animate, wordnet
+from ego_mcp.memory.guard.wordnet import is_animate, schedulable, wordnet
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -113,7 +112,7 @@ def read(
     compounds = compound_nouns(doc)
     absorbed = {child for _, child in phrasal.values()}
     for token in doc:
-        if token.idx in skip or token.is_punct or token.is_space or token.like_num:
+        if token.idx in skip or token.is_punct or token.is_space or _a_number(token):
             continue
         if token.i in absorbed:
             continue
@@ -121,7 +120,7 @@ def read(
         if token.lower_ in NEGATIONS or lemma in NEGATIONS or token.dep_ == "neg":
             continue
         sequence = sequence or token.lower_ in SEQUENCE
-        kind = "skip" if approximates(token) else _kind(token, lemma)  # the qualifier says it
+        kind = _kind_of(token, lemma)
         if kind == "qualifier":
             qualifiers.add(
                 FUTURE
@@ -143,7 +142,7 @@ def read(
             elif token.i in compounds:
                 word = replace(word, senses=word.senses | senses_of(compounds[token.i], "n")[0])
             words.append(replace(word, part=parts[token.i]))
-    if FUTURE in qualifiers and _scheduled(doc, when):
+    if _scheduled(doc, when):
         qualifiers.discard(FUTURE)  # will drive there on Saturday: is driving, drives there
     if text.rstrip().endswith("?"):
         qualifiers.add("?")
@@ -370,6 +369,34 @@ def _verb_at(doc: Doc, start: int) -> Token | None:
     return clause_verb(token) if token is not None else None
 
 
+# The determiners that make "one" part of a pronoun of their own (no one, everyone,
+# anyone, someone, each one): no word of its own beside them.
+PRONOUN_DETERMINERS = closed("no every any some each")
+
+
+def _a_number(token: Token) -> bool:
+    """A number the numbers read already (digits, or a number word but the substitute
+    "one")."""
+    return token.like_num and not _substitute(token)
+
+
+def _kind_of(token: Token, lemma: str) -> str:
+    """``_kind``, but for a word of an estimate, which its qualifier says (about eight),
+    and the substitute "one", a word of its own (this one / these)."""
+    if token.like_num:
+        return "content"
+    return "skip" if approximates(token) else _kind(token, lemma)
+
+
+def _substitute(token: Token) -> bool:
+    """A "one" the numbers left as written: the substitute for a noun told before (the
+    big one, this one), a word of its own; not the one of no one or each one."""
+    if token.lower_ != "one":
+        return False
+    before = token.doc[token.i - 1] if token.i else None
+    return before is None or before.lower_ not in PRONOUN_DETERMINERS
+
+
 def _completed(verb: Token) -> list[Token]:
     """``verb`` and the verbs that complete it in turn (be able to come: be, come)."""
     chain = [verb]
@@ -382,35 +409,44 @@ def _completed(verb: Token) -> list[Token]:
 
 
 def _scheduled(doc: Doc, when: tuple[tuple[int, frozenset[str]], ...]) -> bool:
-    """Whether each verb "will" or "going to" puts in the future has a time of its own
-    that schedules it, a day, a date or a time to come, with no word of a habit: then
-    the future is what the present says as well (Quirk et al.'s futurate: will drive
-    there on Saturday, is driving there on Saturday, drives there on Saturday; not will
-    cook dinner / is cooking dinner, nor will jog every morning / jogs every morning, nor
-    a state, which no plan schedules: will be sick on Monday / is sick on Monday)."""
+    """Whether each verb "will" or "is going to" puts in the future is a main verb with
+    a time of its own that schedules it (a day, a date, a time to come), no word of a
+    habit, and an event a plan may fix: then the future is what the present says as well
+    (Quirk et al.'s futurate: will drive there on Saturday, is driving there on Saturday,
+    drives there on Saturday). Not will cook dinner / is cooking dinner (no time), will
+    jog every morning / jogs every morning (a habit), will be sick on Monday (a state),
+    will tell Ken on Monday (a saying), will have left by Monday (the future perfect), was
+    going to call on Monday (a past plan), nor a clause another verb reports (said Ken
+    will come on Friday)."""
     timed: dict[int, set[str]] = {}
     for start, units in when:
         verb = _verb_at(doc, start)
         if verb is not None:
             timed.setdefault(verb.i, set()).update(units)
-    # Each future's verbs: the one "will" goes with; "going" and the one it goes to
-    # (next week, Master is going to visit Kyoto: the time hangs from "going").
     # Each future's verbs: the one "will" goes with and those it completes (will be able
     # to come, will try to call); "going" and the one it goes to (next week, Master is
     # going to visit Kyoto: the time hangs from "going").
     futures = [
         _completed(t.head) for t in doc if t.tag_ == "MD" and t.lemma_.lower() in ("will", "shall")
     ]
-    futures += [
-        [t, *_completed(c)] for t in doc if t.lemma_.lower() == "go" and t.tag_ == "VBG"
-        for c in t.children if c.dep_ == "xcomp"
-    ]  # fmt: skip
+    futures += [[t, *_completed(c)] for t in doc for c in _going_to(t)]
     return bool(futures) and all(
         any(unit.startswith(SCHEDULED) for verb in verbs for unit in timed.get(verb.i, ()))
+        and verbs[0].dep_ in MAIN_VERBS
+        and not any(c.lower_ == "have" for v in verbs for c in v.children if c.dep_ == "aux")
         and not any(t.lower_ in HABITUAL for t in verbs[0].sent)
-        and not stative(verbs[-1].lemma_.lower())
+        and schedulable(verbs[-1].lemma_.lower())
         for verbs in futures
     )
+
+
+def _going_to(token: Token) -> list[Token]:
+    """The verb a "going to" not in the past puts in the future (is going to visit,
+    Master's gonna visit: visit; not was going to visit, a plan of the past)."""
+    if token.lemma_.lower() != "go" or token.tag_ != "VBG":
+        return []
+    past = any(c.dep_ == "aux" and c.tag_ == "VBD" for c in token.children)
+    return [] if past else [c for c in token.children if c.dep_ == "xcomp"]
 
 
 def _modal_adjective(token: Token) -> bool:

@@ -58,6 +58,7 @@ from ego_mcp.memory.guard.reading import (
     FIRST_PERSON,
     FRAMED,
     HEARSAY,
+    IMPERATIVE,
     NEGATIVE_POLARITY,
     NOW,
     PAST,
@@ -229,10 +230,7 @@ class _Reader:
             if relation and self.sentence_at == len(self.words):  # 然し、…: the last one
                 self._give_reason(relation, self.last_sentence)
             return
-        if "仮定形" in pos[5]:
-            self.qualifiers.add("if")  # 降ったら
-        elif "意志推量形" in pos[5]:
-            self.qualifiers.add(VOLITIONAL)  # 辞めよう(としている): meant, not done
+        self._conjugation(pos[5])
         if kind == "助動詞" or (kind == "形容詞" and m.normalized_form() == "無い"):
             self._auxiliary(index, m)
         elif kind == "助詞":
@@ -245,6 +243,20 @@ class _Reader:
             self.prefix = m.surface()  # 飲み + 会: the noun 飲み会, read with the next one
         elif not self._qualifier(index, m):
             self._content_word(index, m)
+
+    def _conjugation(self, form: str) -> None:
+        """What a word's conjugated form qualifies: an order, a condition, an intention."""
+        if "命令形" in form:
+            self.qualifiers.add(IMPERATIVE)  # 行け, 勉強しなさい: an order, no deed
+        if "仮定形" in form:
+            self.qualifiers.add("if")  # 降ったら
+        elif "意志推量形" in form:
+            self.qualifiers.add(VOLITIONAL)  # 辞めよう(としている): meant, not done
+
+    def _diarist_in_sentence(self) -> bool:
+        """The sentence being read names the diarist (私、明日行くって。: the diarist's
+        own word, no report)."""
+        return any(w.key == FIRST_PERSON for w in self.words[self.sentence_at :])
 
     def _cleft_focus(self) -> None:
         """The phrase just read is a cleft's focus (提案したのはマスターで、/ 反対したのは
@@ -378,7 +390,8 @@ class _Reader:
             # plain fact. Before a full stop or さ it reports what was heard, as そうだ
             # does (転勤なんだって。/ 転勤なさるそうです); before an exclamation mark, or
             # at the text's end, the particle alone does not say which.
-            self.qualifiers.add(HEARSAY if reports(self.morphemes, index) else "って")
+            heard = reports(self.morphemes, index) and not self._diarist_in_sentence()
+            self.qualifiers.add(HEARSAY if heard else "って")
         elif surface == "から" and previous is not None and previous.surface() in "てで":
             self.sequence = True  # 出してから行った: one thing after another
         elif surface == "で" and sub == "格助詞":
