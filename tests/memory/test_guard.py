@@ -1825,6 +1825,7 @@ def test_a_verb_completed_otherwise_is_never_refused(existing: str, new: str) ->
         ("Master said Ken will come on Friday.", "Master said Ken came on Friday."),
         ("Master will tell Ken the news on Monday.", "Master told Ken the news on Monday."),
         ("Master will have left by Monday.", "Master left by Monday."),
+        ("Master will finish the report by Friday.", "Master will finish the report on Friday."),
         ("Master found this one online.", "Master found these online."),
         ("Master gave her one big apple.", "Master gave her big apples."),
         ("マスターはケンに勉強しなさいと言った。", "マスターはケンに勉強すると言った。"),

@@ -18,8 +18,10 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 # What a number or a date can be, as a slot: a start, an end, a bound of order.
+# The prepositions that give a value its slot; "by" before a time is a deadline (by
+# Friday / on Friday).
 SLOT_ROLES = {"from": "from", "to": "to", "until": "until", "till": "until", "since": "from",
-              "before": "before", "after": "after"}  # fmt: skip
+              "before": "before", "after": "after", "by": "by"}  # fmt: skip
 THIRD_PERSON = closed("he she it they")
 UNIT_WORDS = frozenset(EN_UNITS) | frozenset(UNITS)  # of lengths of time and measures
 
@@ -54,7 +56,9 @@ def slot(doc: Doc, start: int, of_time: bool = False, united: bool = False) -> t
             held = _event_key(verb, node.head.i) if verb is not None else ""
             if held and united:  # worked for 3 years at the bank: the bank's years
                 held = " ".join(filter(None, (held, _what_for(node, united))))
-            return SLOT_ROLES.get(governing, ""), held or _amount_of(node, united)
+            # "by" a length is how much (delayed by an hour), no deadline.
+            role = "" if governing == "by" and united else SLOT_ROLES.get(governing, "")
+            return role, held or _amount_of(node, united)
     said_of = _said_of(node)
     if said_of:
         return "", said_of  # Ken's daughter is 8: what is 8 is the daughter
