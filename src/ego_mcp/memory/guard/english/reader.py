@@ -68,7 +68,7 @@ QUANTIFIERS = closed("all some none every each both any most many few several ha
 SEQUENCE = closed("then afterwards afterward later")
 NEGATIONS = closed("not never no nobody nothing none neither nor nowhere n't")
 FUTURE = "will"
-# The units of a time that schedule an event (a day, a date, a month, one to come), and
+# The units of a time that schedule an event (a weekday, a date, a day to come), and
 # the words that make a present a habit (closed classes: frequency adverbs, quantifiers).
 SCHEDULED = ("rel:next-", "rel:this-weekday", "rel:this-weekend", "rel:day+", "weekday:", "md:")
 HABITUAL = closed("every each always usually often sometimes never rarely seldom generally")
@@ -433,6 +433,7 @@ def _scheduled(doc: Doc, when: tuple[tuple[int, frozenset[str]], ...]) -> bool:
     return bool(futures) and all(
         any(unit.startswith(SCHEDULED) for verb in verbs for unit in timed.get(verb.i, ()))
         and verbs[0].dep_ in MAIN_VERBS
+        and not any(c.dep_ == "aux" and c.tag_ == "VBD" for c in verbs[0].children)
         and not any(c.lower_ == "have" for v in verbs for c in v.children if c.dep_ == "aux")
         and not any(t.lower_ in HABITUAL for t in verbs[0].sent)
         and schedulable(verbs[-1].lemma_.lower())
@@ -441,12 +442,12 @@ def _scheduled(doc: Doc, when: tuple[tuple[int, frozenset[str]], ...]) -> bool:
 
 
 def _going_to(token: Token) -> list[Token]:
-    """The verb a "going to" not in the past puts in the future (is going to visit,
-    Master's gonna visit: visit; not was going to visit, a plan of the past)."""
+    """The verb a "going to" puts in the future (is going to visit, Master's gonna
+    visit: visit); one in the past (was going to visit) is a plan of the past, which
+    ``_scheduled`` never reads as the present."""
     if token.lemma_.lower() != "go" or token.tag_ != "VBG":
         return []
-    past = any(c.dep_ == "aux" and c.tag_ == "VBD" for c in token.children)
-    return [] if past else [c for c in token.children if c.dep_ == "xcomp"]
+    return [c for c in token.children if c.dep_ == "xcomp"]
 
 
 def _modal_adjective(token: Token) -> bool:
