@@ -521,18 +521,6 @@ def says(english: tuple[str, ...]) -> bool:
 VERB_COMMUNICATION = 32  # the lexicographer file verb.communication
 
 
-# The lexicographer files of verbs no plan schedules: thinking, saying, feeling,
-# perceiving and being (know, tell, want, see, be, own: will know on Monday is no "knows
-# on Monday"). Saying has no tense in the guard either.
-UNSCHEDULED_VERB_FILES = frozenset({31, 32, 37, 39, 42})
-
-
-def schedulable(verb: str) -> bool:
-    """Whether ``verb``'s most frequent WordNet sense is an event a plan or a timetable
-    may fix (drive, visit, move, close), not a state, a thought or a saying."""
-    return _first_sense_file(verb, "v") not in UNSCHEDULED_VERB_FILES
-
-
 @lru_cache(maxsize=4096)
 def communicates(verb: str) -> bool:
     """Whether the verb's most frequent WordNet sense is one of communication (say,

@@ -56,9 +56,7 @@ def slot(doc: Doc, start: int, of_time: bool = False, united: bool = False) -> t
             held = _event_key(verb, node.head.i) if verb is not None else ""
             if held and united:  # worked for 3 years at the bank: the bank's years
                 held = " ".join(filter(None, (held, _what_for(node, united))))
-            # "by" a length is how much (delayed by an hour), no deadline.
-            role = "" if governing == "by" and united else SLOT_ROLES.get(governing, "")
-            return role, held or _amount_of(node, united)
+            return _slot_role(governing, of_time, united), held or _amount_of(node, united)
     said_of = _said_of(node)
     if said_of:
         return "", said_of  # Ken's daughter is 8: what is 8 is the daughter
@@ -68,8 +66,17 @@ def slot(doc: Doc, start: int, of_time: bool = False, united: bool = False) -> t
         return "", _subject_key(node.head) if _written_subject(node.head) else ""
     if node.dep_ == "pobj":
         preposition = node.head
-        return SLOT_ROLES.get(preposition.lemma_.lower(), ""), _hung_from(preposition)
+        role = _slot_role(preposition.lemma_.lower(), of_time, united)
+        return role, _hung_from(preposition)
     return "", ""
+
+
+def _slot_role(preposition: str, of_time: bool, united: bool) -> str:
+    """The slot a preposition gives a value; "by" only a point in time, a deadline (by
+    Friday), not an amount (went up by 10, delayed by an hour)."""
+    if preposition == "by" and (united or not of_time):
+        return ""
+    return SLOT_ROLES.get(preposition, "")
 
 
 def _hung_from(preposition: Token) -> str:

@@ -53,7 +53,7 @@ from ego_mcp.memory.guard.reading import (
     Slotted,
     Word,
 )
-from ego_mcp.memory.guard.wordnet import is_animate, schedulable, wordnet
+from ego_mcp.memory.guard.wordnet import is_animate, wordnet
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -61,17 +61,16 @@ if TYPE_CHECKING:
 
 CONDITION_AND_ORDER = {
     "if": "if", "unless": "unless", "whether": "if", "before": "before", "after": "after",
-    "until": "until", "till": "until",
+    "until": "until", "till": "until", "whenever": "whenever", "wherever": "wherever",
 }  # fmt: skip
+# Subordinators that quantify over every time or place (whenever Ken comes: each time, a
+# habit, no one occasion), whatever part of speech the tagger gives them.
+UNIVERSAL_SUBORDINATORS = frozenset({"whenever", "wherever"})
 # Quantifiers (closed class), whether spaCy tags them determiners or pronouns.
 QUANTIFIERS = closed("all some none every each both any most many few several half either")
 SEQUENCE = closed("then afterwards afterward later")
 NEGATIONS = closed("not never no nobody nothing none neither nor nowhere n't")
 FUTURE = "will"
-# The units of a time that schedule an event (a weekday, a date, a day to come), and
-# the words that make a present a habit (closed classes: frequency adverbs, quantifiers).
-SCHEDULED = ("rel:next-", "rel:this-weekday", "rel:this-weekend", "rel:day+", "weekday:", "md:")
-HABITUAL = closed("every each always usually often sometimes never rarely seldom generally")
 # Adjectives a to-infinitive completes as a modal verb would ("be able to" is "can").
 MODAL_ADJECTIVES = {"able": ABILITY, "unable": ABILITY}
 DENYING_MODALS = frozenset({"unable"})  # unable to go: not able to go
@@ -142,8 +141,6 @@ def read(
             elif token.i in compounds:
                 word = replace(word, senses=word.senses | senses_of(compounds[token.i], "n")[0])
             words.append(replace(word, part=parts[token.i]))
-    if _scheduled(doc, when):
-        qualifiers.discard(FUTURE)  # will drive there on Saturday: is driving, drives there
     if text.rstrip().endswith("?"):
         qualifiers.add("?")
     if any(approximates(t) for t in doc):
@@ -363,12 +360,6 @@ def _complements(doc: Doc) -> frozenset[tuple[str, str, str, str]]:
     return frozenset(found)
 
 
-def _verb_at(doc: Doc, start: int) -> Token | None:
-    """The verb of the clause the word at character ``start`` is in."""
-    token = next((t for t in doc if t.idx <= start < t.idx + max(1, len(t.text))), None)
-    return clause_verb(token) if token is not None else None
-
-
 # The determiners that make "one" part of a pronoun of their own (no one, everyone,
 # anyone, someone, each one): no word of its own beside them.
 PRONOUN_DETERMINERS = closed("no every any some each")
@@ -397,57 +388,9 @@ def _substitute(token: Token) -> bool:
     return before is None or before.lower_ not in PRONOUN_DETERMINERS
 
 
-def _completed(verb: Token) -> list[Token]:
-    """``verb`` and the verbs that complete it in turn (be able to come: be, come)."""
-    chain = [verb]
-    while True:
-        hosts = [chain[-1], *(c for c in chain[-1].children if c.dep_ == "acomp")]
-        following = next((c for h in hosts for c in h.children if c.dep_ == "xcomp"), None)
-        if following is None or following in chain:
-            return chain
-        chain.append(following)
-
-
-def _scheduled(doc: Doc, when: tuple[tuple[int, frozenset[str]], ...]) -> bool:
-    """Whether each verb "will" or "is going to" puts in the future is a main verb with
-    a time of its own that schedules it (a day, a date, a time to come), no word of a
-    habit, and an event a plan may fix: then the future is what the present says as well
-    (Quirk et al.'s futurate: will drive there on Saturday, is driving there on Saturday,
-    drives there on Saturday). Not will cook dinner / is cooking dinner (no time), will
-    jog every morning / jogs every morning (a habit), will be sick on Monday (a state),
-    will tell Ken on Monday (a saying), will have left by Monday (the future perfect), was
-    going to call on Monday (a past plan), nor a clause another verb reports (said Ken
-    will come on Friday)."""
-    timed: dict[int, set[str]] = {}
-    for start, units in when:
-        verb = _verb_at(doc, start)
-        if verb is not None:
-            timed.setdefault(verb.i, set()).update(units)
-    # Each future's verbs: the one "will" goes with and those it completes (will be able
-    # to come, will try to call); "going" and the one it goes to (next week, Master is
-    # going to visit Kyoto: the time hangs from "going").
-    futures = [
-        _completed(t.head) for t in doc if t.tag_ == "MD" and t.lemma_.lower() in ("will", "shall")
-    ]
-    futures += [[t, *_completed(c)] for t in doc for c in _going_to(t)]
-    return bool(futures) and all(
-        any(unit.startswith(SCHEDULED) for verb in verbs for unit in timed.get(verb.i, ()))
-        and verbs[0].dep_ in MAIN_VERBS
-        and not any(c.dep_ == "aux" and c.tag_ == "VBD" for c in verbs[0].children)
-        and not any(c.lower_ == "have" for v in verbs for c in v.children if c.dep_ == "aux")
-        and not any(t.lower_ in HABITUAL for t in verbs[0].sent)
-        and schedulable(verbs[-1].lemma_.lower())
-        for verbs in futures
-    )
-
-
-def _going_to(token: Token) -> list[Token]:
-    """The verb a "going to" puts in the future (is going to visit, Master's gonna
-    visit: visit); one in the past (was going to visit) is a plan of the past, which
-    ``_scheduled`` never reads as the present."""
-    if token.lemma_.lower() != "go" or token.tag_ != "VBG":
-        return []
-    return [c for c in token.children if c.dep_ == "xcomp"]
+def _universal(lemma: str) -> tuple[str, ...]:
+    """The parts of speech a subordinator of every time or place may be tagged as."""
+    return ("ADV",) if lemma in UNIVERSAL_SUBORDINATORS else ()
 
 
 def _modal_adjective(token: Token) -> bool:
@@ -469,7 +412,7 @@ def _kind(token: Token, lemma: str) -> str:
         return "skip"  # he'd already paid: "had", an auxiliary of the perfect
     if tag == "MD" or _modal_adjective(token):
         return "qualifier"  # will, might, should, can; is able to
-    if lemma in CONDITION_AND_ORDER and pos in ("SCONJ", "ADP"):
+    if lemma in CONDITION_AND_ORDER and pos in ("SCONJ", "ADP", *_universal(lemma)):
         return "qualifier"  # if, whether, before, after: as a subordinator or preposition
     if lemma in QUANTIFIERS and pos in ("DET", "PRON", "NOUN", "ADJ", "ADV"):
         return "qualifier"  # all, some, none of the cookies
@@ -540,6 +483,8 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         key, pos = lemma_of(token.lower_), "v"
     elif token.tag_ in ("VBN", "VBG") and token.dep_ == "amod":
         key, pos = token.lower_, "a"  # a participle before a noun is an adjective (a used bike)
+    elif token.lower_ in ("one", "ones"):
+        key, pos = token.lower_, ""  # the substitute: this one / these ones; no senses (ace)
     elif bare_gerund(token) and in_wordnet_as(token.lower_, "n"):
         key, pos = token.lower_, "n"  # from swimming: the noun the tagger gives after "to"
     else:

@@ -22,6 +22,7 @@ from ego_mcp.memory.guard.japanese.sequence import (
     evidence,
     follows_verb,
     gives_cause,
+    gives_order,
     indefinite,
     least_of_all,
     light_verb_follows,
@@ -230,7 +231,7 @@ class _Reader:
             if relation and self.sentence_at == len(self.words):  # 然し、…: the last one
                 self._give_reason(relation, self.last_sentence)
             return
-        self._conjugation(pos[5])
+        self._conjugation(index, m)
         if kind == "助動詞" or (kind == "形容詞" and m.normalized_form() == "無い"):
             self._auxiliary(index, m)
         elif kind == "助詞":
@@ -244,9 +245,10 @@ class _Reader:
         elif not self._qualifier(index, m):
             self._content_word(index, m)
 
-    def _conjugation(self, form: str) -> None:
+    def _conjugation(self, index: int, m: Morpheme) -> None:
         """What a word's conjugated form qualifies: an order, a condition, an intention."""
-        if "命令形" in form:
+        form = m.part_of_speech()[5]
+        if "命令形" in form and gives_order(self.morphemes, index):
             self.qualifiers.add(IMPERATIVE)  # 行け, 勉強しなさい: an order, no deed
         if "仮定形" in form:
             self.qualifiers.add("if")  # 降ったら
@@ -254,9 +256,16 @@ class _Reader:
             self.qualifiers.add(VOLITIONAL)  # 辞めよう(としている): meant, not done
 
     def _diarist_in_sentence(self) -> bool:
-        """The sentence being read names the diarist (私、明日行くって。: the diarist's
-        own word, no report)."""
-        return any(w.key == FIRST_PERSON for w in self.words[self.sentence_at :])
+        """The sentence being read is the diarist's own word: it opens with the diarist,
+        or the diarist is its first subject (私、明日行くって。; not マスターは私に明日来る
+        って。nor マスターが、俺は行かないって。, where the one who speaks is named first)."""
+        said = self.words[self.sentence_at :]
+        first = next((w for w in said if w.role == "subject" or w.key == FIRST_PERSON), None)
+        return (
+            first is not None
+            and first.key == FIRST_PERSON
+            and (first is said[0] or first.role == "subject")
+        )
 
     def _cleft_focus(self) -> None:
         """The phrase just read is a cleft's focus (提案したのはマスターで、/ 反対したのは

@@ -72,6 +72,21 @@ def ends(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     return True
 
 
+def gives_order(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """The verb in its imperative form at ``index`` gives an order: it ends its sentence
+    or is quoted (行け。, 勉強しなさいと言った, 「お帰りなさい」, 来いって); not a
+    concessive of a fixed phrase (いずれにせよ、, 誰であれ、) nor an adjective's old
+    imperative (よかれと)."""
+    if morphemes[index].part_of_speech()[0] not in ("動詞", "助動詞"):
+        return False
+    after = morphemes[index + 1] if index + 1 < len(morphemes) else None
+    return (
+        after is None
+        or after.part_of_speech()[1] in ("句点", "括弧閉")
+        or (after.surface() in "!！" or after.surface() in QUOTATIVES)
+    )
+
+
 def reports(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     """The quoting って at ``index`` ends its sentence with a full stop or with さ, as a
     report of what was heard does (転勤なんだって。, 来るってさ), not with an exclamation
