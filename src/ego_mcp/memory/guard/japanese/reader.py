@@ -11,13 +11,14 @@ from ego_mcp.memory.guard.durations import JA_UNITS
 from ego_mcp.memory.guard.japanese.analyser import listed_noun, morphemes
 from ego_mcp.memory.guard.japanese.sequence import (
     CONJUNCTIONS,
+    FULL_STOP,
+    SA,
     after_cleft_focus,
     after_predicate,
     cleft_copula,
     comma_segment,
     copulas_joined,
     denied_later,
-    ends,
     ends_predicate,
     evidence,
     follows_verb,
@@ -35,7 +36,7 @@ from ego_mcp.memory.guard.japanese.sequence import (
     phrase_in,
     quotes,
     reason_relation,
-    reports,
+    sentence_end,
     value_ends_at,
 )
 from ego_mcp.memory.guard.japanese.words import (
@@ -393,13 +394,13 @@ class _Reader:
         elif (
             surface == "って"
             and after_predicate(self.morphemes, index)
-            and ends(self.morphemes, index)
+            and (end := sentence_end(self.morphemes, index)) is not None
         ):
             # 疲れたって。休むんだって: a report, or an insistence (行くって！), never the
             # plain fact. Before a full stop or さ it reports what was heard, as そうだ
             # does (転勤なんだって。/ 転勤なさるそうです); before an exclamation mark, or
             # at the text's end, the particle alone does not say which.
-            heard = reports(self.morphemes, index) and not self._diarist_in_sentence()
+            heard = end in (FULL_STOP, SA) and not self._diarist_in_sentence()
             self.qualifiers.add(HEARSAY if heard else "って")
         elif surface == "から" and previous is not None and previous.surface() in "てで":
             self.sequence = True  # 出してから行った: one thing after another

@@ -60,16 +60,31 @@ def after_predicate(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     return before >= 0 and morphemes[before].part_of_speech()[0] in ("動詞", "助動詞", "形容詞")
 
 
-def ends(morphemes: tuple[Morpheme, ...], index: int) -> bool:
-    """Nothing but punctuation or a sentence-final particle follows ``index`` in its
-    sentence (疲れたって。, 来るってさ, 疲れたって（笑）)."""
+# How a sentence ends after a word (``sentence_end``): a full stop, an exclamation or a
+# question mark, an aside in brackets, a line break, the text's end; or with さ before
+# any of these, which tells a report (来るってさ).
+FULL_STOP, EXCLAIMED, ASIDE, LINE_BREAK, TEXT_END, SA = "。", "！", "（", "\n", "", "さ"
+
+
+def sentence_end(morphemes: tuple[Morpheme, ...], index: int) -> str | None:
+    """How the sentence of ``index`` ends where nothing but punctuation or a
+    sentence-final particle follows it (疲れたって。: FULL_STOP, 来るってさ: SA, 行くって！:
+    EXCLAIMED, 疲れたって（笑）: ASIDE, an aside in brackets ends it too); None where words
+    follow."""
+    said = ""
     for after in morphemes[index + 1 :]:
         kind, sub = after.part_of_speech()[:2]
-        if sub in ("句点", "括弧開") or after.surface() in "!?！？" or "\n" in after.surface():
-            return True  # an aside in brackets after it ends it too: 疲れたって（笑）
+        surface = after.surface()
+        if surface in "!?！？":
+            return said or EXCLAIMED
+        if sub in ("句点", "括弧開") or "\n" in surface:
+            kept = FULL_STOP if sub == "句点" else ASIDE if sub == "括弧開" else LINE_BREAK
+            return said or kept
         if not (kind in ("補助記号", "記号", "空白") or sub == "終助詞"):
-            return False
-    return True
+            return None
+        if surface == SA and sub == "終助詞":
+            said = SA
+    return said or TEXT_END
 
 
 def gives_order(morphemes: tuple[Morpheme, ...], index: int) -> bool:
@@ -85,22 +100,6 @@ def gives_order(morphemes: tuple[Morpheme, ...], index: int) -> bool:
         or after.part_of_speech()[1] in ("句点", "括弧閉")
         or (after.surface() in "!！" or after.surface() in QUOTATIVES)
     )
-
-
-def reports(morphemes: tuple[Morpheme, ...], index: int) -> bool:
-    """The quoting って at ``index`` ends its sentence with a full stop or with さ, as a
-    report of what was heard does (転勤なんだって。, 来るってさ), not with an exclamation
-    mark (行くって！, an insistence)."""
-    for after in morphemes[index + 1 :]:
-        if after.surface() in "!?！？":
-            return False
-        if after.surface() == "さ" and after.part_of_speech()[1] == "終助詞":
-            return True
-        if after.part_of_speech()[1] == "句点":
-            return True
-        if after.part_of_speech()[0] not in ("補助記号", "助詞"):
-            return False
-    return False
 
 
 def ends_predicate(morphemes: tuple[Morpheme, ...], index: int) -> bool:
