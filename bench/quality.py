@@ -71,6 +71,7 @@ BLIND17 = ROOT / "bench" / "data" / "guard_blind17.jsonl"
 BLIND18 = ROOT / "bench" / "data" / "guard_blind18.jsonl"
 BLIND19 = ROOT / "bench" / "data" / "guard_blind19.jsonl"
 BLIND20 = ROOT / "bench" / "data" / "guard_blind20.jsonl"
+BLIND21 = ROOT / "bench" / "data" / "guard_blind21.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
@@ -300,6 +301,7 @@ async def main() -> None:
         ("guard_blind18", guard, guard_table, jsonl(BLIND18)),
         ("guard_blind19", guard, guard_table, jsonl(BLIND19)),
         ("guard_blind20", guard, guard_table, jsonl(BLIND20)),
+        ("guard_blind21", guard, guard_table, jsonl(BLIND21)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
@@ -389,6 +391,10 @@ async def main() -> None:
         "guard_blind20": "guard, bench/data/guard_blind20.jsonl (240 pairs of every kind of "
         "the dev sets, written blind on 2026-12-06 in the fourteenth round and kept aside: "
         "measured once, on the round's final code)",
+        "guard_blind21": "guard, bench/data/guard_blind21.jsonl (240 pairs, 140 of them "
+        "distinct facts that differ by one change, in scenarios new to the sets, written "
+        "blind on 2026-12-06 in the fifteenth round; measured first on the code at its "
+        "writing)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",

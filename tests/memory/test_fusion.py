@@ -3,7 +3,7 @@ from datetime import UTC, datetime
 import pytest
 
 from ego_mcp.memory.model import Memory, SearchHit, similarity_of
-from ego_mcp.memory.recall.fusion import RELEVANCE_FLOOR, rank
+from ego_mcp.memory.recall.fusion import ASKING_WEIGHT, RELEVANCE_FLOOR, rank
 
 START = datetime(2026, 5, 1, tzinfo=UTC)
 
@@ -22,6 +22,20 @@ def test_memories_matching_neither_meaning_nor_words_are_left_out() -> None:
     below = RELEVANCE_FLOOR - 0.02
     ranked = rank([hit("related", 0.4), hit("noise", below), hit("word", below)], {"word": 0.05}, 3)
     assert [r.memory.id for r in ranked] == ["related", "word"]
+
+
+def test_a_memory_that_asks_ranks_below_an_answer_as_strong_when_asked_a_question() -> None:
+    """A question shares a question's words and form; its reply holds the answer."""
+    hits = [hit("question", 0.6), hit("answer", 0.55)]
+    assert [r.memory.id for r in rank(hits, {}, 2)] == ["question", "answer"]
+    ranked = rank(hits, {}, 2, asking={"question"})
+    assert [r.memory.id for r in ranked] == ["answer", "question"]
+    assert ranked[1].asking and ranked[1].score == pytest.approx(ASKING_WEIGHT * 0.6)
+
+
+def test_the_floor_is_held_to_what_a_memory_that_asks_scores_unweighed() -> None:
+    just = RELEVANCE_FLOOR + 0.01  # over the floor, under it once weighed
+    assert [r.memory.id for r in rank([hit("q", just)], {}, 1, asking={"q"})] == ["q"]
 
 
 def test_at_most_n_results() -> None:
@@ -44,13 +58,16 @@ def test_ranking_by_id_puts_first_what_rank_puts_first() -> None:
         coverage = {i: round(chance.uniform(0, 1), 2) for i in ids if chance.random() < 0.5}
         matched = {i for i in coverage if chance.random() < 0.7}
         lent = {i: Lent(chance.uniform(0, 0.3), "m0") for i in ids if chance.random() < 0.2}
+        asking = {i for i in ids if chance.random() < 0.3}
         n = chance.randint(1, 10)
         hits = [hit(i, similarity[i]) for i in ids]
-        whole = [r.memory.id for r in rank(hits, coverage, n, matched, lent)]
-        chosen = best_ids({h.memory.id: h.distance for h in hits}, coverage, n, matched, lent)
+        whole = [r.memory.id for r in rank(hits, coverage, n, matched, lent, asking=asking)]
+        distance = {h.memory.id: h.distance for h in hits}
+        chosen = best_ids(distance, coverage, n, matched, lent, asking)
         assert chosen == whole
         subset = [h for h in hits if h.memory.id in chosen]
-        assert [r.memory.id for r in rank(subset, coverage, n, matched, lent)] == whole
+        ranked = rank(subset, coverage, n, matched, lent, asking=asking)
+        assert [r.memory.id for r in ranked] == whole
 
 
 def test_words_matches_left_unread_could_not_have_ranked() -> None:
@@ -73,19 +90,22 @@ def test_words_matches_left_unread_could_not_have_ranked() -> None:
         matched = {i for i in coverage if chance.random() < 0.7}
         by_words = [i for i in ordered if i not in searched and i in coverage]
         lent = {i: Lent(chance.uniform(0, 0.3), "m0") for i in ids if chance.random() < 0.1}
+        asking = {i for i in ids if chance.random() < 0.3} if chance.random() < 0.5 else set()
         n = chance.randint(1, 10)
         distance = {i: 1.0 - similarity[i] for i in ids}
         every = {i: distance[i] for i in ids if i in searched or i in by_words}
         ceiling = similarity_of(distance[searched[-1]])
         pool = {i: distance[i] for i in searched}
-        kept = set(contenders(ceiling, pool, coverage, by_words, n, matched))
+        kept = set(contenders(ceiling, pool, coverage, by_words, n, matched, asking=asking))
         read = {i: d for i, d in every.items() if i in searched or i in kept}
         # what a hit lends: to those kept and any other the bound cannot rule out
         others = [i for i in by_words if i not in kept]
-        kept |= set(contenders(ceiling, {**pool, **read}, coverage, others, n, matched, lent))
+        kept |= set(
+            contenders(ceiling, {**pool, **read}, coverage, others, n, matched, lent, asking)
+        )
         read = {i: d for i, d in every.items() if i in searched or i in kept}
         pruned += len(every) - len(read)
-        assert best_ids(read, coverage, n, matched, lent) == best_ids(
-            every, coverage, n, matched, lent
+        assert best_ids(read, coverage, n, matched, lent, asking) == best_ids(
+            every, coverage, n, matched, lent, asking
         )
     assert pruned > 1000  # the bound leaves most unread

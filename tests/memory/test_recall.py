@@ -2,7 +2,9 @@
 
 from pathlib import Path
 
-from ego_mcp.memory.recall.fusion import RELEVANCE_FLOOR
+import pytest
+
+from ego_mcp.memory.recall.fusion import ASKING_WEIGHT, LEXICAL_WEIGHT, RELEVANCE_FLOOR
 from ego_mcp.memory.service import MemoryService
 from ego_mcp.runtime import Runtime
 from ego_mcp.settings import Settings
@@ -130,3 +132,19 @@ def test_reads_as_on_a_server_rank_as_reads_in_turn(memory: MemoryService) -> No
     in_turn = [memory.recall(q, 5) for q in queries]
     memory.overlap_reads = True
     assert [memory.recall(q, 5) for q in queries] == in_turn
+
+
+def test_asked_a_question_a_memory_that_asks_one_counts_less_of_its_own_match(
+    memory: MemoryService,
+) -> None:
+    """The index tells which memories end by asking; recall weighs their own match by
+    ``ASKING_WEIGHT`` for a question only (the ranking's effect: tests/memory/test_fusion.py,
+    bench/README.md for LoCoMo)."""
+    asked = save(memory, "Melanie: Which instrument do you play in the band these days?")
+    told = save(memory, "Caroline: I play the cello in the town orchestra these days.")
+    found = {r.memory.id: r for r in memory.recall("Which instrument does Caroline play?", 5)}
+    assert found[asked].asking and not found[told].asking
+    own = found[asked].similarity + LEXICAL_WEIGHT * found[asked].coverage
+    assert found[asked].score == pytest.approx(ASKING_WEIGHT * own + found[asked].context)
+    plain = {r.memory.id: r for r in memory.recall("Caroline's instrument", 5)}
+    assert not plain[asked].asking

@@ -1,4 +1,4 @@
-from ego_mcp.memory.recall.terms import is_japanese_term, terms
+from ego_mcp.memory.recall.terms import asks, is_japanese_term, terms
 
 
 def test_english_words_are_lemmatised_and_lower_cased() -> None:
@@ -60,3 +60,11 @@ def test_no_term_spells_the_chroma_index_totals_record() -> None:
     for crafted in ("x'lexical-totals", "o'lexical-totals-x", "LEXICAL-TOTALS", "a’lexical-totals"):
         found = terms(crafted)
         assert TOTALS not in found and not any("-" in term for term in found), found
+
+
+def test_a_text_asks_when_its_last_sentence_closes_with_a_question_mark() -> None:
+    assert asks("Wow, a new studio! What made you pick that spot?")
+    assert asks("「明日も来る？」")
+    assert asks("Did Ken say (really?) ")
+    assert not asks("What made you pick that spot? I wondered all day.")
+    assert not asks("He asked what I would call the puppy.")

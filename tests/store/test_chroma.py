@@ -337,3 +337,30 @@ def test_the_embedded_index_places_a_chain_saved_before_it_held_one(
         reopened.close()
     assert records.follows == {answer: question} and records.followers == {answer: question}
     assert [item.memory.id for item in found][:2] == [question, answer]
+
+
+def test_the_embedded_index_learns_which_memories_ask_when_written_before_it_kept_it(
+    runtime: Runtime, settings: Any, clock: Any, embedder: Any
+) -> None:
+    """An index file written before rows kept whether their text asks fills it at the
+    open's mend from each memory's text; until then no memory counts as asking."""
+    import sqlite3
+
+    from ego_mcp.store.lexical_sqlite import lexical_path
+    from tests.helpers import save
+
+    memory = runtime.memory("default")
+    asked = save(memory, "What should we call the new puppy?")
+    told = save(memory, "Biscuit, I said, for the colour of his fur.")
+    assert memory.lexical is not None and memory.lexical.asking([asked, told]) == {asked}
+    runtime.close()
+    with sqlite3.connect(lexical_path(settings.data_dir, "default")) as older:
+        older.execute("UPDATE documents SET asks = NULL")
+
+    reopened = Runtime.open(settings, clock=clock, embedder=embedder)
+    try:
+        again = reopened.memory("default")
+        assert again.lexical is not None and again.lexical.unplaced() == []
+        assert again.lexical.asking([asked, told]) == {asked}
+    finally:
+        reopened.close()

@@ -328,9 +328,9 @@ def test_sqlite_rows_written_before_the_chain_was_kept_answer_once_placed(
     again = SqliteLexicalIndex(path)
     assert again.sitting(["mem_000000000002"]) is None
     assert sorted(again.unplaced()) == sorted(TEXTS)
-    again.place({"mem_000000000001": "", "mem_000000000002": "mem_000000000001"})
+    again.place({"mem_000000000001": "", "mem_000000000002": "mem_000000000001"}, set())
     assert again.sitting(["mem_000000000002"]) is None  # two rows still unplaced
-    again.place({"mem_000000000003": "", "mem_000000000004": ""})
+    again.place({"mem_000000000003": "", "mem_000000000004": ""}, set())
     assert again.unplaced() == []
     assert again.sitting(["mem_000000000001"]) == Sitting(
         follows={}, followers={"mem_000000000002": "mem_000000000001"}
@@ -345,3 +345,32 @@ def test_sqlite_rows_written_before_the_chain_was_kept_answer_once_placed(
         {"mem_000000000002": "mem_000000000001"}, {}
     )
     third.close()
+
+
+def test_each_index_tells_which_memories_end_by_asking(index: LexicalIndex) -> None:
+    asked = {"mem_00000000000a": True, "mem_00000000000b": False}
+    index.put({i: IndexedText((i,), content_hash(i), asks=asks) for i, asks in asked.items()})
+    assert index.asking(["mem_00000000000a", "mem_00000000000b", "mem_00000000000z"]) == {
+        "mem_00000000000a"
+    }
+    index.put({"mem_00000000000a": IndexedText(("a",), content_hash("a"))})  # rewritten
+    assert index.asking(["mem_00000000000a", "mem_00000000000b"]) == set()
+
+
+def test_sqlite_rows_written_before_they_kept_asking_are_unplaced_until_placed(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "agent.sqlite3"
+    first = SqliteLexicalIndex(path)
+    fill(first)
+    first.close()
+    with sqlite3.connect(path) as older:  # an index written before rows kept ``asks``
+        older.execute("UPDATE documents SET asks = NULL")
+    again = SqliteLexicalIndex(path)
+    assert sorted(again.unplaced()) == sorted(TEXTS)
+    assert again.asking(sorted(TEXTS)) == set()  # not asking until placed
+    follows = dict.fromkeys(TEXTS, "")
+    again.place(follows, {"mem_000000000002"})
+    assert again.unplaced() == []
+    assert again.asking(sorted(TEXTS)) == {"mem_000000000002"}
+    again.close()

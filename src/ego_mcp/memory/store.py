@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
@@ -206,12 +207,14 @@ class Sitting:
 @dataclass(frozen=True)
 class IndexedText:
     """A memory's terms as the lexical index holds them, with the hash of the text they
-    were read from (``model.content_hash``) and the memory it follows in its sitting (the
-    embedded index answers ``sitting`` from it)."""
+    were read from (``model.content_hash``), the memory it follows in its sitting (the
+    embedded index answers ``sitting`` from it) and whether the text ends by asking
+    (``terms.asks``: recall weighs such a memory less for a question)."""
 
     terms: tuple[str, ...]
     digest: str
     follows: str = ""
+    asks: bool = False
 
 
 class LexicalIndex(Protocol):
@@ -260,14 +263,20 @@ class LexicalIndex(Protocol):
         one on a Chroma server; a file written before it did, until it is mended)."""
         ...
 
-    def unplaced(self) -> list[str]:
-        """The memories whose rows were written before the index held the chain (none
-        for an index that does not hold it)."""
+    def asking(self, memory_ids: Sequence[str]) -> set[str]:
+        """Those of ``memory_ids`` whose text ends by asking (``IndexedText.asks``); a row
+        written before the index kept it counts as not asking until it is placed."""
         ...
 
-    def place(self, follows: Mapping[str, str]) -> None:
-        """Record the memory each of these memories follows ("": none) in their rows
-        (``unplaced``); once no row lacks it, ``sitting`` answers."""
+    def unplaced(self) -> list[str]:
+        """The memories whose rows were written before the index held the chain or
+        whether their text asks (none for an index that reads neither from the records)."""
+        ...
+
+    def place(self, follows: Mapping[str, str], asking: AbstractSet[str]) -> None:
+        """Record the memory each memory of ``follows`` follows ("": none) in its row,
+        and whether it is among ``asking`` (``unplaced``); once no row lacks the chain,
+        ``sitting`` answers."""
         ...
 
     def ids(self) -> set[str]:

@@ -15,7 +15,7 @@ from ego_mcp.embedding.base import EmbeddingSignature
 from ego_mcp.errors import EmbeddingMismatch, StoreUnavailable
 from ego_mcp.memory.hours import hour_of
 from ego_mcp.memory.model import Category, Episode, Links, Memory, SearchHit, content_hash
-from ego_mcp.memory.recall.terms import JAPANESE_READER, terms
+from ego_mcp.memory.recall.terms import JAPANESE_READER, asks, terms
 from ego_mcp.memory.store import IndexedText, LexicalIndex, MemoryFilter, Sitting
 from ego_mcp.store.codec import (
     ANTICIPATED,
@@ -553,13 +553,20 @@ class ChromaMemoryStore:
         return len(changed), len(gone)
 
     def _place(self, lexical: LexicalIndex) -> None:
-        """Each row written before the index held the chain of saves gets its memory's
-        ``follows`` from the record (a metadata read, ``READ_BATCH`` rows at a time)."""
+        """Each row written before the index held the chain of saves, or whether its text
+        asks, gets its memory's ``follows`` and ``terms.asks`` from the record (a read of
+        metadata and text, ``READ_BATCH`` rows at a time)."""
         unplaced = lexical.unplaced()
         for start in range(0, len(unplaced), READ_BATCH):
             batch = unplaced[start : start + READ_BATCH]
-            follows = _follows(self._collection.get(ids=batch, include=["metadatas"]))
-            lexical.place({memory_id: follows.get(memory_id, "") for memory_id in batch})
+            found = self._collection.get(ids=batch, include=["metadatas", "documents"])
+            follows = _follows(found)
+            asking = {
+                memory_id
+                for memory_id, text in zip(found["ids"], found["documents"], strict=True)
+                if text and asks(text)
+            }
+            lexical.place({memory_id: follows.get(memory_id, "") for memory_id in batch}, asking)
 
     def recent(self, moment: datetime, category: Category | None = None) -> list[Memory]:
         where: dict[str, Any] = {"ts": {"$gte": moment.timestamp()}}
@@ -710,7 +717,12 @@ class ChromaEpisodeStore:
 
 def index_entry(memory: Memory) -> IndexedText:
     """A memory as its lexical index row holds it."""
-    return IndexedText(tuple(terms(memory.content)), content_hash(memory.content), memory.follows)
+    return IndexedText(
+        tuple(terms(memory.content)),
+        content_hash(memory.content),
+        memory.follows,
+        asks(memory.content),
+    )
 
 
 def _follows(result: dict[str, Any]) -> dict[str, str]:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -221,11 +222,28 @@ class ChromaLexicalIndex:
         first save that follows another front end's finds it (``MemoryParts``)."""
         return None
 
+    def asking(self, memory_ids: Sequence[str]) -> set[str]:
+        """One read of the rows' metadata (a record written before it was kept counts as
+        not asking until ``ego-mcp reindex`` writes it again)."""
+        unique = list(dict.fromkeys(memory_ids))
+        found: set[str] = set()
+        for start in range(0, len(unique), GET_BATCH):
+            page = self._collection.get(
+                ids=unique[start : start + GET_BATCH], include=["metadatas"]
+            )
+            found.update(
+                i
+                for i, meta in zip(page["ids"], page["metadatas"], strict=True)
+                if meta is not None and meta.get("asks")
+            )
+        return found
+
     def unplaced(self) -> list[str]:
         return []
 
-    def place(self, follows: Mapping[str, str]) -> None:
-        """Nothing to record: this index does not hold the chain."""
+    def place(self, follows: Mapping[str, str], asking: AbstractSet[str]) -> None:
+        """Nothing to record: this index does not hold the chain, and its rows say
+        whether their text asks from their first write."""
 
     def recount(self) -> None:
         """Count the statistics and every term's record again from the memories' records
@@ -323,6 +341,7 @@ def _metadata(document: IndexedText) -> dict[str, Any]:
         "length": len(document.terms),
         "digest": document.digest,
         "settled": False,
+        "asks": document.asks,
     }
     if document.terms:  # Chroma refuses an empty list
         meta["terms"] = sorted(set(document.terms))

@@ -18,7 +18,9 @@ A row also keeps the memory its memory follows in its sitting (``Memory.follows`
 recall finds a hit's neighbours here: two Chroma reads fewer a recall (a read by id of the
 hits' records and a metadata filter, 4-5 ms of 20 at 1,000 memories). Rows written before
 it was kept hold NULL (``unplaced``) until the store fills them from the records at the
-next open; until then ``sitting`` answers None and the store asks Chroma.
+next open; until then ``sitting`` answers None and the store asks Chroma. Whether the
+memory's text ends by asking (``asks``) is kept the same way: NULL in a row written before,
+filled at the next open, and counted as not asking meanwhile.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from ego_mcp.memory.recall.bm25 import CorpusStats, scripts_of, walked_terms
@@ -42,7 +45,8 @@ CREATE TABLE IF NOT EXISTS documents (
     length INTEGER NOT NULL,
     digest TEXT,
     settled INTEGER NOT NULL DEFAULT 1,
-    follows TEXT
+    follows TEXT,
+    asks INTEGER
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS terms
     USING fts5(text, tokenize = 'unicode61 remove_diacritics 0');
@@ -58,8 +62,14 @@ CREATE TABLE IF NOT EXISTS facts (
 """
 JAPANESE_READER = "japanese_reader"
 # Files written before rows kept their text's hash gain the two columns (their rows
-# settled), and those written before rows kept their sitting the last (NULL: unplaced).
-ADDED_COLUMNS = ("digest TEXT", "settled INTEGER NOT NULL DEFAULT 1", "follows TEXT")
+# settled), and those written before rows kept their sitting or whether their text asks
+# the last two (NULL: unplaced).
+ADDED_COLUMNS = (
+    "digest TEXT",
+    "settled INTEGER NOT NULL DEFAULT 1",
+    "follows TEXT",
+    "asks INTEGER",
+)
 INDEXES = (
     "CREATE INDEX IF NOT EXISTS unsettled_rows ON documents (memory_id) WHERE settled = 0",
     "CREATE INDEX IF NOT EXISTS followers ON documents (follows)",
@@ -130,8 +140,8 @@ class SqliteLexicalIndex:
                 japanese, latin = scripts_of(document.terms)
                 cursor = self._db.execute(
                     "INSERT INTO documents "
-                    "(memory_id, japanese, latin, length, digest, settled, follows) "
-                    "VALUES (?, ?, ?, ?, ?, 0, ?)",
+                    "(memory_id, japanese, latin, length, digest, settled, follows, asks) "
+                    "VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
                     (
                         memory_id,
                         japanese,
@@ -139,6 +149,7 @@ class SqliteLexicalIndex:
                         len(document.terms),
                         document.digest,
                         document.follows,
+                        int(document.asks),
                     ),
                 )
                 self._db.execute(
@@ -238,16 +249,33 @@ class SqliteLexicalIndex:
                 )
         return Sitting(follows, followers)
 
+    def asking(self, memory_ids: Sequence[str]) -> set[str]:
+        found: set[str] = set()
+        with self._lock:
+            for chunk in chunks(list(memory_ids)):
+                marks = ",".join("?" * len(chunk))
+                rows = self._db.execute(
+                    f"SELECT memory_id FROM documents WHERE memory_id IN ({marks}) AND asks = 1",
+                    chunk,
+                )
+                found.update(row[0] for row in rows)
+        return found
+
     def unplaced(self) -> list[str]:
         with self._lock:
-            rows = self._db.execute("SELECT memory_id FROM documents WHERE follows IS NULL")
+            rows = self._db.execute(
+                "SELECT memory_id FROM documents WHERE follows IS NULL OR asks IS NULL"
+            )
             return [row[0] for row in rows]
 
-    def place(self, follows: Mapping[str, str]) -> None:
+    def place(self, follows: Mapping[str, str], asking: AbstractSet[str]) -> None:
         with self._lock, transaction(self._db):
             self._db.executemany(
-                "UPDATE documents SET follows = ? WHERE memory_id = ?",
-                [(followed, memory_id) for memory_id, followed in follows.items()],
+                "UPDATE documents SET follows = ?, asks = ? WHERE memory_id = ?",
+                [
+                    (followed, int(memory_id in asking), memory_id)
+                    for memory_id, followed in follows.items()
+                ],
             )
 
     def _all_placed(self) -> bool:

@@ -36,7 +36,7 @@ from ego_mcp.memory.recall.crosslingual import coverage_across, readings, transl
 from ego_mcp.memory.recall.explore import Walk, walk
 from ego_mcp.memory.recall.fusion import Ranked, best_ids, contenders, fused, newer_first, rank
 from ego_mcp.memory.recall.names import name_groups, named_reading
-from ego_mcp.memory.recall.terms import content_terms, terms
+from ego_mcp.memory.recall.terms import asks, content_terms, terms
 from ego_mcp.memory.store import LexicalIndex, LexicalLookup, MemoryFilter
 
 if TYPE_CHECKING:
@@ -73,11 +73,12 @@ class Recall(MemoryParts):
         that matches neither (``memory/recall/fusion.py``). ``people``: the names of each person
         the query names, by which a memory may name them (``memory/recall/names.py``)."""
         started = time.perf_counter()
+        query_asks = asks(query)
         if self.lexical is None:
             vector = query_vector(self.embedder, query)
-            found = newer_first(
-                rank(self.store.search(vector, max(n_results, RECALL_POOL), where), {}, n_results)
-            )
+            nearest = self.store.search(vector, max(n_results, RECALL_POOL), where)
+            asking = {h.memory.id for h in nearest if query_asks and asks(h.memory.content)}
+            found = newer_first(rank(nearest, {}, n_results, asking=asking))
             _log_recall(found, 0, started)
             return found
         # The words' reads need the vectors' answer only when the memories are scored,
@@ -99,17 +100,19 @@ class Recall(MemoryParts):
         # A fade weighs each memory apart: no bound holds then, and every one is read;
         # nor when the search came back short (a filter, or a store smaller than the pool).
         bounded = self.fade is None and len(distance) >= pool
-        known = _Candidates(by_words.result(), distance, bounded)
+        known = _Candidates(by_words.result(), distance, bounded, lexical if query_asks else None)
         found_by_words = known.words.lookup.documents
-        known.add_terms(found_by_words)
-        known.add_terms(lexical.documents([i for i in distance if i not in found_by_words]))
+        by_vector = lexical.documents([i for i in distance if i not in found_by_words])
+        known.add_terms({**found_by_words, **by_vector})
         best = sorted(
             (i for i in found_by_words if i not in distance and known.covered[i] > 0),
             key=known.covered.__getitem__,
         )
         extra = best[-RECALL_POOL:]  # the best matches by words that meaning missed
-        extra = known.contenders(extra, max(CONTEXT_HITS, n_results))
+        extra = known.contenders(extra, max(CONTEXT_HITS, n_results), lending=True)
         self._add_distances(distance, extra, vector, where)
+        # The hits that lend, by their full scores: a question that matches the query
+        # lends its reply as much as a statement would.
         top = best_ids(distance, known.covered, CONTEXT_HITS, known.matched)
         if self.overlap_reads:  # on a server the chain is in the records, mostly shown too
             read.update((m.id, m) for m in self.store.get_many([i for i in top if i not in read]))
@@ -123,12 +126,14 @@ class Recall(MemoryParts):
         if self.fade is not None:
             shown = list(distance)
         else:
-            shown = best_ids(distance, known.covered, n_results, known.matched, lent)
+            shown = best_ids(distance, known.covered, n_results, known.matched, lent, known.asking)
         unread = [i for i in shown if i not in read]
         read.update((memory.id, memory) for memory in self.store.get_many(unread))
         hits = [SearchHit(read[i], distance[i]) for i in shown if i in read]
         fading = (self.fade, self.clock.now()) if self.fade is not None else None
-        found = newer_first(rank(hits, known.covered, n_results, known.matched, lent, fading))
+        found = newer_first(
+            rank(hits, known.covered, n_results, known.matched, lent, fading, known.asking)
+        )
         _log_recall(found, len(extra), started)
         return found
 
@@ -205,13 +210,23 @@ class _QueryWords:
 
 class _Candidates:
     """What recall knows of its candidates so far: the cosine distance of each whose
-    vector is read, the coverage and content-word match of each whose terms are."""
+    vector is read, the coverage and content-word match of each whose terms are, and,
+    for a query that asks, which of them end by asking (``asked_of``: the index that
+    tells; None when the query does not ask)."""
 
-    def __init__(self, words: _QueryWords, distance: dict[str, float], bounded: bool) -> None:
+    def __init__(
+        self,
+        words: _QueryWords,
+        distance: dict[str, float],
+        bounded: bool,
+        asked_of: LexicalIndex | None = None,
+    ) -> None:
         self.words = words
         self.distance = distance  # the vector search's pool, then what recall adds
         self.covered: dict[str, float] = {}
         self.matched: set[str] = set()
+        self.asked_of = asked_of
+        self.asking: set[str] = set()
         # No memory outside the pool is more similar to the query than its least similar.
         self.ceiling = min(map(similarity_of, distance.values()), default=0.0)
         self.bounded = bounded
@@ -219,6 +234,8 @@ class _Candidates:
     def add_terms(self, documents: Mapping[str, Sequence[str]]) -> None:
         self.covered.update(self.words.coverage(documents))
         self.matched |= self.words.matched(documents)
+        if self.asked_of is not None and documents:
+            self.asking |= self.asked_of.asking(list(documents))
 
     def score(self, memory_id: str) -> float:
         """A candidate's fused score on its own (its vector read)."""
@@ -226,21 +243,34 @@ class _Candidates:
         return fused(similarity_of(distance), self.covered.get(memory_id, 0.0), None)
 
     def contenders(
-        self, candidates: Sequence[str], places: int, lent: Mapping[str, Lent] | None = None
+        self,
+        candidates: Sequence[str],
+        places: int,
+        lent: Mapping[str, Lent] | None = None,
+        lending: bool = False,
     ) -> list[str]:
         """Those of ``candidates`` (outside the pool, their terms read) whose vectors are
-        worth reading (``fusion.contenders``); all of them when no bound holds."""
+        worth reading (``fusion.contenders``); all of them when no bound holds. With
+        ``lending``, also those that could be among the hits that lend, which rank by
+        their full scores (a question asked of a question is weighed only where shown)."""
         if not self.bounded:
             return list(candidates)
-        return contenders(
-            self.ceiling,
-            self.distance,
-            self.covered,
-            candidates,
-            places=places,
-            matched=self.matched,
-            lent=lent,
-        )
+        weighings = [self.asking, frozenset()] if lending and self.asking else [self.asking]
+        kept = {
+            memory_id
+            for asking in weighings
+            for memory_id in contenders(
+                self.ceiling,
+                self.distance,
+                self.covered,
+                candidates,
+                places=places,
+                matched=self.matched,
+                lent=lent,
+                asking=asking,
+            )
+        }
+        return [memory_id for memory_id in candidates if memory_id in kept]
 
 
 def _scripts(held: CorpusStats) -> set[bool]:

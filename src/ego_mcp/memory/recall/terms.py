@@ -132,6 +132,18 @@ FUNCTION_WORDS = frozenset(
         "must",
     ]
 )
+# What may close a sentence after its question mark: quotes and brackets.
+CLOSING = "\"'\u201d\u2019\u300d\u300f)\uff09]\u3011"
+QUESTION_MARKS = ("?", "\uff1f")
+
+
+def asks(text: str) -> bool:
+    """Whether ``text`` ends by asking: its last sentence closes with a question mark.
+    Recall ranks such a memory lower for a question (``memory/recall/fusion.py``), and
+    the lexical index keeps the answer beside the memory's terms."""
+    return text.rstrip().rstrip(CLOSING).rstrip().endswith(QUESTION_MARKS)
+
+
 # What reads Japanese into terms: an index whose Japanese rows were read by another (Janome,
 # before Sudachi) reads them again at the next open (``MemoryStore.mend_lexical``).
 JAPANESE_READER = "sudachi-middle"
