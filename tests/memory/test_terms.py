@@ -66,5 +66,7 @@ def test_a_text_asks_when_its_last_sentence_closes_with_a_question_mark() -> Non
     assert asks("Wow, a new studio! What made you pick that spot?")
     assert asks("「明日も来る？」")
     assert asks("Did Ken say (really?) ")
+    assert asks("You did what?!") and asks("本当？！") and asks("How was it? 🙂")
+    assert not asks("https://example.com/search?q=1")
     assert not asks("What made you pick that spot? I wondered all day.")
     assert not asks("He asked what I would call the puppy.")

@@ -73,6 +73,9 @@ ADDED_COLUMNS = (
 INDEXES = (
     "CREATE INDEX IF NOT EXISTS unsettled_rows ON documents (memory_id) WHERE settled = 0",
     "CREATE INDEX IF NOT EXISTS followers ON documents (follows)",
+    # What ``unplaced`` asks at every check that the index is in step: no table scan.
+    "CREATE INDEX IF NOT EXISTS unplaced_rows ON documents (memory_id) "
+    "WHERE follows IS NULL OR asks IS NULL",
 )
 COUNT_IN = (
     "INSERT INTO frequencies (term, documents) VALUES (?, 1) "

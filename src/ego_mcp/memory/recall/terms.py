@@ -132,16 +132,18 @@ FUNCTION_WORDS = frozenset(
         "must",
     ]
 )
-# What may close a sentence after its question mark: quotes and brackets.
-CLOSING = "\"'\u201d\u2019\u300d\u300f)\uff09]\u3011"
-QUESTION_MARKS = ("?", "\uff1f")
+QUESTION_MARKS = frozenset("?\uff1f")
 
 
 def asks(text: str) -> bool:
-    """Whether ``text`` ends by asking: its last sentence closes with a question mark.
-    Recall ranks such a memory lower for a question (``memory/recall/fusion.py``), and
-    the lexical index keeps the answer beside the memory's terms."""
-    return text.rstrip().rstrip(CLOSING).rstrip().endswith(QUESTION_MARKS)
+    """Whether ``text`` ends by asking: a question mark is among the punctuation and
+    symbols that close it (What?! / 本当？！ / How was it? 🙂 / 「行く？」), after its last
+    word. Recall ranks such a memory lower for a question (``memory/recall/fusion.py``),
+    and the lexical index keeps the answer beside the memory's terms."""
+    end = len(text)
+    while end and (text[end - 1].isspace() or unicodedata.category(text[end - 1])[0] in "PS"):
+        end -= 1
+    return not QUESTION_MARKS.isdisjoint(text[end:])
 
 
 # What reads Japanese into terms: an index whose Japanese rows were read by another (Janome,
