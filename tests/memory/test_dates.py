@@ -16,6 +16,7 @@ def when(text: str) -> set[str]:
     [
         ("on 2025-06-30", "on June 30, 2025"),
         ("on 2025-06-30", "on 30 June 2025"),
+        ("2025/6/5", "2025年6月5日"),
         ("on the first of August", "on August 1"),
         ("due on the 28th of November", "due on Nov. 28"),
         ("at 7 p.m.", "at 19:00"),

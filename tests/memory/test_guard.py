@@ -32,6 +32,10 @@ def both_ways(first: str, second: str) -> tuple[Verdict, Verdict]:
         ("Master ordered a dozen roses.", "Master ordered 12 roses."),
         ("Master paid $30 for the lamp.", "Master paid thirty dollars for the lamp."),
         ("The party starts at 7 p.m. on Saturday.", "The party starts at 19:00 on Saturday."),
+        # A day after a clock time tells of the event, as after "7 p.m." (not of "15:00").
+        ("The interview is at 3 pm on Thursday.", "The interview is at 15:00 on Thursday."),
+        ("The recital starts at 6:30 p.m. on Friday.", "The recital starts at 18:30 on Friday."),
+        ("マスターの車検の期限は2025年6月5日だ。", "マスターの車検の期限は2025/6/5だ。"),
         ("The train leaves at a quarter to eight in the evening.", "The train leaves at 7:45 pm."),
         ("The bill is due on the 28th of November.", "The bill is due on Nov. 28."),
         ("Master bought a new sofa.", "Master bought a new couch."),  # WordNet synonyms
@@ -191,6 +195,11 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
             "number: bound to another word",
         ),
         ("平日は6時、休日は9時に起きる。", "平日は9時、休日は6時に起きる。", "bound"),
+        (
+            "The flight is at 9:00 on Monday and the meeting at 11:00 on Tuesday.",
+            "The flight is at 9:00 on Tuesday and the meeting at 11:00 on Monday.",
+            "bound to another word",
+        ),
         ("姉はコーヒーが好きで、弟は紅茶派だ。", "姉は紅茶が好きで、弟はコーヒー派だ。", "roles"),
         (
             "会議では、田中さんが資料を配り、佐藤さんが議事録を取った。",
