@@ -25,6 +25,9 @@ def both_ways(first: str, second: str) -> tuple[Verdict, Verdict]:
         ("Master has hay fever again.", "Master has hayfever again."),  # one word or two
         ("Rui lost his first tooth.", "Rui lost his frist tooth."),  # a misspelt number word
         ("Master fell asleep on the sofa.", "Master dozed off on the sofa."),  # WordNet's verbs
+        ("Master hit the sack early.", "Master went to bed early."),  # WordNet's idioms
+        ("The meeting took place on Monday.", "The meeting happened on Monday."),
+        ("Master took part in the race.", "Master participated in the race."),
         ("Tea in the afternoon.", "Tea in the afternon."),  # a misspelt date word
         ("Emi works in PR.", "Emi works in public relations."),  # one synset in WordNet
         ("We met on Wed.", "We met on Wednesday."),
@@ -195,6 +198,8 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
             "number: bound to another word",
         ),
         ("平日は6時、休日は9時に起きる。", "平日は9時、休日は6時に起きる。", "bound"),
+        ("Master hit the sack early.", "Master hit the bag early.", "bag"),  # no idiom
+        ("Master went to bed early.", "Master went to school early.", "school"),
         (
             "The flight is at 9:00 on Monday and the meeting at 11:00 on Tuesday.",
             "The flight is at 9:00 on Tuesday and the meeting at 11:00 on Monday.",
