@@ -25,9 +25,6 @@ def both_ways(first: str, second: str) -> tuple[Verdict, Verdict]:
         ("Master has hay fever again.", "Master has hayfever again."),  # one word or two
         ("Rui lost his first tooth.", "Rui lost his frist tooth."),  # a misspelt number word
         ("Master fell asleep on the sofa.", "Master dozed off on the sofa."),  # WordNet's verbs
-        ("Master hit the sack early.", "Master went to bed early."),  # WordNet's idioms
-        ("The meeting took place on Monday.", "The meeting happened on Monday."),
-        ("Master took part in the race.", "Master participated in the race."),
         ("Tea in the afternoon.", "Tea in the afternon."),  # a misspelt date word
         ("Emi works in PR.", "Emi works in public relations."),  # one synset in WordNet
         ("We met on Wed.", "We met on Wednesday."),
@@ -35,9 +32,6 @@ def both_ways(first: str, second: str) -> tuple[Verdict, Verdict]:
         ("Master ordered a dozen roses.", "Master ordered 12 roses."),
         ("Master paid $30 for the lamp.", "Master paid thirty dollars for the lamp."),
         ("The party starts at 7 p.m. on Saturday.", "The party starts at 19:00 on Saturday."),
-        # A day after a clock time tells of the event, as after "7 p.m." (not of "15:00").
-        ("The interview is at 3 pm on Thursday.", "The interview is at 15:00 on Thursday."),
-        ("The recital starts at 6:30 p.m. on Friday.", "The recital starts at 18:30 on Friday."),
         ("マスターの車検の期限は2025年6月5日だ。", "マスターの車検の期限は2025/6/5だ。"),
         ("The train leaves at a quarter to eight in the evening.", "The train leaves at 7:45 pm."),
         ("The bill is due on the 28th of November.", "The bill is due on Nov. 28."),
@@ -198,8 +192,13 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
             "number: bound to another word",
         ),
         ("平日は6時、休日は9時に起きる。", "平日は9時、休日は6時に起きる。", "bound"),
-        ("Master hit the sack early.", "Master hit the bag early.", "bag"),  # no idiom
-        ("Master went to bed early.", "Master went to school early.", "school"),
+        # Dates joined by the other separator are two dates (an interval, a path).
+        (
+            "The conference runs 2025-06-06/2025-06-07.",
+            "The conference runs 2025-06-06/2025-07-06.",
+            "time",
+        ),
+        ("The trip is 2025/6/5-2025/6/7.", "The trip is 2025/5/6-2025/7/6.", "time"),
         (
             "The flight is at 9:00 on Monday and the meeting at 11:00 on Tuesday.",
             "The flight is at 9:00 on Tuesday and the meeting at 11:00 on Monday.",

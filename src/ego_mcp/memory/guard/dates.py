@@ -75,9 +75,11 @@ _MONTH_ALONE = "|".join(m for m in MONTHS if len(m) > 3 and m != "may")
 _WEEKDAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 MERIDIEM = r"(?P<ampm>a\.?\s?m\.?|p\.?\s?m\.?)"
 PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    # Year first, by hyphens (ISO 8601) or slashes (2025/6/5, as Japanese dates are written).
-    ("iso", re.compile(
-        r"(?<![\d/-])(?P<y>\d{4})(?P<by>[-/])(?P<m>\d{1,2})(?P=by)(?P<d>\d{1,2})(?![\d/-])")),
+    # Year first, by hyphens (ISO 8601) or by slashes (2025/6/5, as Japanese dates are
+    # written), each bounded by its own separator: an interval or a path joins two
+    # dates with the other one (2025-06-05/2025-06-07, 2025/6/5-2025/6/7).
+    ("iso", re.compile(r"(?<![\d-])(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d-])")),
+    ("iso", re.compile(r"(?<![\d/])(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2})(?![\d/])")),
     ("numeric", re.compile(
         r"(?<![\d/])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{2,4}))?(?![\d/])")),
     ("month_day", re.compile(

@@ -91,25 +91,22 @@ def _hung_from(preposition: Token) -> str:
 
 def _verb_hung_from(preposition: Token) -> Token | None:
     """The verb a prepositional phrase tells of, or None where it hangs from a noun. A
-    phrase hung from another value, its unit or its preposition tells of what that value
-    does (starts at 7 p.m. on Saturday, is at 15:00 on Thursday: the starting, the
-    being), and one hung from the verb's object of the verb (starts work at 9: the parse
-    hangs it from either)."""
+    phrase hung from another value's unit or its preposition tells of what that value
+    does (starts at 7 p.m. on Saturday: the starting), and one hung from the verb's
+    object of the verb (starts work at 9: the parse hangs it from either)."""
     anchor = preposition.head
     while anchor.head.i != anchor.i and (
         anchor.pos_ == "ADP"
         or anchor.dep_ == "dobj"
-        or (anchor.dep_ == "pobj" and (_counted(anchor) or anchor.tag_ == "CD"))
+        or (anchor.dep_ == "pobj" and _counted(anchor))
     ):
         anchor = anchor.head
     return anchor if anchor.pos_ in ("VERB", "AUX") else None
 
 
 def _counted(unit: Token) -> bool:
-    """``unit`` is a value's unit: a number counts it (7 p.m., 6:30 p.m., 3 days)."""
-    return any(
-        child.dep_ == "nummod" and (child.like_num or child.tag_ == "CD") for child in unit.children
-    )
+    """``unit`` is a value's unit: a number counts it (7 p.m., 3 days)."""
+    return any(child.dep_ == "nummod" and child.like_num for child in unit.children)
 
 
 def _event_key(verb: Token, at: int) -> str:

@@ -117,46 +117,6 @@ def phrasal_verbs(doc: Doc) -> dict[int, tuple[str, int]]:
     return found
 
 
-IDIOM_LONGEST = 4  # words after the verb: make up one's mind, call it a day
-
-
-def verb_idioms(doc: Doc) -> dict[int, tuple[str, tuple[int, ...]]]:
-    """Verbs that WordNet lists with the words written right after them as one verb (hit
-    the sack = go to bed, kicked the bucket, took place, gave birth): the verb's index to
-    the key and the indices of the words it absorbs, each of them within the verb's
-    phrase; one word alone only as a bare object (took place, not took a place). The
-    longest listed run wins; a verb with its particle is ``phrasal_verbs``'."""
-    net = wordnet()
-    found: dict[int, tuple[str, tuple[int, ...]]] = {}
-    if net is None:
-        return found
-    for token in doc:
-        if token.pos_ not in ("VERB", "AUX"):
-            continue
-        phrase = {t.i for t in token.subtree}
-        for size in range(IDIOM_LONGEST, 0, -1):
-            after = doc[token.i + 1 : token.i + 1 + size]
-            if len(after) < size or any(t.i not in phrase or t.is_punct for t in after):
-                continue
-            if size == 1 and not _bare_object(after[0], token):
-                continue
-            key = "_".join([token.lemma_.lower(), *(t.lower_ for t in after)])
-            if net.offsets(key, "v"):
-                found[token.i] = (key, tuple(t.i for t in after))
-                break
-    return found
-
-
-def _bare_object(word: Token, verb: Token) -> bool:
-    """``word`` is ``verb``'s object, a noun with nothing of its own (took place)."""
-    return (
-        word.dep_ == "dobj"
-        and word.head.i == verb.i
-        and word.pos_ == "NOUN"
-        and not any(True for _ in word.children)
-    )
-
-
 def compound_nouns(doc: Doc) -> dict[int, str]:
     """Nouns that WordNet lists with the noun before them as one noun (shop assistant:
     shop_assistant, a clerk): the head's index to the compound. The head keeps its own

@@ -24,7 +24,6 @@ from ego_mcp.memory.guard.english.lexicon import (
     past_of_e_verb,
     phrasal_verbs,
     senses_of,
-    verb_idioms,
 )
 from ego_mcp.memory.guard.english.parts import part_at, parts_of
 from ego_mcp.memory.guard.english.pipeline import parse
@@ -108,8 +107,9 @@ def read(
     sequence = False
     by_order = roles_by_order(doc)
     reasons = reasons_given(doc)
-    verbs_of_words, absorbed = _verbs_of_many_words(doc)
+    phrasal = phrasal_verbs(doc)
     compounds = compound_nouns(doc)
+    absorbed = {child for _, child in phrasal.values()}
     for token in doc:
         if token.idx in skip or token.is_punct or token.is_space or _a_number(token):
             continue
@@ -134,8 +134,9 @@ def read(
             if not word.role and token.i in by_order:
                 role, head, bound = by_order[token.i]
                 word = replace(word, role=role, head=head, bound=bound)
-            if token.i in verbs_of_words:
-                key, senses = verbs_of_words[token.i]
+            if token.i in phrasal:
+                key = phrasal[token.i][0]
+                senses = senses_of(key, "v")[0] | _state_senses(token, phrasal[token.i][1])
                 word = replace(word, key=key, senses=senses, english=(key,))
             elif token.i in compounds:
                 word = replace(word, senses=word.senses | senses_of(compounds[token.i], "n")[0])
@@ -267,20 +268,6 @@ WH_TAGS = frozenset({"WRB", "WP", "WDT"})  # how, what, which: a question word
 # others feel about its subject (was dreaded is no "dreaded", frightening, state).
 STATE_VERB_FILES = frozenset({29, 37})
 BEFALLS_SOMEBODY = 10
-
-
-def _verbs_of_many_words(doc: Doc) -> tuple[dict[int, tuple[str, frozenset[str]]], set[int]]:
-    """The verbs WordNet lists with the words after them as one (``verb_idioms``: hit the
-    sack; ``phrasal_verbs``: dozed off, fell asleep, with the state it leaves): each
-    verb's index to its key and senses, and the indices of the words they absorb."""
-    idioms = verb_idioms(doc)
-    joined = {i: (key, senses_of(key, "v")[0]) for i, (key, _) in idioms.items()}
-    absorbed = {i for _, within in idioms.values() for i in within}
-    for i, (key, child) in phrasal_verbs(doc).items():
-        if i not in idioms:
-            joined[i] = (key, senses_of(key, "v")[0] | _state_senses(doc[i], child))
-            absorbed.add(child)
-    return joined, absorbed
 
 
 def _state_senses(token: Token, particle: int | None = None) -> frozenset[str]:
