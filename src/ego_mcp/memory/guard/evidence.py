@@ -69,7 +69,8 @@ def shown(words: list[Word]) -> str:
 
 def _opposed_roles(first: str, second: str) -> bool:
     """Two roles no rewording exchanges: the two sides of a comparison (than), two known
-    roles one of them core (subject, object, recipient), or from and to."""
+    roles one of them core (subject, object, recipient), with and without, or the
+    source (from) and a goal, a beneficiary or a companion (to, for, with)."""
     if first == second:
         return False
     if "than" in {first, second}:
@@ -78,8 +79,10 @@ def _opposed_roles(first: str, second: str) -> bool:
         return False
     if "owner" in {first, second} and {first, second} & {"to", "from", "recipient", "with"}:
         return True  # sold it to Ken / sold Ken's; dinner with Ken's sister / with Ken
-    if {first, second} == {"for", "with"}:
-        return True  # baked it for Aya with Ken / for Ken with Aya: whom for, whom with
+    if {first, second} in ({"for", "with"}, {"with", "without"}):
+        return True  # baked it for Aya with Ken / for Ken with Aya; with Ken / without him
+    if "from" in {first, second} and {first, second} & {"for", "with", "without"}:
+        return True  # left from Osaka / for Osaka; a gift from Ken / for Ken, with Ken
     return bool({first, second} & CORE_ROLES) or {first, second} <= DIRECTIONS
 
 

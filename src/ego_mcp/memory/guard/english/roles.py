@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 # bind none: "at the park" and "in the park" tell one scene.
 PARTY_PREPOSITIONS = {
     "from": "from", "off": "from", "to": "to", "into": "to", "onto": "to", "toward": "to",
-    "towards": "to", "with": "with", "for": "for", "than": "than", "by": "by",
+    "towards": "to", "with": "with", "without": "without", "for": "for", "than": "than",
+    "by": "by",
 }  # fmt: skip
 # The closed class of words that give a reason as the event's cause or as what it happened
 # in spite of, with the word that completes a complex one (because of, due to, owing to,
