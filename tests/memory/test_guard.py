@@ -38,6 +38,7 @@ def both_ways(first: str, second: str) -> tuple[Verdict, Verdict]:
         ("Master bought a new sofa.", "Master bought a new couch."),  # WordNet synonyms
         ("The cake was baked by Master.", "Master baked the cake."),  # voice
         ("Ken headed for Osaka.", "Ken headed to Osaka."),  # a goal either way
+        ("I took the 6:30 train.", "I took the train at 6:30."),
         ("Repaired the fence with Master.", "I repaired the fence with Master."),  # diary "I"
         ("Ken sold his bike to Master.", "Master bought a bike from Ken."),  # converse verbs
         ("Master didn't forget the keys.", "Master remembered the keys."),  # negated antonym
@@ -194,6 +195,11 @@ def test_the_same_facts_however_written_are_a_duplicate(existing: str, new: str)
         ),
         ("平日は6時、休日は9時に起きる。", "平日は9時、休日は6時に起きる。", "bound"),
         ("Ken left for Osaka.", "Ken left from Osaka.", "roles"),  # the source and a goal
+        (  # a clock time before a noun is that thing's
+            "We left at 6:00 for the 10:00 wedding.",
+            "We left at 10:00 for the 6:00 wedding.",
+            "bound to another word",
+        ),
         ("Ken bought a cake for Aya.", "Ken bought a cake from Aya.", "roles"),
         ("The lesson is with the new teacher.", "The lesson is without the new teacher.", "roles"),
         # Dates joined by the other separator are two dates (an interval, a path).

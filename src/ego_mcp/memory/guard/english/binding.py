@@ -26,7 +26,13 @@ THIRD_PERSON = closed("he she it they")
 UNIT_WORDS = frozenset(EN_UNITS) | frozenset(UNITS)  # of lengths of time and measures
 
 
-def slot(doc: Doc, start: int, of_time: bool = False, united: bool = False) -> tuple[str, str]:
+def slot(
+    doc: Doc,
+    start: int,
+    of_time: bool = False,
+    united: bool = False,
+    written: frozenset[int] | None = None,
+) -> tuple[str, str]:
     """The role and anchor of the value that starts at character ``start``: the noun it
     counts (50 dollars), or the preposition and the noun it hangs from (the flight at 9,
     from Monday), or the subject it is said of (the daughter is 8, the haircut is on the
@@ -34,7 +40,10 @@ def slot(doc: Doc, start: int, of_time: bool = False, united: bool = False) -> t
     "open: new office"; with the verb's object, takes the supplement in the morning);
     ``of_time``: a time, date or length, whose unit's preposition gives it its slot (from
     5 pm); ``united``: a value that holds its unit (90 minutes, 1.5 km: the unit is no
-    thing it is of)."""
+    thing it is of). ``written``: for a clock time, the characters the text's values are
+    written in; a clock time before a common noun outside them is that thing's (left at
+    6:00 for the 10:00 wedding: the wedding's 10:00), where a noun inside is its unit
+    (at 5 pm)."""
     token = token_at(doc, start)
     if token is None:
         return "", ""
@@ -46,6 +55,8 @@ def slot(doc: Doc, start: int, of_time: bool = False, united: bool = False) -> t
     while node.dep_ in counting and node.head.i != node.i:
         node = node.head
         if node.pos_ in ("NOUN", "PROPN"):
+            if written is not None and node.pos_ == "NOUN" and node.idx not in written:
+                return "", _anchor_key(node)
             said_of = _said_of(node)
             if said_of:  # the shirt was 30 dollars, the son is 5 years old
                 return "", said_of

@@ -58,6 +58,8 @@ from ego_mcp.memory.guard.wordnet import is_animate, wordnet
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
+CLOCK = "time:"  # the unit of a clock time (``dates``: time:15:00)
+
 
 CONDITION_AND_ORDER = {
     "if": "if", "unless": "unless", "whether": "if", "before": "before", "after": "after",
@@ -163,7 +165,11 @@ def read(
             for start, value in numbers
         ),
         when=tuple(
-            Slotted(unit, *slot(doc, start, of_time=True), part=part_at(doc, parts, start))
+            Slotted(
+                unit,
+                *slot(doc, start, of_time=True, written=skip if unit.startswith(CLOCK) else None),
+                part=part_at(doc, parts, start),
+            )
             for start, units in when
             for unit in sorted(units)
         ),
