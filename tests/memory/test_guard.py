@@ -39,6 +39,8 @@ def both_ways(first: str, second: str) -> tuple[Verdict, Verdict]:
         ("The cake was baked by Master.", "Master baked the cake."),  # voice
         ("Ken headed for Osaka.", "Ken headed to Osaka."),  # a goal either way
         ("I took the 6:30 train.", "I took the train at 6:30."),
+        ("She suffers from migraines.", "She suffers with migraines."),  # no party: a cause
+        ("Ken built the shed from pallets.", "Ken built the shed with pallets."),  # a material
         ("Repaired the fence with Master.", "I repaired the fence with Master."),  # diary "I"
         ("Ken sold his bike to Master.", "Master bought a bike from Ken."),  # converse verbs
         ("Master didn't forget the keys.", "Master remembered the keys."),  # negated antonym

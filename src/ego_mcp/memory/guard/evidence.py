@@ -20,7 +20,7 @@ from ego_mcp.memory.guard.reading import (
     Word,
 )
 from ego_mcp.memory.guard.spelling import near_spelling
-from ego_mcp.memory.guard.wordnet import WordNet, near, wordnet
+from ego_mcp.memory.guard.wordnet import WordNet, is_place, near, wordnet
 from ego_mcp.memory.japanese import is_japanese
 
 CALENDAR_NAMES = frozenset(MONTHS) | frozenset(WEEKDAY_NUMBERS)
@@ -69,8 +69,8 @@ def shown(words: list[Word]) -> str:
 
 def _opposed_roles(first: str, second: str) -> bool:
     """Two roles no rewording exchanges: the two sides of a comparison (than), two known
-    roles one of them core (subject, object, recipient), with and without, or the
-    source (from) and a goal, a beneficiary or a companion (to, for, with)."""
+    roles one of them core (subject, object, recipient), with and without, or from and
+    to."""
     if first == second:
         return False
     if "than" in {first, second}:
@@ -81,8 +81,6 @@ def _opposed_roles(first: str, second: str) -> bool:
         return True  # sold it to Ken / sold Ken's; dinner with Ken's sister / with Ken
     if {first, second} in ({"for", "with"}, {"with", "without"}):
         return True  # baked it for Aya with Ken / for Ken with Aya; with Ken / without him
-    if "from" in {first, second} and {first, second} & {"for", "with", "without"}:
-        return True  # left from Osaka / for Osaka; a gift from Ken / for Ken, with Ken
     return bool({first, second} & CORE_ROLES) or {first, second} <= DIRECTIONS
 
 
@@ -93,7 +91,24 @@ def _opposed(first: Word, second: Word) -> bool:
     one_preposition = first.preposition and first.preposition == second.preposition
     if one_preposition and {first.role, second.role} <= {"recipient", first.preposition}:
         return False
-    return _opposed_roles(first.role, second.role)
+    return _opposed_roles(first.role, second.role) or _source_for_party(first, second)
+
+
+def _source_for_party(first: Word, second: Word) -> bool:
+    """A person, an animal or a place (by name, or a common noun WordNet files as one)
+    that is a source (from) in one text and a goal, a beneficiary or a companion in the
+    other (left from Osaka / for Osaka, a cake from Aya / for Aya, came back from his
+    sister / with his sister). Not a cause, a material or an instrument, which "from",
+    "with" and "for" may each tell (suffers from / with migraines, wept from / for joy,
+    built from / with pallets)."""
+    roles = {first.role, second.role}
+    if "from" not in roles or not roles & {"for", "with", "without"}:
+        return False
+    net = wordnet()
+    return all(
+        w.name or w.animate or (net is not None and w.pos == "n" and is_place(net, w.key))
+        for w in (first, second)
+    )
 
 
 def role_conflicts(old: Reading, new: Reading) -> list[tuple[Word, Word]]:
