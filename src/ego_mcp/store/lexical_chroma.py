@@ -27,7 +27,7 @@ memory the vectors bring. The writers keep the counts and ids under the agent's 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
@@ -158,11 +158,7 @@ class ChromaLexicalIndex:
         """The records of ``terms`` and the statistics, read together."""
         found = dict.fromkeys(terms, TermRecord(0))
         stats = CorpusStats()
-        wanted = [*found, TOTALS]
-        for start in range(0, len(wanted), GET_BATCH):
-            page = self._frequencies.get(
-                ids=wanted[start : start + GET_BATCH], include=["metadatas"]
-            )
+        for page in _pages_by_id(self._frequencies, [*found, TOTALS], ["metadatas"]):
             for key, meta in zip(page["ids"], page["metadatas"], strict=True):
                 if meta is None:
                     continue
@@ -208,12 +204,8 @@ class ChromaLexicalIndex:
         return _terms_of(found)
 
     def documents(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
-        unique = list(dict.fromkeys(memory_ids))
         found: dict[str, tuple[str, ...]] = {}
-        for start in range(0, len(unique), GET_BATCH):
-            page = self._collection.get(
-                ids=unique[start : start + GET_BATCH], include=["documents"]
-            )
+        for page in _pages_by_id(self._collection, memory_ids, ["documents"]):
             found.update(_terms_of(page))
         return found
 
@@ -225,12 +217,8 @@ class ChromaLexicalIndex:
     def asking(self, memory_ids: Sequence[str]) -> set[str]:
         """One read of the rows' metadata (a record written before it was kept counts as
         not asking until ``ego-mcp reindex`` writes it again)."""
-        unique = list(dict.fromkeys(memory_ids))
         found: set[str] = set()
-        for start in range(0, len(unique), GET_BATCH):
-            page = self._collection.get(
-                ids=unique[start : start + GET_BATCH], include=["metadatas"]
-            )
+        for page in _pages_by_id(self._collection, memory_ids, ["metadatas"]):
             found.update(
                 i
                 for i, meta in zip(page["ids"], page["metadatas"], strict=True)
@@ -304,6 +292,15 @@ class ChromaLexicalIndex:
 
     def count(self) -> int:
         return self.stats().documents
+
+
+def _pages_by_id(
+    collection: Any, ids: Sequence[str], include: list[str]
+) -> Iterator[dict[str, Any]]:
+    """The records of ``ids`` (each once), ``GET_BATCH`` to a read."""
+    unique = list(dict.fromkeys(ids))
+    for start in range(0, len(unique), GET_BATCH):
+        yield collection.get(ids=unique[start : start + GET_BATCH], include=include)
 
 
 def _terms_of(result: dict[str, Any]) -> dict[str, tuple[str, ...]]:
