@@ -306,15 +306,27 @@ def test_a_mend_that_fails_half_way_leaves_the_row_for_the_next(runtime: Runtime
     assert memory.lexical.documents([keep]) == {keep: tuple(terms(memory.get(keep).content))}
 
 
+def reopened_as_written_before(
+    runtime: Runtime, settings: Any, clock: Any, embedder: Any, column: str
+) -> Runtime:
+    """``runtime`` closed and opened again, its index file as a version wrote it before
+    rows kept ``column``."""
+    import sqlite3
+
+    from ego_mcp.store.lexical_sqlite import lexical_path
+
+    runtime.close()
+    with sqlite3.connect(lexical_path(settings.data_dir, "default")) as older:
+        older.execute(f"UPDATE documents SET {column} = NULL")
+    return Runtime.open(settings, clock=clock, embedder=embedder)
+
+
 def test_the_embedded_index_places_a_chain_saved_before_it_held_one(
     runtime: Runtime, settings: Any, clock: Any, embedder: Any
 ) -> None:
     """An index file written before rows kept their sitting answers None until the open's
     mend reads each memory's ``follows`` from its record; then it answers as the records
     do, and recall lends the hit's neighbour as before."""
-    import sqlite3
-
-    from ego_mcp.store.lexical_sqlite import lexical_path
     from tests.helpers import save
 
     memory = runtime.memory("default")
@@ -323,11 +335,7 @@ def test_the_embedded_index_places_a_chain_saved_before_it_held_one(
     answer = save(memory, "Biscuit, I said, for the colour of his fur.")
     records = memory.store.sitting([question, answer])
     assert records == memory.lexical.sitting([question, answer])  # type: ignore[union-attr]
-    runtime.close()
-    with sqlite3.connect(lexical_path(settings.data_dir, "default")) as older:
-        older.execute("UPDATE documents SET follows = NULL")
-
-    reopened = Runtime.open(settings, clock=clock, embedder=embedder)
+    reopened = reopened_as_written_before(runtime, settings, clock, embedder, "follows")
     try:
         again = reopened.memory("default")
         assert again.lexical is not None and again.lexical.unplaced() == []
@@ -344,20 +352,13 @@ def test_the_embedded_index_learns_which_memories_ask_when_written_before_it_kep
 ) -> None:
     """An index file written before rows kept whether their text asks fills it at the
     open's mend from each memory's text; until then no memory counts as asking."""
-    import sqlite3
-
-    from ego_mcp.store.lexical_sqlite import lexical_path
     from tests.helpers import save
 
     memory = runtime.memory("default")
     asked = save(memory, "What should we call the new puppy?")
     told = save(memory, "Biscuit, I said, for the colour of his fur.")
     assert memory.lexical is not None and memory.lexical.asking([asked, told]) == {asked}
-    runtime.close()
-    with sqlite3.connect(lexical_path(settings.data_dir, "default")) as older:
-        older.execute("UPDATE documents SET asks = NULL")
-
-    reopened = Runtime.open(settings, clock=clock, embedder=embedder)
+    reopened = reopened_as_written_before(runtime, settings, clock, embedder, "asks")
     try:
         again = reopened.memory("default")
         assert again.lexical is not None and again.lexical.unplaced() == []

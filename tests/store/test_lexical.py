@@ -316,15 +316,21 @@ def test_sqlite_holds_the_chain_of_saves_and_chroma_leaves_it_to_the_records(
     )
 
 
-def test_sqlite_rows_written_before_the_chain_was_kept_answer_once_placed(
-    tmp_path: Path,
-) -> None:
+def written_before_it_kept(tmp_path: Path, column: str) -> Path:
+    """A filled index file as a version written it before its rows kept ``column``."""
     path = tmp_path / "agent.sqlite3"
     first = SqliteLexicalIndex(path)
     fill(first)
     first.close()
-    with sqlite3.connect(path) as older:  # an index written before rows kept their sitting
-        older.execute("UPDATE documents SET follows = NULL")
+    with sqlite3.connect(path) as older:
+        older.execute(f"UPDATE documents SET {column} = NULL")
+    return path
+
+
+def test_sqlite_rows_written_before_the_chain_was_kept_answer_once_placed(
+    tmp_path: Path,
+) -> None:
+    path = written_before_it_kept(tmp_path, "follows")
     again = SqliteLexicalIndex(path)
     assert again.sitting(["mem_000000000002"]) is None
     assert sorted(again.unplaced()) == sorted(TEXTS)
@@ -360,13 +366,7 @@ def test_each_index_tells_which_memories_end_by_asking(index: LexicalIndex) -> N
 def test_sqlite_rows_written_before_they_kept_asking_are_unplaced_until_placed(
     tmp_path: Path,
 ) -> None:
-    path = tmp_path / "agent.sqlite3"
-    first = SqliteLexicalIndex(path)
-    fill(first)
-    first.close()
-    with sqlite3.connect(path) as older:  # an index written before rows kept ``asks``
-        older.execute("UPDATE documents SET asks = NULL")
-    again = SqliteLexicalIndex(path)
+    again = SqliteLexicalIndex(written_before_it_kept(tmp_path, "asks"))
     assert sorted(again.unplaced()) == sorted(TEXTS)
     assert again.asking(sorted(TEXTS)) == set()  # not asking until placed
     follows = dict.fromkeys(TEXTS, "")
