@@ -239,7 +239,7 @@ class Runtime:
             undo_window=timedelta(days=self.settings.forget_undo_days),
             lexical=lexical,
             dictionary=self.dictionary,
-            overlap_reads=self.settings.chroma_url is not None,
+            reads_remote=self.settings.chroma_url is not None,
             shared_store=self.settings.chroma_url is not None,
             fade=fade_of(self.settings),
         )

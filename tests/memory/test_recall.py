@@ -130,7 +130,7 @@ def test_reads_as_on_a_server_rank_as_reads_in_turn(memory: MemoryService) -> No
     fill(memory)
     queries = ["LOG-131", "What did Caroline research?", "東京", "インフルエンザで寝込んだ"]
     in_turn = [memory.recall(q, 5) for q in queries]
-    memory.overlap_reads = True
+    memory.reads_remote = True
     assert [memory.recall(q, 5) for q in queries] == in_turn
 
 

@@ -95,7 +95,7 @@ class MemoryParts:
         undo_window: timedelta = UNDO_WINDOW,
         lexical: LexicalIndex | None = None,
         dictionary: Dictionary | None = None,
-        overlap_reads: bool = False,
+        reads_remote: bool = False,
         shared_store: bool = False,
         fade: Fade | None = None,
     ) -> None:
@@ -103,9 +103,9 @@ class MemoryParts:
         self.fade = fade  # how recall weighs age (memory/fading.py); None: it does not
         self.lexical = lexical
         self.dictionary = dictionary
-        # Recall's lexical reads beside its vector search: worth it when each read is a
-        # round trip to a server; in one process the threads only contend for the GIL.
-        self.overlap_reads = overlap_reads
+        # Each read is a round trip to a server (a Chroma server): recall reads records
+        # with its vector query and the scripts as its last lookup found them.
+        self.reads_remote = reads_remote
         # On a server, the scripts the memories are written in as the last recall's
         # lookup read them (``memory/recall/search.py``); None until one has.
         self.scripts_seen: frozenset[bool] | None = None

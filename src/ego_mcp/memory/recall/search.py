@@ -9,8 +9,10 @@ candidate when fading is on, since it weighs each by its record): at N = 1,000 t
 halved recall in process (24 to 12 ms p50). The five best hits' neighbours come from the
 store's ``sitting``, which the embedded lexical index answers without a Chroma read.
 
-The word reads may run beside the vector search (``overlap_reads``): worth it when each
-read is a round trip to a server. There the records also come with the vector query (one
+The word reads run in a thread beside the query's embedding and the vector search: the
+lookup's SQLite reads and the embedding's matrix products each let go of the GIL (in
+process at N = 1,000, paired: 10.7 -> 9.7 ms p50, 0.35 ms more CPU). When each read is a
+round trip to a server (``reads_remote``), the records also come with the vector query (one
 round trip for the thirty nearest, where reading by id took one or two more), and the
 scripts to read a query in are those the last lookup found: 10.1 requests a recall
 became 7.7, and at 100,000 memories on a Chroma server recall's p50 went from 54-67 ms
@@ -21,10 +23,10 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
 
 from ego_mcp.embedding.base import query_vector
 from ego_mcp.logs import Plain
@@ -43,7 +45,6 @@ if TYPE_CHECKING:
     from ego_mcp.memory.store import Vector
 
 RECALL_POOL = 30  # candidates each half of recall brings (vectors, words)
-_T = TypeVar("_T")
 # Recall's lexical reads, run beside its vector search: one at a time per recall, so
 # this many recalls at once overlap their reads (threads start only when needed).
 _READS = ThreadPoolExecutor(max_workers=16, thread_name_prefix="ego-recall")
@@ -82,13 +83,13 @@ class Recall(MemoryParts):
             _log_recall(found, 0, started)
             return found
         # The words' reads need the vectors' answer only when the memories are scored,
-        # so they may run meanwhile (``overlap_reads``).
+        # so they run meanwhile.
         lexical = self.lexical
-        by_words = self._read(self._words, lexical, query, name_groups(people))
+        by_words = _READS.submit(self._words, lexical, query, name_groups(people))
         vector = query_vector(self.embedder, query)
         pool = max(n_results, RECALL_POOL)
         read: dict[str, Memory] = {}
-        if self.overlap_reads:
+        if self.reads_remote:
             # Each read is a round trip to a server: the records come with the query,
             # as the best five and most of what is shown are among them.
             hits = self.store.search(vector, pool, where)
@@ -114,7 +115,7 @@ class Recall(MemoryParts):
         # The hits that lend, by their full scores: a question that matches the query
         # lends its reply as much as a statement would.
         top = best_ids(distance, known.covered, CONTEXT_HITS, known.matched)
-        if self.overlap_reads:  # on a server the chain is in the records, mostly shown too
+        if self.reads_remote:  # on a server the chain is in the records, mostly shown too
             read.update((m.id, m) for m in self.store.get_many([i for i in top if i not in read]))
         lent = lent_scores([(i, known.score(i)) for i in top], self.store.sitting(top, read))
         beside = [i for i in lent if i not in distance]
@@ -148,14 +149,6 @@ class Recall(MemoryParts):
         for memory_id, stored in self.store.vectors(memory_ids, where).items():
             distance[memory_id] = float(1.0 - stored @ vector)
 
-    def _read(self, read: Callable[..., _T], *args: Any) -> Future[_T]:
-        """``read(*args)``, in a thread if reads overlap, else done now."""
-        if self.overlap_reads:
-            return _READS.submit(read, *args)
-        done: Future[_T] = Future()
-        done.set_result(read(*args))
-        return done
-
     def _words(
         self, lexical: LexicalIndex, query: str, groups: Sequence[frozenset[str]]
     ) -> _QueryWords:
@@ -166,7 +159,7 @@ class Recall(MemoryParts):
         # Which scripts to read the query in. On a server, as the last lookup found them
         # (one round trip fewer; a script's first memory, saved by another process since,
         # is read in from the next recall on); in one process, as they are.
-        seen = self.scripts_seen if self.overlap_reads else None
+        seen = self.scripts_seen if self.reads_remote else None
         scripts = set(seen) if seen is not None else _scripts(lexical.stats())
         read = readings(query_terms, self.dictionary, scripts)
         named = named_reading(query_terms, groups)
