@@ -79,6 +79,7 @@ CORRECTIONS_BLIND4 = ROOT / "bench" / "data" / "corrections_blind4.jsonl"
 CORRECTIONS_BLIND5 = ROOT / "bench" / "data" / "corrections_blind5.jsonl"
 CORRECTIONS_BLIND6 = ROOT / "bench" / "data" / "corrections_blind6.jsonl"
 CORRECTIONS_BLIND7 = ROOT / "bench" / "data" / "corrections_blind7.jsonl"
+CORRECTIONS_BLIND8 = ROOT / "bench" / "data" / "corrections_blind8.jsonl"
 CORRECTIONS_ADVERSARIAL = ROOT / "bench" / "data" / "corrections_adversarial.jsonl"
 
 
@@ -309,6 +310,7 @@ async def main() -> None:
         ("corrections_blind5", corrections, corrections_table, jsonl(CORRECTIONS_BLIND5)),
         ("corrections_blind6", corrections, corrections_table, jsonl(CORRECTIONS_BLIND6)),
         ("corrections_blind7", corrections, corrections_table, jsonl(CORRECTIONS_BLIND7)),
+        ("corrections_blind8", corrections, corrections_table, jsonl(CORRECTIONS_BLIND8)),
         (
             "corrections_adversarial",
             corrections,
@@ -415,6 +417,10 @@ async def main() -> None:
         "set, written blind at the end of 2026-12-06's round: 80 corrections and 80 close "
         "others, the diarist's own version among them; measured once, on the round's final "
         "code)",
+        "corrections_blind8": "corrections, bench/data/corrections_blind8.jsonl (an eighth "
+        "set, written blind on 2026-12-07 after the round's correction readings: 80 "
+        "corrections in varied forms and 80 close others; measured once, on the code "
+        "before and after)",
         "corrections_adversarial": "corrections, bench/data/corrections_adversarial.jsonl "
         "(two reviews' adversarial pairs of 2026-12-06, written against the code to break "
         "it: 82 corrections and 247 others, kind = the rule each one aims at; a check of "

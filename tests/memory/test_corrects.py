@@ -133,6 +133,34 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
          "I was wrong about the Mon–Fri hours: the shop opens at 10 on weekdays.", "number"),
         # The older memory's subject left out where the new text has its own.
         ("Master has a meeting at 3.", "Actually, the meeting is at 4.", "number"),
+        # A phrase denied is the whole noun phrase the other text holds, as long as what
+        # is said instead (高橋先生じゃなくて中村先生, 5月20日じゃなくて5月2日), and a
+        # Japanese compound that holds a word of the other is that thing retold (手術 /
+        # 手術日, 担当 / 担当医).
+        ("ご主人様の歯医者の担当は佐々木先生。",
+         "歯医者の担当医は佐々木先生じゃなくて山口先生だった。", "person"),
+        ("アヤの手術は5月20日に決まった。", "アヤの手術日は5月20日じゃなくて5月2日だった。",
+         "time"),
+        # The denial names the fact replaced, and what stands in its place is the new
+        # one: past a determiner (not his sister), a cleft's focus (It was Kimura, not the
+        # manager; …のはパン屋のレジだった), a passive's agent.
+        ("Master's manager approved the budget on Monday.",
+         "It was Kimura, not the manager, who approved the budget on Monday.", "person"),
+        ("Master forgot his scarf at the gym.",
+         "Turns out the scarf was forgotten at the library, not the gym.", "place"),
+        ("Ken's sister won the quiz at the school fair.",
+         "Ken's brother won the quiz at the school fair, not his sister.", "person"),
+        ("マスターは鍵を駅のベンチに置き忘れた。",
+         "鍵を置き忘れたのは駅のベンチではなく、パン屋のレジだった。", "place"),
+        # A reason in a sentence of its own may name the value replaced; a source given
+        # for the new value is no fact of its own.
+        ("ケンに3千円借りた。", "ケンに借りたのは5千円だった。3千円と勘違いしていた。",
+         "number"),
+        ("Master swam 800 meters at the pool this morning.",
+         "Correction: Master swam 1,200 meters at the pool this morning, per his watch.",
+         "number"),
+        ("ケンの大阪行きのバスは8時に出る。",
+         "実はケンの大阪行きのバスは運行会社のサイトによると10時に出る。", "time"),
     ],
 )  # fmt: skip
 def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> None:
@@ -236,6 +264,13 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
         # Nor is the older memory's subject where the new text names none: who ran is
         # unsaid.
         ("ケンは月曜日に5キロ走った。", "実は月曜日に8キロ走った。"),
+        # A denial of one value beside other facts changed; two sources, two reports;
+        # a source beside another verb's value, or another day's.
+        ("Ken is flying to Hawaii on Friday.",
+         "Actually, Emi is the one flying to Guam on Saturday, not Ken."),
+        ("According to Ken, the party is at 7.", "According to Aya, the party is at 8."),
+        ("The concert ended at 9 pm.", "The concert was at 7 pm, per the ticket."),
+        ("Master ran 5 km on Monday.", "Master ran 8 km on Thursday, per his watch."),
     ],
 )  # fmt: skip
 def test_anything_else_is_no_correction(old: str, new: str) -> None:
@@ -293,6 +328,33 @@ def test_markers_are_read_past_only_where_they_are_markers() -> None:
     assert without_correction_marks(deed, "Ken found a typo.") == deed
     kept = "Ken will not come, not unless Aya asks."
     assert without_correction_marks(kept, "Ken will come.") == kept
+    # The phrase denied is the noun phrase the other holds nearest in length to the one
+    # said instead: not a time noun before it, nor its suffix alone.
+    assert (
+        without_correction_marks(
+            "胃カメラの担当は高橋先生じゃなくて中村先生だった。", "担当医は高橋先生。"
+        )
+        == "胃カメラの担当は中村先生だった。"
+    )
+    assert (
+        without_correction_marks(
+            "財布を忘れたのは駅のトイレではなく、コンビニのレジだった。",
+            "財布を駅のトイレに忘れた。",
+        )
+        == "財布を忘れたのはコンビニのレジだった。"
+    )
+    assert (
+        without_correction_marks(
+            "マフラーは妹さんではなくお姉さんからだった。", "マフラーをくれたのは妹さん。"
+        )
+        == "マフラーはお姉さんからだった。"
+    )
+    assert (
+        without_correction_marks(
+            "Ken's son won the raffle, not his wife.", "Ken's wife won the raffle."
+        )
+        == "Ken's son won the raffle."
+    )
     # An honorific prefix goes with the word denied, and stays with a word kept.
     assert without_correction_marks("お父さんじゃなくてお兄さんが来た。", "お父さんが来た。") == (
         "お兄さんが来た。"

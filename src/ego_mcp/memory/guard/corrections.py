@@ -12,9 +12,13 @@ the library), never a denial of its own (", not unless Aya asks").
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from ego_mcp.memory.guard.japanese import surfaces
 from ego_mcp.memory.guard.japanese.analyser import morphemes
+
+if TYPE_CHECKING:
+    from sudachipy import Morpheme
 from ego_mcp.memory.guard.japanese.sequence import additive
 
 _JAPANESE_LETTER = "一-龥々ァ-ヶー"
@@ -38,10 +42,20 @@ MARKERS = re.compile(
 # The old value denied beside the new one: ", not the library." / "新宿ではなく、",
 # "会社じゃなくて".
 DENIED_ENGLISH = re.compile(r",\s*not\s+(?P<denied>[^,.;!?]+)(?:,(?=\s)|(?=[.;!?]|$))")
-DENIED_JAPANESE = re.compile(
-    rf"(?P<prefix>(?<![ぁ-ゖ])[おご](?=[一-龥]))?(?P<run>[0-9.,{_JAPANESE_LETTER}]{{1,12}})(?:さん)?"
-    r"(?:ではなく|じゃなく)て?、?"
+DENIED_JAPANESE = re.compile(r"(?:ではなく|じゃなく)て?、?")
+# The source a text gives for what it says: "per the boarding pass", "according to
+# Ken's email" (a clause's edge to the next), メールによると / によれば.
+SOURCE_ENGLISH = re.compile(
+    r"(?i)(?:,\s*|^)(?:per|according to)\s+[^,.;:!?]+(?:,\s*(?=\S)|(?=[.;:!?]|$))"
 )
+SOURCE_JAPANESE = re.compile(r"(?:によると|によれば)、?")
+# What may open a phrase denied in English and is no part of what it names: "not his
+# cousin Rui" beside "Master's cousin Rui" denies the cousin the other text names.
+DETERMINER = re.compile(r"(?i)^(?:the|a|an|his|her|their|my|our|your|its)\s+")
+# The parts of speech a Japanese phrase denied is made of, read back from ではなく: nouns
+# with their prefixes and suffixes (お父さん, 佐藤さん, 3月18日), a word the analyser takes
+# for an adverb inside a name (わんわんハウス), and の between nouns (鴻巣の免許センター).
+DENIED_PARTS = frozenset({"名詞", "接頭辞", "接尾辞", "副詞", "形状詞"})
 
 
 # Adverbs of addition and sequence: a text that has one the other lacks tells of another
@@ -77,22 +91,95 @@ def marked_as_correction(text: str, other: str) -> bool:
 
 def without_correction_marks(text: str, other: str) -> str:
     """``text`` without the marks of a correction of ``other`` (or by ``other``)."""
-    unmarked = MARKERS.sub("", text)
+    unmarked = DENIED_ENGLISH.sub(lambda match: _unless_own(match, other), MARKERS.sub("", text))
+    for match in reversed(list(DENIED_JAPANESE.finditer(unmarked))):
+        after = _phrase_length(morphemes(unmarked[match.end() :]))
+        start = _denied_start(unmarked[: match.start()], other, after)
+        if start is not None:
+            unmarked = unmarked[:start] + unmarked[match.end() :]
+    return unmarked.strip()
 
-    def english(match: re.Match[str]) -> str:
-        return "" if match["denied"].strip().lower() in other.lower() else match[0]
 
-    def japanese(match: re.Match[str]) -> str:
-        words = surfaces(match["run"])
-        for count in range(1, len(words) + 1):  # the fewest last words the other holds
-            if count < len(words) and _number(words[-count - 1]):
-                continue  # a unit goes with its number (68キロではなく: 68キロ)
-            if _held("".join(words[-count:]), other):
-                kept = "".join(words[:-count])  # an honorific お or ご goes with its word
-                return (match["prefix"] or "") + kept if kept else ""
-        return match[0]
+def denied_phrases(text: str, other: str) -> list[str]:
+    """The phrases of ``other`` that ``text`` denies beside what it says instead (", not
+    his cousin Rui", 高橋先生じゃなくて): the fact a correction says it replaces."""
+    found = [
+        match["denied"].strip()
+        for match in DENIED_ENGLISH.finditer(MARKERS.sub("", text))
+        if not _unless_own(match, other)
+    ]
+    for match in DENIED_JAPANESE.finditer(text):
+        after = _phrase_length(morphemes(text[match.end() :]))
+        start = _denied_start(text[: match.start()], other, after)
+        if start is not None:
+            found.append(text[start : match.start()])
+    return found
 
-    return DENIED_JAPANESE.sub(japanese, DENIED_ENGLISH.sub(english, unmarked)).strip()
+
+def _unless_own(match: re.Match[str], other: str) -> str:
+    """Nothing for ", not X" where ``other`` names X (past a determiner: "not his
+    cousin Rui" beside "Master's cousin Rui"); the denial as it was where X is its own."""
+    denied = match["denied"].strip().lower()
+    held = (denied, DETERMINER.sub("", denied))
+    return "" if any(phrase and phrase in other.lower() for phrase in held) else match[0]
+
+
+def _denied_start(before: str, other: str, parallel: int) -> int | None:
+    """Where the phrase ends ``before`` that a ではなく after it denies: of the noun
+    phrases ending there that ``other`` holds as written, the one nearest in length to
+    the phrase that replaces it (``parallel`` words: what is denied and what is said
+    instead stand in parallel, 高橋先生じゃなくて中村先生, 今日新宿ではなく池袋で), the
+    longer of two as near. None when ``other`` holds none: the denial is the text's own."""
+    held = [
+        (abs(words - parallel), -words, start)
+        for start, words in _phrase_starts(before)
+        if _held(before[start:], other)
+    ]
+    return min(held)[2] if held else None
+
+
+def _phrase_starts(before: str) -> Iterator[tuple[int, int]]:
+    """Where each noun phrase (``DENIED_PARTS``) ending ``before`` may open, nearest
+    first, with how many words it has: not at a の or a suffix, and a unit goes with its
+    number (68キロ, never キロ alone)."""
+    found = morphemes(before) if before else ()
+    start = len(before)
+    for at in range(len(found) - 1, -1, -1):
+        morpheme = found[at]
+        part = morpheme.part_of_speech()[0]
+        joins = morpheme.surface() == "の" and at < len(found) - 1
+        if part not in DENIED_PARTS and not joins:
+            return
+        start -= len(morpheme.surface())
+        if not (joins or part == "接尾辞" or (at > 0 and _number(found[at - 1].surface()))):
+            yield start, len(found) - at
+
+
+def without_sources(text: str, other: str) -> str:
+    """``text`` without the source it gives for what it says ("per his watch",
+    "according to the airline's email", 航空会社のメールによると) where ``other`` gives
+    none: evidence for a value, no fact of its own."""
+    if SOURCE_ENGLISH.search(other) or SOURCE_JAPANESE.search(other):
+        return text
+    unsourced = SOURCE_ENGLISH.sub("", text)
+    for match in reversed(list(SOURCE_JAPANESE.finditer(unsourced))):
+        starts = list(_phrase_starts(unsourced[: match.start()]))
+        if starts:  # the whole noun phrase: メールによると, 航空会社のメールによると
+            unsourced = unsourced[: starts[-1][0]] + unsourced[match.end() :]
+    return unsourced.strip()
+
+
+def _phrase_length(found: tuple[Morpheme, ...]) -> int:
+    """How many words the noun phrase opening ``found`` has (past an opening bracket or
+    comma: 、「ペットサロン花」)."""
+    words = 0
+    for at, morpheme in enumerate(found):
+        part = morpheme.part_of_speech()[0]
+        if part in DENIED_PARTS or (morpheme.surface() == "の" and words):
+            words += 1
+        elif not (part == "補助記号" and not words and at < 2):
+            break
+    return words
 
 
 def _number(word: str) -> bool:

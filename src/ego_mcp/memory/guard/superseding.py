@@ -11,9 +11,11 @@ from itertools import pairwise
 
 from ego_mcp.memory.guard.analysis import read
 from ego_mcp.memory.guard.corrections import (
+    denied_phrases,
     marked_as_correction,
     tells_of_another_time,
     without_correction_marks,
+    without_sources,
 )
 from ego_mcp.memory.guard.evidence import (
     CORE_ROLES,
@@ -68,7 +70,8 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
         return kind
     # A correction may come with its reason in a sentence of its own (the train leaves at
     # 8:40; Master had misread the ticket): the sentence that replaces the fact is the
-    # correction, if the others tell no value of their own.
+    # correction, if the others tell no value of their own; the value it replaces they
+    # may name (5千円だった。1万円と勘違いしていた).
     sentences = _sentences(new)
     if not 2 <= len(sentences) <= REASON_SENTENCES or tells_of_another_time(new, existing):
         return None  # a longer text tells more than a fact and why it was wrong
@@ -76,8 +79,14 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     told = [k for k in kinds if k is not None]
     if len(told) != 1:
         return None
+    replaced = _values(read(existing))
     rest = [read(s) for s, k in zip(sentences, kinds, strict=True) if k is None]
-    return told[0] if not any(r.numbers or r.when for r in rest) else None
+    return told[0] if all(_values(r) <= replaced for r in rest) else None
+
+
+def _values(reading: Reading) -> set[str]:
+    """The numbers and times ``reading`` tells."""
+    return {value.value for value in (*reading.numbers, *reading.when)}
 
 
 # The most sentences a correction with its reason is read in: the fact, and why the older
@@ -98,7 +107,7 @@ def _sentences(text: str) -> list[str]:
 
 def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
     old = read(respelled(spelled_out(without_correction_marks(existing, new), new), new))
-    unmarked = without_correction_marks(new, existing)
+    unmarked = without_sources(without_correction_marks(new, existing), existing)
     fresh = read(respelled(spelled_out(unmarked, existing), existing))
     old, fresh = _as_corrected(old, fresh)
     marked = marked_as_correction(new, existing)
@@ -117,7 +126,7 @@ def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
         return None  # "today" of two days is no one day
     if turned:
         return "outcome" if _happened_in_spite(old, fresh, rest) else None
-    return _replaced_fact(old, fresh, found[0], marked)
+    return _replaced_fact(old, fresh, found[0], marked, denied_phrases(new, existing))
 
 
 # A pronoun for someone other than the diarist: a name the older memory gives may be
@@ -146,7 +155,9 @@ def _without_names_left_out(old: Reading, new: Reading) -> Reading:
     return replace(old, words=tuple(w for w in old.words if id(w) not in gone))
 
 
-def _replaced_fact(old: Reading, fresh: Reading, found: str, marked: bool) -> str | None:
+def _replaced_fact(
+    old: Reading, fresh: Reading, found: str, marked: bool, denied: list[str]
+) -> str | None:
     """The kind of the one fact ``found`` says differs, if it is a fact replaced and all
     else is the same or reworded; or, where the new text says it corrects (``marked``),
     only leaves words out (a correction retold in fewer words: ルイとの飲み会、実は土曜日
@@ -160,42 +171,127 @@ def _replaced_fact(old: Reading, fresh: Reading, found: str, marked: bool) -> st
     added = [w for w in unmatched(fresh.words, old.words) if w.key != FIRST_PERSON]
     left_out = [w for w in unmatched(old.words, fresh.words) if w.key != FIRST_PERSON]
     kind, _, detail = found.partition(": ")
-    # A place for a place, one of them a name's (at Aya's apartment / at the office): a
-    # name that owns no place moved is a person or a place of its own.
-    moved = (
-        _place_for_place(added, left_out, marked) if kind in ("words", "place", "name") else set()
-    )
-    places = {w.key for w in added + left_out if id(w) in moved}
-    if kind == "name" and not all(w.owns in places for w in added + left_out if w.name):
-        moved = set()
-    # One relative for another (お父さん / お兄さん).
-    someone_else = _relative_for_relative(added, left_out) if kind == "words" else set()
-    if moved and someone_else:
-        return None  # a place and a person: two facts
+    thing, replaced = _thing_for_thing(kind, added, left_out, marked, denied)
+    if thing == TWO_FACTS:
+        return None
     denial = kind in ("words", "negation")
     told_otherwise = _denied_in_other_words(added, left_out) if denial else set()
     if kind in ("number", "time"):
         if " → " not in detail or detail.startswith("—"):
             return None  # a value added, not replaced
+    elif kind == "negation" and thing is not None:
+        kind = thing  # opposites that are things: a brother for a sister
     elif kind == "negation" and _verb_for_verb(added, left_out) and not told_otherwise:
         return None  # another verb denied, no way of doing the affirmed one
     elif kind == "negation" or told_otherwise:
         kind = "outcome"
-    elif moved:
-        kind = "place"
-    elif someone_else:
-        kind = "person"
+    elif thing is not None:
+        kind = thing
     elif kind not in ("person", "place", "name") or not _replaced(kind, added, left_out):
         return None
     opposed = {id(w) for n in added for o in left_out if n.opposes(o) for w in (n, o)}
-    opposed |= moved | someone_else | told_otherwise
+    opposed |= replaced | told_otherwise
     if kind == "outcome":
         opposed |= _circumstances_of_denied(old, fresh, left_out)
         opposed |= _circumstances_of_denied(fresh, old, added)
     opposed |= _possession_told(old, fresh, left_out) | _possession_told(fresh, old, added)
     rest_added = [w for w in added if not (w.name or id(w) in opposed or w.key == COPULA)]
     rest_left = [w for w in left_out if not (w.name or id(w) in opposed)]
+    if marked:  # what a correction leaves out may come back within a compound
+        rest_added = [w for w in rest_added if not _compound_of(w, rest_left)]
     return kind if (marked and not rest_added) or _nothing_else(rest_added, rest_left) else None
+
+
+TWO_FACTS = "two facts"
+
+
+def _thing_for_thing(
+    kind: str, added: list[Word], left_out: list[Word], marked: bool, denied: list[str]
+) -> tuple[str | None, set[int]]:
+    """Where the one difference is of words, a person, a place or a name (``kind``), the
+    thing the new text names in place of another and its kind, with the ids of both
+    things' words: a place for a place (at Aya's apartment / at the office; a name that
+    owns no place moved is a person or a place of its own), one relative for another
+    (お父さん / お兄さん), or what a denial names and what is said instead (at the
+    bookstore, not the ramen shop). ``TWO_FACTS`` for a place and a person at once;
+    None when no thing is named for another."""
+    moved = (
+        _place_for_place(added, left_out, marked) if kind in ("words", "place", "name") else set()
+    )
+    places = {w.key for w in added + left_out if id(w) in moved}
+    if kind == "name" and not all(w.owns in places for w in added + left_out if w.name):
+        moved = set()
+    others = ("words", "negation")  # a relative for a relative, opposites or not
+    someone_else = _relative_for_relative(added, left_out) if kind in others else set()
+    if moved and someone_else:
+        return TWO_FACTS, set()
+    if moved:  # with the words of the place a denial names (駅のベンチではなく)
+        return "place", moved | _said_instead(added, left_out, denied)[1]
+    if someone_else:
+        return "person", someone_else
+    if kind in ("words", "person", "place", "name"):
+        return _said_instead(added, left_out, denied)
+    return None, set()
+
+
+def _said_instead(
+    added: list[Word], left_out: list[Word], denied: list[str]
+) -> tuple[str | None, set[int]]:
+    """The words of the fact a correction denies by name (``denied``: ", not his cousin
+    Rui" beside "Master's cousin Rui", 高橋先生じゃなくて) among those the older text
+    alone has, and the new text's own words in their place (``_same_slot``, with the
+    words that modify them): their ids, and the kind of that
+    fact, a person, a place or a name. (None, no ids) when the denial names none of the
+    older words or nothing stands in their place."""
+    said = " ".join(denied)
+    tokens = set(re.findall(r"\w+", said.lower()))
+    named = [
+        w for w in left_out if w.surface.lower() in tokens or (w.reading and w.surface in said)
+    ]
+    instead = [w for w in added if any(_same_slot(w, n) for n in named)]
+    instead += [w for w in added if w.modifies in {i.key for i in instead} and w not in instead]
+    if not named or not instead:
+        return None, set()
+    both = named + instead
+    net = wordnet()
+    if any(w.name == "person" or any(is_animate(e) for e in w.english) for w in both):
+        kind: str | None = "person"
+    elif net is not None and (
+        any(w.name == "place" for w in both)
+        or any(not w.name and any(is_place(net, e) for e in w.english) for w in both)
+    ):
+        kind = "place"
+    else:
+        kind = "name" if any(w.name for w in both) else None
+    return (kind, {id(w) for w in both}) if kind else (None, set())
+
+
+def _same_slot(first: Word, second: Word) -> bool:
+    """One place in the clause: one core role (a passive's agent is its subject, whatever
+    the preposition), or one role after one preposition; in Japanese, also none in one
+    text (a cleft's focus: 置き忘れたのはパン屋のレジだった)."""
+    if first.role == second.role and (
+        first.role in CORE_ROLES or first.preposition == second.preposition
+    ):
+        return True
+    return bool(first.reading and second.reading) and not (first.role and second.role)
+
+
+def _compound_of(word: Word, others: list[Word]) -> bool:
+    """``word`` is a Japanese compound that opens or ends with one of ``others``, or one
+    of them is such a compound of it (手術 / 手術日, 担当医 / 担当): the thing retold
+    by its part or with it, as a correction names what it corrects (お母様の手術は3月18日
+    / お母様の手術日は3月8日だった)."""
+    if not _JAPANESE.search(word.key):
+        return False
+    for other in others:
+        short, long = sorted((word.key, other.key), key=len)
+        if len(short) >= 2 and short != long and (long.startswith(short) or long.endswith(short)):
+            return True
+    return False
+
+
+_JAPANESE = re.compile("[一-龥々ぁ-ゖァ-ヶー]")
 
 
 def _nothing_else(rest_added: list[Word], rest_left: list[Word]) -> bool:
