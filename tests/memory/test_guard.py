@@ -655,6 +655,17 @@ def test_a_lexicalised_causative_is_a_verb_not_a_causative() -> None:
     )
 
 
+def test_words_that_share_a_meaning_are_no_opposites() -> None:
+    """いらっしゃる is "to come, to go, to be": the honorific of 来る as of 行く. Sharing
+    "come" with 来る, it is no opposite of it for "go"'s antonym; 行く and 来る are."""
+    assert differences("先生は明日学校にいらっしゃる。", "先生は明日学校に来る。") == (
+        Verdict.POSSIBLE,
+        ("wording: いらっしゃる → 来る",),
+    )
+    assert corrects("先生は明日学校にいらっしゃる。", "先生は明日学校に来る。") is None
+    assert verdict("先生は明日学校に来る。", "先生は明日学校に行く。") is Verdict.DISTINCT
+
+
 def test_a_rewording_wordnet_relates_is_a_possible_duplicate() -> None:
     found_verdict, found = differences(
         "Master said the line was enormous and the soup excellent.",

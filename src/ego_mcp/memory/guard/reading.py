@@ -123,9 +123,11 @@ class Word:
 
     def opposes(self, other: Word) -> bool:
         """The two are antonyms, as lemmas or as written (open / closed: "was closed" is
-        read as the verb "close")."""
+        read as the verb "close"), and share no meaning."""
         if self.prefix_negates(other) or other.prefix_negates(self):
             return True
+        if set(self.english) & set(other.english):
+            return False  # one meaning shared: いらっしゃる "come, go, be" / 来る "come"
         mine = self.opposites & {other.key, other.surface.lower(), *other.english}
         theirs = other.opposites & {self.key, self.surface.lower(), *self.english}
         if self.pos == other.pos == "a":
