@@ -5,6 +5,7 @@ differs in ...), from the two texts' readings (``analysis``) and the evidence th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -35,6 +36,7 @@ from ego_mcp.memory.guard.evidence import (
     unmatched,
     unnamed_doers,
 )
+from ego_mcp.memory.guard.japanese import spoken, surfaces
 from ego_mcp.memory.guard.placement import focus_moved, particles_opposed, tense_changed
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
 from ego_mcp.memory.guard.spelling import read_by_initials, respelled, spelled_out, symbols_named
@@ -197,6 +199,8 @@ def _comparable(first: Word, second: Word) -> bool:
 # The longest text read word by word: a parse of 20,000 characters takes seconds, and the
 # Japanese analyser reads at most 49,149 bytes. Longer texts are not vouched for.
 LONGEST_COMPARED = 2_000
+# Kana or kanji: a text the Japanese analyser reads.
+JAPANESE_SCRIPT = re.compile("[ぁ-ゖァ-ヺ一-龥々]")
 TOO_LONG = f"length: over {LONGEST_COMPARED:,} characters, not compared word by word"
 
 
@@ -218,7 +222,21 @@ def differences(existing: str, new: str) -> tuple[Verdict, tuple[str, ...]]:
     loose = _judged(existing, new, vouched=False)[0] if guessed else Verdict.DISTINCT
     if verdict is Verdict.DISTINCT and loose is not Verdict.DISTINCT:
         return Verdict.POSSIBLE, (f"wording: {', '.join(guessed)}",)
+    if verdict is Verdict.DISTINCT and _read_alike(existing, new):
+        # A slip of the input method (冷蔵庫の中見) or a homophone (科学 / 化学): the
+        # guard cannot tell which, so the two are flagged, never refused.
+        written = set(surfaces(new))
+        gone = [w for w in surfaces(existing) if w not in written]
+        added = [w for w in surfaces(new) if w not in set(surfaces(existing))]
+        return Verdict.POSSIBLE, (f"wording: {', '.join(gone)} → {', '.join(added)}",)
     return verdict, found
+
+
+def _read_alike(existing: str, new: str) -> bool:
+    """Two Japanese texts, written apart, that read aloud the same."""
+    if not (JAPANESE_SCRIPT.search(existing) and JAPANESE_SCRIPT.search(new)):
+        return False
+    return spoken(existing) == spoken(new)
 
 
 def _judged(existing: str, new: str, vouched: bool) -> tuple[Verdict, tuple[str, ...]]:

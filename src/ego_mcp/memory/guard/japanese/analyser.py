@@ -30,6 +30,20 @@ def morphemes(text: str) -> tuple[Morpheme, ...]:
     return analyse(text, LONG)
 
 
+def spoken(text: str) -> str:
+    """``text`` as it is read aloud, in katakana, without its punctuation but a question
+    mark (a question is no statement): two texts written apart that read alike (中身 /
+    中見, 会議 / 会義, 昨日 / 機能) say one thing, or are two homophones (科学 / 化学)."""
+    return "".join(
+        "?" if m.surface() in QUESTION_MARKS else m.reading_form()
+        for m in morphemes(text)
+        if m.part_of_speech()[0] != "補助記号" or m.surface() in QUESTION_MARKS
+    )
+
+
+QUESTION_MARKS = frozenset({"?", "？"})
+
+
 def surfaces(text: str) -> tuple[str, ...]:
     """``text`` cut into its words, as written."""
     return tuple(m.surface() for m in morphemes(text))
