@@ -419,8 +419,8 @@ async def main() -> None:
         "code)",
         "corrections_blind8": "corrections, bench/data/corrections_blind8.jsonl (an eighth "
         "set, written blind on 2026-12-07 after the round's correction readings: 80 "
-        "corrections in varied forms and 80 close others; measured once, on the code "
-        "before and after)",
+        "corrections in varied forms and 80 close others; measured on the code before "
+        "and on a first version of the readings, whose misses were then read)",
         "corrections_adversarial": "corrections, bench/data/corrections_adversarial.jsonl "
         "(two reviews' adversarial pairs of 2026-12-06, written against the code to break "
         "it: 82 corrections and 247 others, kind = the rule each one aims at; a check of "

@@ -134,16 +134,15 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
         # The older memory's subject left out where the new text has its own.
         ("Master has a meeting at 3.", "Actually, the meeting is at 4.", "number"),
         # A phrase denied is the whole noun phrase the other text holds, as long as what
-        # is said instead (高橋先生じゃなくて中村先生, 5月20日じゃなくて5月2日), and a
-        # Japanese compound that holds a word of the other is that thing retold (手術 /
-        # 手術日, 担当 / 担当医).
-        ("ご主人様の歯医者の担当は佐々木先生。",
+        # is said instead (佐々木先生じゃなくて山口先生, 5月20日じゃなくて5月2日).
+        ("ご主人様の歯医者の担当医は佐々木先生。",
          "歯医者の担当医は佐々木先生じゃなくて山口先生だった。", "person"),
-        ("アヤの手術は5月20日に決まった。", "アヤの手術日は5月20日じゃなくて5月2日だった。",
+        ("アヤの手術は5月20日に決まった。", "アヤの手術は5月20日じゃなくて5月2日だった。",
          "time"),
-        # The denial names the fact replaced, and what stands in its place is the new
-        # one: past a determiner (not his sister), a cleft's focus (It was Kimura, not the
-        # manager; …のはパン屋のレジだった), a passive's agent.
+        # The denial names the fact replaced, and the thing that stands in its place is
+        # the new one: past a determiner (not his sister), a cleft's focus (It was Kimura,
+        # not the manager; …のはパン屋のレジだった), a passive's agent; a thing "at"
+        # governs is a place (at the dry cleaner's).
         ("Master's manager approved the budget on Monday.",
          "It was Kimura, not the manager, who approved the budget on Monday.", "person"),
         ("Master forgot his scarf at the gym.",
@@ -152,15 +151,8 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
          "Ken's brother won the quiz at the school fair, not his sister.", "person"),
         ("マスターは鍵を駅のベンチに置き忘れた。",
          "鍵を置き忘れたのは駅のベンチではなく、パン屋のレジだった。", "place"),
-        # A reason in a sentence of its own may name the value replaced; a source given
-        # for the new value is no fact of its own.
-        ("ケンに3千円借りた。", "ケンに借りたのは5千円だった。3千円と勘違いしていた。",
-         "number"),
-        ("Master swam 800 meters at the pool this morning.",
-         "Correction: Master swam 1,200 meters at the pool this morning, per his watch.",
-         "number"),
-        ("ケンの大阪行きのバスは8時に出る。",
-         "実はケンの大阪行きのバスは運行会社のサイトによると10時に出る。", "time"),
+        ("Master left the umbrella at the office.",
+         "Turns out the umbrella was left at the dry cleaner's, not the office.", "place"),
     ],
 )  # fmt: skip
 def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> None:
@@ -264,13 +256,21 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
         # Nor is the older memory's subject where the new text names none: who ran is
         # unsaid.
         ("ケンは月曜日に5キロ走った。", "実は月曜日に8キロ走った。"),
-        # A denial of one value beside other facts changed; two sources, two reports;
-        # a source beside another verb's value, or another day's.
+        # A denial of one value beside other facts changed, or of a word another holds
+        # only inside a word ("son" in "season"); a name beside the thing denied; a
+        # denied deed of another relative; what a source says of its own schedule.
         ("Ken is flying to Hawaii on Friday.",
          "Actually, Emi is the one flying to Guam on Saturday, not Ken."),
+        ("Ken's team lost every game this season.",
+         "Ken's team won every game this season, not his son."),
+        ("Master flew to Paris with his mother.",
+         "Actually, Master flew to Rome with his sister, not Paris."),
+        ("Ken's grandfather visited on Sunday.", "Ken's grandmother did not visit on Sunday."),
+        ("ケンのお兄さんがパーティーに来た。", "ケンのお姉さんはパーティーに来なかった。"),
         ("According to Ken, the party is at 7.", "According to Aya, the party is at 8."),
-        ("The concert ended at 9 pm.", "The concert was at 7 pm, per the ticket."),
-        ("Master ran 5 km on Monday.", "Master ran 8 km on Thursday, per his watch."),
+        ("The pool opens at 9.", "Actually, the pool opens at 10, per the winter schedule."),
+        ("The hotel cost 18,000 yen.", "The hotel cost 9,000 yen per person."),
+        ("ケンに3千円借りた。", "ケンに借りたのは5千円だった。3千円は別の日に借りた分だ。"),
     ],
 )  # fmt: skip
 def test_anything_else_is_no_correction(old: str, new: str) -> None:

@@ -43,12 +43,6 @@ MARKERS = re.compile(
 # "会社じゃなくて".
 DENIED_ENGLISH = re.compile(r",\s*not\s+(?P<denied>[^,.;!?]+)(?:,(?=\s)|(?=[.;!?]|$))")
 DENIED_JAPANESE = re.compile(r"(?:ではなく|じゃなく)て?、?")
-# The source a text gives for what it says: "per the boarding pass", "according to
-# Ken's email" (a clause's edge to the next), メールによると / によれば.
-SOURCE_ENGLISH = re.compile(
-    r"(?i)(?:,\s*|^)(?:per|according to)\s+[^,.;:!?]+(?:,\s*(?=\S)|(?=[.;:!?]|$))"
-)
-SOURCE_JAPANESE = re.compile(r"(?:によると|によれば)、?")
 # What may open a phrase denied in English and is no part of what it names: "not his
 # cousin Rui" beside "Master's cousin Rui" denies the cousin the other text names.
 DETERMINER = re.compile(r"(?i)^(?:the|a|an|his|her|their|my|our|your|its)\s+")
@@ -121,7 +115,13 @@ def _unless_own(match: re.Match[str], other: str) -> str:
     cousin Rui" beside "Master's cousin Rui"); the denial as it was where X is its own."""
     denied = match["denied"].strip().lower()
     held = (denied, DETERMINER.sub("", denied))
-    return "" if any(phrase and phrase in other.lower() for phrase in held) else match[0]
+    said = other.lower()
+    return "" if any(phrase and _has_phrase(said, phrase) for phrase in held) else match[0]
+
+
+def _has_phrase(text: str, phrase: str) -> bool:
+    """``text`` has ``phrase`` as whole words ("son" is not in "season")."""
+    return re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text) is not None
 
 
 def _denied_start(before: str, other: str, parallel: int) -> int | None:
@@ -153,20 +153,6 @@ def _phrase_starts(before: str) -> Iterator[tuple[int, int]]:
         start -= len(morpheme.surface())
         if not (joins or part == "接尾辞" or (at > 0 and _number(found[at - 1].surface()))):
             yield start, len(found) - at
-
-
-def without_sources(text: str, other: str) -> str:
-    """``text`` without the source it gives for what it says ("per his watch",
-    "according to the airline's email", 航空会社のメールによると) where ``other`` gives
-    none: evidence for a value, no fact of its own."""
-    if SOURCE_ENGLISH.search(other) or SOURCE_JAPANESE.search(other):
-        return text
-    unsourced = SOURCE_ENGLISH.sub("", text)
-    for match in reversed(list(SOURCE_JAPANESE.finditer(unsourced))):
-        starts = list(_phrase_starts(unsourced[: match.start()]))
-        if starts:  # the whole noun phrase: メールによると, 航空会社のメールによると
-            unsourced = unsourced[: starts[-1][0]] + unsourced[match.end() :]
-    return unsourced.strip()
 
 
 def _phrase_length(found: tuple[Morpheme, ...]) -> int:

@@ -15,7 +15,6 @@ from ego_mcp.memory.guard.corrections import (
     marked_as_correction,
     tells_of_another_time,
     without_correction_marks,
-    without_sources,
 )
 from ego_mcp.memory.guard.evidence import (
     CORE_ROLES,
@@ -41,6 +40,7 @@ from ego_mcp.memory.guard.wordnet import (
     WordNet,
     is_animate,
     is_conveyance,
+    is_person,
     is_physical,
     is_place,
     is_relative,
@@ -70,8 +70,7 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
         return kind
     # A correction may come with its reason in a sentence of its own (the train leaves at
     # 8:40; Master had misread the ticket): the sentence that replaces the fact is the
-    # correction, if the others tell no value of their own; the value it replaces they
-    # may name (5千円だった。1万円と勘違いしていた).
+    # correction, if the others tell no value of their own.
     sentences = _sentences(new)
     if not 2 <= len(sentences) <= REASON_SENTENCES or tells_of_another_time(new, existing):
         return None  # a longer text tells more than a fact and why it was wrong
@@ -79,14 +78,8 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
     told = [k for k in kinds if k is not None]
     if len(told) != 1:
         return None
-    replaced = _values(read(existing))
     rest = [read(s) for s, k in zip(sentences, kinds, strict=True) if k is None]
-    return told[0] if all(_values(r) <= replaced for r in rest) else None
-
-
-def _values(reading: Reading) -> set[str]:
-    """The numbers and times ``reading`` tells."""
-    return {value.value for value in (*reading.numbers, *reading.when)}
+    return told[0] if not any(r.numbers or r.when for r in rest) else None
 
 
 # The most sentences a correction with its reason is read in: the fact, and why the older
@@ -107,7 +100,7 @@ def _sentences(text: str) -> list[str]:
 
 def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
     old = read(respelled(spelled_out(without_correction_marks(existing, new), new), new))
-    unmarked = without_sources(without_correction_marks(new, existing), existing)
+    unmarked = without_correction_marks(new, existing)
     fresh = read(respelled(spelled_out(unmarked, existing), existing))
     old, fresh = _as_corrected(old, fresh)
     marked = marked_as_correction(new, existing)
@@ -179,8 +172,8 @@ def _replaced_fact(
     if kind in ("number", "time"):
         if " → " not in detail or detail.startswith("—"):
             return None  # a value added, not replaced
-    elif kind == "negation" and thing is not None:
-        kind = thing  # opposites that are things: a brother for a sister
+    elif kind == "negation" and thing is not None and denied:
+        kind = thing  # opposites that are things, one denied: his brother, not his sister
     elif kind == "negation" and _verb_for_verb(added, left_out) and not told_otherwise:
         return None  # another verb denied, no way of doing the affirmed one
     elif kind == "negation" or told_otherwise:
@@ -195,10 +188,15 @@ def _replaced_fact(
         opposed |= _circumstances_of_denied(old, fresh, left_out)
         opposed |= _circumstances_of_denied(fresh, old, added)
     opposed |= _possession_told(old, fresh, left_out) | _possession_told(fresh, old, added)
-    rest_added = [w for w in added if not (w.name or id(w) in opposed or w.key == COPULA)]
-    rest_left = [w for w in left_out if not (w.name or id(w) in opposed)]
-    if marked:  # what a correction leaves out may come back within a compound
-        rest_added = [w for w in rest_added if not _compound_of(w, rest_left)]
+    # Beside the thing a denial names, a name is a fact of its own (Rome, not Paris, with
+    # his sister: the person changed too); elsewhere the judgement told the names apart.
+    named_apart = bool(replaced) and thing is not None and bool(denied)
+    rest_added = [
+        w
+        for w in added
+        if not ((w.name and not named_apart) or id(w) in opposed or w.key == COPULA)
+    ]
+    rest_left = [w for w in left_out if not ((w.name and not named_apart) or id(w) in opposed)]
     return kind if (marked and not rest_added) or _nothing_else(rest_added, rest_left) else None
 
 
@@ -221,16 +219,15 @@ def _thing_for_thing(
     places = {w.key for w in added + left_out if id(w) in moved}
     if kind == "name" and not all(w.owns in places for w in added + left_out if w.name):
         moved = set()
-    others = ("words", "negation")  # a relative for a relative, opposites or not
-    someone_else = _relative_for_relative(added, left_out) if kind in others else set()
+    someone_else = _relative_for_relative(added, left_out) if kind == "words" else set()
     if moved and someone_else:
         return TWO_FACTS, set()
     if moved:  # with the words of the place a denial names (駅のベンチではなく)
         return "place", moved | _said_instead(added, left_out, denied)[1]
     if someone_else:
         return "person", someone_else
-    if kind in ("words", "person", "place", "name"):
-        return _said_instead(added, left_out, denied)
+    if kind in ("words", "person", "place", "name", "negation"):
+        return _said_instead(added, left_out, denied)  # opposites too: his brother, not his sister
     return None, set()
 
 
@@ -245,53 +242,44 @@ def _said_instead(
     older words or nothing stands in their place."""
     said = " ".join(denied)
     tokens = set(re.findall(r"\w+", said.lower()))
-    named = [
-        w for w in left_out if w.surface.lower() in tokens or (w.reading and w.surface in said)
-    ]
-    instead = [w for w in added if any(_same_slot(w, n) for n in named)]
-    instead += [w for w in added if w.modifies in {i.key for i in instead} and w not in instead]
-    if not named or not instead:
+    things = [w for w in left_out if w.pos == "n" or w.name]
+    named = [w for w in things if w.surface.lower() in tokens or (w.reading and w.surface in said)]
+    heads = [w for w in added if (w.pos == "n" or w.name) and any(_same_slot(w, n) for n in named)]
+    instead = heads + [w for w in added if w.modifies in {h.key for h in heads} and w not in heads]
+    if not named or not heads:
         return None, set()
-    both = named + instead
+    kind = _kind_of_thing(named + heads)
+    return (kind, {id(w) for w in named + instead}) if kind else (None, set())
+
+
+def _kind_of_thing(words: list[Word]) -> str | None:
+    """A place (a place's name, a noun WordNet files as a place, or a thing a preposition
+    of place governs: at the dry cleaner's), a person (a person's name, a noun of a
+    person), a name of neither, or None (an animal, a thing: no fact of these kinds)."""
     net = wordnet()
-    if any(w.name == "person" or any(is_animate(e) for e in w.english) for w in both):
-        kind: str | None = "person"
-    elif net is not None and (
-        any(w.name == "place" for w in both)
-        or any(not w.name and any(is_place(net, e) for e in w.english) for w in both)
+    if net is None:
+        return None
+    if any(
+        w.name == "place"
+        or w.preposition in LOCATIVE | WHERE_OR_HOW
+        or (not w.name and any(is_place(net, e) for e in w.english))
+        for w in words
     ):
-        kind = "place"
-    else:
-        kind = "name" if any(w.name for w in both) else None
-    return (kind, {id(w) for w in both}) if kind else (None, set())
+        return "place"
+    if any(w.name == "person" or (not w.name and any(map(is_person, w.english))) for w in words):
+        return "person"
+    return "name" if any(w.name for w in words) else None
 
 
 def _same_slot(first: Word, second: Word) -> bool:
     """One place in the clause: one core role (a passive's agent is its subject, whatever
-    the preposition), or one role after one preposition; in Japanese, also none in one
-    text (a cleft's focus: 置き忘れたのはパン屋のレジだった)."""
-    if first.role == second.role and (
-        first.role in CORE_ROLES or first.preposition == second.preposition
-    ):
+    the preposition), or one role after one preposition (not a word with neither); in
+    Japanese, also none in one text (a cleft's focus: 置き忘れたのはパン屋のレジだった)."""
+    if first.role == second.role and first.role in CORE_ROLES:
         return True
+    if first.role == second.role and first.preposition == second.preposition:
+        return bool(first.role or first.preposition)  # no role nor preposition: unplaced
     return bool(first.reading and second.reading) and not (first.role and second.role)
-
-
-def _compound_of(word: Word, others: list[Word]) -> bool:
-    """``word`` is a Japanese compound that opens or ends with one of ``others``, or one
-    of them is such a compound of it (手術 / 手術日, 担当医 / 担当): the thing retold
-    by its part or with it, as a correction names what it corrects (お母様の手術は3月18日
-    / お母様の手術日は3月8日だった)."""
-    if not _JAPANESE.search(word.key):
-        return False
-    for other in others:
-        short, long = sorted((word.key, other.key), key=len)
-        if len(short) >= 2 and short != long and (long.startswith(short) or long.endswith(short)):
-            return True
-    return False
-
-
-_JAPANESE = re.compile("[一-龥々ぁ-ゖァ-ヶー]")
 
 
 def _nothing_else(rest_added: list[Word], rest_left: list[Word]) -> bool:

@@ -331,6 +331,14 @@ def is_animate(noun: str) -> bool:
     return _first_sense_file(noun, "n") in ANIMATE_FILES
 
 
+def is_person(noun: str) -> bool:
+    """Whether a noun's most frequent sense is a person (the manager, Mom), no animal."""
+    return _first_sense_file(noun, "n") == PERSON_FILE
+
+
+PERSON_FILE = 18  # noun.person
+
+
 # The lexicographer files of what one has as part of oneself: noun.attribute (weight,
 # height, age) and noun.body (hair, eyes).
 INALIENABLE_FILES = frozenset({7, 8})
