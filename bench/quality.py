@@ -81,6 +81,7 @@ CORRECTIONS_BLIND6 = ROOT / "bench" / "data" / "corrections_blind6.jsonl"
 CORRECTIONS_BLIND7 = ROOT / "bench" / "data" / "corrections_blind7.jsonl"
 CORRECTIONS_BLIND8 = ROOT / "bench" / "data" / "corrections_blind8.jsonl"
 CORRECTIONS_ADVERSARIAL = ROOT / "bench" / "data" / "corrections_adversarial.jsonl"
+CORRECTIONS_ADVERSARIAL2 = ROOT / "bench" / "data" / "corrections_adversarial2.jsonl"
 
 
 async def answer(client: Client, tool: str, **arguments: Any) -> str:
@@ -317,6 +318,12 @@ async def main() -> None:
             corrections_table,
             jsonl(CORRECTIONS_ADVERSARIAL),
         ),
+        (
+            "corrections_adversarial2",
+            corrections,
+            corrections_table,
+            jsonl(CORRECTIONS_ADVERSARIAL2),
+        ),
         ("recall", recall, recall_table, data),
         ("related_links", related, related_table, jsonl("links_dev.jsonl")),
         ("links", links, links_table, None),
@@ -425,6 +432,10 @@ async def main() -> None:
         "(two reviews' adversarial pairs of 2026-12-06, written against the code to break "
         "it: 82 corrections and 247 others, kind = the rule each one aims at; a check of "
         "false links, not a blind measure)",
+        "corrections_adversarial2": "corrections, bench/data/corrections_adversarial2.jsonl "
+        "(a third review's adversarial pairs of 2026-12-07, against the denial readings: "
+        "kind = the reading aimed at and the kind expected; a check of false links, not a "
+        "blind measure)",
         "recall": "recall (n_results=10)",
         "related_links": "links, links_dev.jsonl (share of pairs linked)",
         "links": f"auto-links ({LINK_CORPUS} synthetic diary sentences)",
