@@ -267,6 +267,8 @@ def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> Non
          "Actually, Master flew to Rome with his sister, not Paris."),
         ("Ken's grandfather visited on Sunday.", "Ken's grandmother did not visit on Sunday."),
         ("ケンのお兄さんがパーティーに来た。", "ケンのお姉さんはパーティーに来なかった。"),
+        ("Aya's father will come to dinner.", "Aya's mother won't come to dinner."),
+        ("ケンの父はたばこを吸う。", "ケンの母はたばこを吸わない。"),
         ("According to Ken, the party is at 7.", "According to Aya, the party is at 8."),
         ("The pool opens at 9.", "Actually, the pool opens at 10, per the winter schedule."),
         ("The hotel cost 18,000 yen.", "The hotel cost 9,000 yen per person."),

@@ -167,6 +167,8 @@ def _replaced_fact(
     thing, replaced = _thing_for_thing(kind, added, left_out, marked, denied)
     if thing == TWO_FACTS:
         return None
+    if kind == "negation" and _two_denials(old, fresh, added, left_out):
+        return None  # another person and the deed denied: his brother came, his sister didn't
     denial = kind in ("words", "negation")
     told_otherwise = _denied_in_other_words(added, left_out) if denial else set()
     if kind in ("number", "time"):
@@ -198,6 +200,20 @@ def _replaced_fact(
     ]
     rest_left = [w for w in left_out if not ((w.name and not named_apart) or id(w) in opposed)]
     return kind if (marked and not rest_added) or _nothing_else(rest_added, rest_left) else None
+
+
+def _two_denials(old: Reading, fresh: Reading, added: list[Word], left_out: list[Word]) -> bool:
+    """Opposite things (a brother, a sister; upstairs, downstairs) where the deed is also
+    denied in one text and affirmed in the other: two facts, whoever did it."""
+    things = any(
+        n.opposes(o) for n in added for o in left_out if n.pos == o.pos and n.pos in ("n", "r")
+    )
+    deeds = any(
+        w.pos == "v" and v.pos == "v" and w.same_word(v) and w.negated != v.negated
+        for w in old.words
+        for v in fresh.words
+    )
+    return things and deeds
 
 
 TWO_FACTS = "two facts"
