@@ -3,8 +3,7 @@ afternoon), and acronyms as the words the other text spells out (TV / television
 public relations), before either text is read: a reader does the same, and a
 misspelt number or date word is then read as one.
 
-A word is misspelt when it is written in lower case (names are not corrected, but a day
-or a month written with its capital: Thrusday / Thursday), WordNet
+A word is misspelt when it is written in lower case (names are not corrected), WordNet
 knows it in no inflection and it is no function word of English (spaCy's list), and the
 other text has a word that is one edit from it (two for a long word), starts with the
 same letter and is far more common (``frequency.py``: texted is no misspelling of
@@ -30,15 +29,12 @@ import re
 import unicodedata
 from functools import cache
 
-from ego_mcp.memory.guard.dates import MONTHS, WEEKDAYS
 from ego_mcp.memory.guard.frequency import likelier_misspelt
 from ego_mcp.memory.guard.reading import Word, edits
 from ego_mcp.memory.guard.wordnet import WordNet, wordnet
 
 WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*")  # a contraction is one word (doesn't)
 SHORTEST = 4  # shorter words are too near too many others (cat / car / cut)
-# The days and the months by their names (not "may", which is also a verb).
-CALENDAR = frozenset(name for name in (*MONTHS, *WEEKDAYS) if len(name) >= SHORTEST)
 ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
 JOINERS = frozenset({"and", "of", "for", "the", "&"})
 NAMED_CATEGORIES = frozenset({"Sm", "Po"})  # math symbols, other punctuation (%, #, &)
@@ -64,28 +60,24 @@ def respelled(text: str, other: str) -> str:
     vocabulary = {word.lower() for word in WORD.findall(other) if len(word) >= SHORTEST - 1}
 
     def corrected(match: re.Match[str]) -> str:
-        written = match.group(0)
-        word = written.lower()
-        # A name is never corrected, but a day or a month written with its capital is a
-        # word of the calendar, which a name is not (Thrusday / Thursday).
-        named = written.istitle()
+        word = match.group(0)
         if (
             len(word) < SHORTEST
             or not word.isalpha()
-            or not (written.islower() or named)
+            or not word.islower()
             or word in vocabulary
             or _known(net, word)
         ):
-            return written
+            return word
         limit = 1 if len(word) < 8 else 2
         near: list[tuple[int, str]] = sorted(
             (edits(word, right), right)
             for right in vocabulary
-            if right[:1] == word[:1] and _known(net, right) and (not named or right in CALENDAR)
+            if right[:1] == word[:1] and _known(net, right)
         )
         if not near or near[0][0] > limit or not likelier_misspelt(word, near[0][1]):
-            return written
-        return near[0][1].capitalize() if named else near[0][1]
+            return word
+        return near[0][1]
 
     return WORD.sub(corrected, text)
 
