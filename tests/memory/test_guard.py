@@ -680,6 +680,16 @@ def test_japanese_texts_that_read_alike_are_flagged_never_refused() -> None:
         ("wording: 公園 → 公演",),
     )
     assert verdict("ケンは明日来る。", "ケンは明日来る？") is Verdict.DISTINCT
+    assert verdict("ケンは来た⁉", "ケンは来た。") is Verdict.DISTINCT
+    # Digits and signs Sudachi reads one by one or not at all must be the same, and two
+    # names the dictionary lists are two people (伊藤 / 伊東).
+    for mine, theirs in [
+        ("ケンは1〜2時間歩いた。", "ケンは12時間歩いた。"),
+        ("ケンは友達2、3人と来た。", "ケンは友達23人と来た。"),
+        ("ケンは$500払った。", "ケンは¥500払った。"),
+        ("伊藤さんが来た。", "伊東さんが来た。"),
+    ]:
+        assert verdict(mine, theirs) is Verdict.DISTINCT, mine
 
 
 def test_a_rewording_wordnet_relates_is_a_possible_duplicate() -> None:

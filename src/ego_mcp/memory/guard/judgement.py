@@ -36,7 +36,7 @@ from ego_mcp.memory.guard.evidence import (
     unmatched,
     unnamed_doers,
 )
-from ego_mcp.memory.guard.japanese import spoken, surfaces
+from ego_mcp.memory.guard.japanese import proper_nouns, spoken, surfaces
 from ego_mcp.memory.guard.placement import focus_moved, particles_opposed, tense_changed
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
 from ego_mcp.memory.guard.spelling import read_by_initials, respelled, spelled_out, symbols_named
@@ -201,6 +201,9 @@ def _comparable(first: Word, second: Word) -> bool:
 LONGEST_COMPARED = 2_000
 # Kana or kanji: a text the Japanese analyser reads.
 JAPANESE_SCRIPT = re.compile("[ぁ-ゖァ-ヺ一-龥々]")
+# Digits, letters and signs, commas among them (2、3人 / 23人): what Sudachi reads one by
+# one or not at all (not spaces, nor the full stop or exclamation a text may end with).
+NOT_JAPANESE = re.compile(r"[^\sぁ-ゖァ-ヺー一-龥々。．.!！]")
 TOO_LONG = f"length: over {LONGEST_COMPARED:,} characters, not compared word by word"
 
 
@@ -225,18 +228,31 @@ def differences(existing: str, new: str) -> tuple[Verdict, tuple[str, ...]]:
     if verdict is Verdict.DISTINCT and _read_alike(existing, new):
         # A slip of the input method (冷蔵庫の中見) or a homophone (科学 / 化学): the
         # guard cannot tell which, so the two are flagged, never refused.
-        written = set(surfaces(new))
-        gone = [w for w in surfaces(existing) if w not in written]
-        added = [w for w in surfaces(new) if w not in set(surfaces(existing))]
+        gone, added = _written_apart(existing, new)
         return Verdict.POSSIBLE, (f"wording: {', '.join(gone)} → {', '.join(added)}",)
     return verdict, found
 
 
+def _written_apart(existing: str, new: str) -> tuple[list[str], list[str]]:
+    """The words each text has that the other does not."""
+    mine, theirs = surfaces(existing), surfaces(new)
+    return [w for w in mine if w not in theirs], [w for w in theirs if w not in mine]
+
+
 def _read_alike(existing: str, new: str) -> bool:
-    """Two Japanese texts, written apart, that read aloud the same."""
+    """Two Japanese texts, written apart, that read aloud the same, with the same digits,
+    letters and signs (Sudachi reads 12 as 1 and 2, and no sign: 1〜2時間 / 12時間, $500 /
+    ¥500), where what differs is not two names the dictionary lists (伊藤 / 伊東, two
+    families)."""
     if not (JAPANESE_SCRIPT.search(existing) and JAPANESE_SCRIPT.search(new)):
         return False
-    return spoken(existing) == spoken(new)
+    if NOT_JAPANESE.findall(existing) != NOT_JAPANESE.findall(new):
+        return False
+    if spoken(existing) != spoken(new):
+        return False
+    names = proper_nouns(existing) | proper_nouns(new)
+    gone, added = _written_apart(existing, new)
+    return not all(word in names for word in gone + added)
 
 
 def _judged(existing: str, new: str, vouched: bool) -> tuple[Verdict, tuple[str, ...]]:

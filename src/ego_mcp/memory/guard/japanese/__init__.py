@@ -17,7 +17,7 @@ it), ``words`` (a content word as compared), ``reader`` (the reading). The dicti
 (Apache 2.0, Works Applications) is memory-mapped on first use.
 """
 
-from ego_mcp.memory.guard.japanese.analyser import spoken, surfaces
+from ego_mcp.memory.guard.japanese.analyser import proper_nouns, spoken, surfaces
 from ego_mcp.memory.guard.japanese.reader import read
 
-__all__ = ["read", "spoken", "surfaces"]
+__all__ = ["proper_nouns", "read", "spoken", "surfaces"]

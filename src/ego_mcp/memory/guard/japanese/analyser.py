@@ -3,6 +3,7 @@ dictionary (``memory/japanese.py``), and lookups of single words in it."""
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -35,13 +36,20 @@ def spoken(text: str) -> str:
     mark (a question is no statement): two texts written apart that read alike (中身 /
     中見, 会議 / 会義, 昨日 / 機能) say one thing, or are two homophones (科学 / 化学)."""
     return "".join(
-        "?" if m.surface() in QUESTION_MARKS else m.reading_form()
+        "?" if _asks(m.surface()) else m.reading_form()
         for m in morphemes(text)
-        if m.part_of_speech()[0] != "補助記号" or m.surface() in QUESTION_MARKS
+        if m.part_of_speech()[0] != "補助記号" or _asks(m.surface())
     )
 
 
-QUESTION_MARKS = frozenset({"?", "？"})
+def _asks(surface: str) -> bool:
+    """A mark Unicode names a question mark (?, ？, ⁉, ⁈, ‽)."""
+    return any("QUESTION" in unicodedata.name(c, "") or c == "‽" for c in surface)
+
+
+def proper_nouns(text: str) -> frozenset[str]:
+    """The words of ``text`` the dictionary lists as names of people or places."""
+    return frozenset(m.surface() for m in morphemes(text) if m.part_of_speech()[1] == "固有名詞")
 
 
 def surfaces(text: str) -> tuple[str, ...]:
