@@ -500,10 +500,6 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
     senses, opposites = senses_of(key, pos)
     if pos == "v":
         senses |= _state_senses(token)
-    elif pos == "a" and token.tag_ == "VBN":
-        # A past participle before a noun is also its verb's: one spelling WordNet files
-        # as an adjective and another it does not (the cancelled trip / the canceled trip).
-        senses |= senses_of(token.lemma_.lower(), "v")[0]
     focus = cleft_focus(token)
     verb = focus[1] if focus is not None else clause_verb(token)
     role = role_of(token)
