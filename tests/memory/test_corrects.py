@@ -153,6 +153,12 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
          "鍵を置き忘れたのは駅のベンチではなく、パン屋のレジだった。", "place"),
         ("Master left the umbrella at the office.",
          "Turns out the umbrella was left at the dry cleaner's, not the office.", "place"),
+        # ... with the name that owns it; a thing "in" governs is no place when it is a
+        # name (in Rust, not Go).
+        ("The party is at the office.",
+         "Actually, the party is at Aya's apartment, not the office.", "place"),
+        ("パーティーは会社でやる。", "パーティーは会社ではなくアヤの家でやる。", "place"),
+        ("Ken wrote the tool in Go.", "Actually, Ken wrote the tool in Rust, not Go.", "name"),
     ],
 )  # fmt: skip
 def test_one_fact_replaced_is_a_correction(old: str, new: str, kind: str) -> None:
@@ -307,6 +313,13 @@ def test_today_of_two_days_is_no_one_day() -> None:
     old, new = "Master drank two cups of coffee today.", "Master drank three cups of coffee today."
     assert corrects(old, new, days_apart=0) == "number"
     assert corrects(old, new, days_apart=3) is None
+
+
+def test_a_denial_in_a_long_text_is_read_near_its_mark() -> None:
+    """The analyser reads a text up to its limit; a phrase denied is read within a few
+    dozen characters of its ではなく, so a long text is no error."""
+    long = "マスターは駅まで歩いた。" * 1_600 + "会社ではなく家にいた。"
+    assert without_correction_marks(long, "会社にいた。").endswith("家にいた。")
 
 
 def test_markers_are_read_past_only_where_they_are_markers() -> None:

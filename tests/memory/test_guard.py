@@ -667,16 +667,16 @@ def test_words_that_share_a_meaning_are_no_opposites() -> None:
 
 
 def test_japanese_texts_that_read_alike_are_flagged_never_refused() -> None:
-    """A slip of the input method (冷蔵庫の中見) reads as the text it slipped from; so do
-    two homophones (公園 / 公演): the guard cannot tell them apart, so both are flagged.
-    A question mark is read: a question is no statement."""
+    """A slip of the input method (冷蔵庫の中見, 機能 for 昨日) reads as the text it slipped
+    from, as two homophones do: the guard cannot tell them apart, so both are flagged. A
+    question mark is read: a question is no statement."""
     assert differences("ケンは冷蔵庫の中身を片付けた。", "ケンは冷蔵庫の中見を片付けた。") == (
         Verdict.POSSIBLE,
         ("wording: 中身 → 中見",),
     )
-    assert differences("アヤは先週公園に行った。", "アヤは先週公演に行った。") == (
+    assert differences("ケンは昨日、歯医者に行った。", "ケンは機能、歯医者に行った。") == (
         Verdict.POSSIBLE,
-        ("wording: 公園 → 公演",),
+        ("wording: 昨日 → 機能",),
     )
     assert verdict("ケンは明日来る。", "ケンは明日来る？") is Verdict.DISTINCT
     assert verdict("ケンは来た⁉", "ケンは来た。") is Verdict.DISTINCT

@@ -126,12 +126,12 @@ def test_without_the_dictionary_words_count_only_as_written(memory: MemoryServic
     assert top.memory.id == ids[BILINGUAL[3]]  # the English memory that shares the name
 
 
-def test_reads_as_on_a_server_rank_as_reads_in_turn(memory: MemoryService) -> None:
+def test_reads_as_on_a_server_rank_as_reads_in_process(memory: MemoryService) -> None:
     fill(memory)
     queries = ["LOG-131", "What did Caroline research?", "東京", "インフルエンザで寝込んだ"]
-    in_turn = [memory.recall(q, 5) for q in queries]
+    in_process = [memory.recall(q, 5) for q in queries]
     memory.reads_remote = True
-    assert [memory.recall(q, 5) for q in queries] == in_turn
+    assert [memory.recall(q, 5) for q in queries] == in_process
 
 
 def test_asked_a_question_a_memory_that_asks_one_counts_less_of_its_own_match(

@@ -16,10 +16,10 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.japanese.analyser import morphemes
+from ego_mcp.memory.guard.japanese.sequence import additive
 
 if TYPE_CHECKING:
     from sudachipy import Morpheme
-from ego_mcp.memory.guard.japanese.sequence import additive
 
 _JAPANESE_LETTER = "一-龥々ァ-ヶー"
 # Discourse markers of a correction: "actually" and "in fact" anywhere, the others at the
@@ -48,7 +48,8 @@ DENIED_JAPANESE = re.compile(r"(?:ではなく|じゃなく)て?、?")
 DETERMINER = re.compile(r"(?i)^(?:the|a|an|his|her|their|my|our|your|its)\s+")
 # The parts of speech a Japanese phrase denied is made of, read back from ではなく: nouns
 # with their prefixes and suffixes (お父さん, 佐藤さん, 3月18日), a word the analyser takes
-# for an adverb inside a name (わんわんハウス), and の between nouns (鴻巣の免許センター).
+# for an adverb inside a name (わんわんハウス); and の between nouns joins them
+# (鴻巣の免許センター, ``_phrase_starts``).
 DENIED_PARTS = frozenset({"名詞", "接頭辞", "接尾辞", "副詞", "形状詞"})
 
 
@@ -85,38 +86,61 @@ def marked_as_correction(text: str, other: str) -> bool:
 
 def without_correction_marks(text: str, other: str) -> str:
     """``text`` without the marks of a correction of ``other`` (or by ``other``)."""
-    unmarked = DENIED_ENGLISH.sub(lambda match: _unless_own(match, other), MARKERS.sub("", text))
-    for match in reversed(list(DENIED_JAPANESE.finditer(unmarked))):
-        after = _phrase_length(morphemes(unmarked[match.end() :]))
-        start = _denied_start(unmarked[: match.start()], other, after)
-        if start is not None:
-            unmarked = unmarked[:start] + unmarked[match.end() :]
+    unmarked = DENIED_ENGLISH.sub(
+        lambda match: "" if _denies_the_others(match, other) else match[0],
+        MARKERS.sub("", text),
+    )
+    for start, end in reversed(_japanese_denials(unmarked, other)):
+        unmarked = unmarked[:start] + unmarked[end:]
     return unmarked.strip()
 
 
 def denied_phrases(text: str, other: str) -> list[str]:
     """The phrases of ``other`` that ``text`` denies beside what it says instead (", not
     his cousin Rui", 高橋先生じゃなくて): the fact a correction says it replaces."""
-    found = [
+    unmarked = MARKERS.sub("", text)
+    english = [
         match["denied"].strip()
-        for match in DENIED_ENGLISH.finditer(MARKERS.sub("", text))
-        if not _unless_own(match, other)
+        for match in DENIED_ENGLISH.finditer(unmarked)
+        if _denies_the_others(match, other)
     ]
+    japanese = [
+        _before_the_mark(unmarked[start:end]) for start, end in _japanese_denials(unmarked, other)
+    ]
+    return english + japanese
+
+
+def _japanese_denials(text: str, other: str) -> list[tuple[int, int]]:
+    """Where each ではなく / じゃなくて of ``text`` that denies a phrase of ``other``
+    begins its phrase (``_denied_start``) and where the mark ends, in order. The phrase
+    is read within ``WINDOW`` characters on either side of the mark: the analyser reads
+    no text past its limit, and a phrase denied is short."""
+    found = []
     for match in DENIED_JAPANESE.finditer(text):
-        after = _phrase_length(morphemes(text[match.end() :]))
-        start = _denied_start(text[: match.start()], other, after)
+        before = text[max(0, match.start() - WINDOW) : match.start()]
+        after = _phrase_length(morphemes(text[match.end() : match.end() + WINDOW]))
+        start = _denied_start(before, other, after)
         if start is not None:
-            found.append(text[start : match.start()])
+            found.append((match.start() - len(before) + start, match.end()))
     return found
 
 
-def _unless_own(match: re.Match[str], other: str) -> str:
-    """Nothing for ", not X" where ``other`` names X (past a determiner: "not his
-    cousin Rui" beside "Master's cousin Rui"); the denial as it was where X is its own."""
+WINDOW = 64
+
+
+def _before_the_mark(span: str) -> str:
+    """The phrase denied, without the mark after it."""
+    return DENIED_JAPANESE.split(span, maxsplit=1)[0]
+
+
+def _denies_the_others(match: re.Match[str], other: str) -> bool:
+    """ ", not X" where ``other`` names X, as whole words, past a determiner too ("not his
+    cousin Rui" beside "Master's cousin Rui"); not a denial of the text's own."""
     denied = match["denied"].strip().lower()
-    held = (denied, DETERMINER.sub("", denied))
     said = other.lower()
-    return "" if any(phrase and _has_phrase(said, phrase) for phrase in held) else match[0]
+    return any(
+        phrase and _has_phrase(said, phrase) for phrase in (denied, DETERMINER.sub("", denied))
+    )
 
 
 def _has_phrase(text: str, phrase: str) -> bool:

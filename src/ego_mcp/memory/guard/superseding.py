@@ -167,7 +167,7 @@ def _replaced_fact(
     thing, replaced = _thing_for_thing(kind, added, left_out, marked, denied)
     if thing == TWO_FACTS:
         return None
-    if kind == "negation" and _two_denials(old, fresh, added, left_out):
+    if kind == "negation" and _another_party_denied(old, fresh, added, left_out):
         return None  # another person and the deed denied: his brother came, his sister didn't
     denial = kind in ("words", "negation")
     told_otherwise = _denied_in_other_words(added, left_out) if denial else set()
@@ -202,7 +202,9 @@ def _replaced_fact(
     return kind if (marked and not rest_added) or _nothing_else(rest_added, rest_left) else None
 
 
-def _two_denials(old: Reading, fresh: Reading, added: list[Word], left_out: list[Word]) -> bool:
+def _another_party_denied(
+    old: Reading, fresh: Reading, added: list[Word], left_out: list[Word]
+) -> bool:
     """Opposite things (a brother, a sister; upstairs, downstairs) where the deed is also
     denied in one text and affirmed in the other: two facts, whoever did it."""
     things = any(
@@ -222,13 +224,13 @@ TWO_FACTS = "two facts"
 def _thing_for_thing(
     kind: str, added: list[Word], left_out: list[Word], marked: bool, denied: list[str]
 ) -> tuple[str | None, set[int]]:
-    """Where the one difference is of words, a person, a place or a name (``kind``), the
-    thing the new text names in place of another and its kind, with the ids of both
-    things' words: a place for a place (at Aya's apartment / at the office; a name that
-    owns no place moved is a person or a place of its own), one relative for another
-    (お父さん / お兄さん), or what a denial names and what is said instead (at the
-    bookstore, not the ramen shop). ``TWO_FACTS`` for a place and a person at once;
-    None when no thing is named for another."""
+    """Where the one difference is of words, a person, a place, a name or opposites
+    (``kind``), the thing the new text names in place of another and its kind, with the
+    ids of both things' words: a place for a place (at Aya's apartment / at the office; a
+    name that owns no place moved is a person or a place of its own), one relative for
+    another (お父さん / お兄さん), or what a denial names and what is said instead (at
+    the bookstore, not the ramen shop; his brother, not his sister). ``TWO_FACTS`` for a
+    place and a person at once; None when no thing is named for another."""
     moved = (
         _place_for_place(added, left_out, marked) if kind in ("words", "place", "name") else set()
     )
@@ -250,18 +252,21 @@ def _thing_for_thing(
 def _said_instead(
     added: list[Word], left_out: list[Word], denied: list[str]
 ) -> tuple[str | None, set[int]]:
-    """The words of the fact a correction denies by name (``denied``: ", not his cousin
-    Rui" beside "Master's cousin Rui", 高橋先生じゃなくて) among those the older text
-    alone has, and the new text's own words in their place (``_same_slot``, with the
-    words that modify them): their ids, and the kind of that
-    fact, a person, a place or a name. (None, no ids) when the denial names none of the
-    older words or nothing stands in their place."""
+    """The kind of the fact a correction denies by name (``denied``: ", not his cousin
+    Rui" beside "Master's cousin Rui", 高橋先生じゃなくて), a person, a place or a
+    name, and the ids of its words among those the older text alone has and of the new
+    text's own words in their place (``_same_slot``, with the words that modify them and
+    the names that own them: at Aya's apartment, not the office). (None, no ids) when
+    the denial names none of the older words, nothing stands in their place, or the thing
+    is of none of those kinds (an animal, a tool)."""
     said = " ".join(denied)
     tokens = set(re.findall(r"\w+", said.lower()))
     things = [w for w in left_out if w.pos == "n" or w.name]
     named = [w for w in things if w.surface.lower() in tokens or (w.reading and w.surface in said)]
     heads = [w for w in added if (w.pos == "n" or w.name) and any(_same_slot(w, n) for n in named)]
-    instead = heads + [w for w in added if w.modifies in {h.key for h in heads} and w not in heads]
+    keys = {h.key for h in heads}
+    around = [w for w in added if w not in heads and (w.modifies in keys or w.owns in keys)]
+    instead = heads + around
     if not named or not heads:
         return None, set()
     kind = _kind_of_thing(named + heads)
@@ -277,7 +282,8 @@ def _kind_of_thing(words: list[Word]) -> str | None:
         return None
     if any(
         w.name == "place"
-        or w.preposition in LOCATIVE | WHERE_OR_HOW
+        or w.preposition in LOCATIVE
+        or (not w.name and w.preposition in WHERE_OR_HOW)  # in Go, in Rust: no place
         or (not w.name and any(is_place(net, e) for e in w.english))
         for w in words
     ):

@@ -322,7 +322,8 @@ HYPERNYMS = frozenset({"@", "@i"})
 
 
 # WordNet's lexicographer files of nouns for who can act: 18 noun.person, 5 noun.animal.
-ANIMATE_FILES = frozenset({5, 18})
+PERSON_FILE = 18  # noun.person
+ANIMATE_FILES = frozenset({5, PERSON_FILE})  # noun.animal, noun.person
 
 
 @lru_cache(maxsize=16384)
@@ -334,9 +335,6 @@ def is_animate(noun: str) -> bool:
 def is_person(noun: str) -> bool:
     """Whether a noun's most frequent sense is a person (the manager, Mom), no animal."""
     return _first_sense_file(noun, "n") == PERSON_FILE
-
-
-PERSON_FILE = 18  # noun.person
 
 
 # The lexicographer files of what one has as part of oneself: noun.attribute (weight,

@@ -86,18 +86,13 @@ class Recall(MemoryParts):
         # so they run meanwhile.
         lexical = self.lexical
         by_words = _READS.submit(self._words, lexical, query, name_groups(people))
-        vector = query_vector(self.embedder, query)
         pool = max(n_results, RECALL_POOL)
-        read: dict[str, Memory] = {}
-        if self.reads_remote:
-            # Each read is a round trip to a server: the records come with the query,
-            # as the best five and most of what is shown are among them.
-            hits = self.store.search(vector, pool, where)
-            distance = {hit.memory.id: hit.distance for hit in hits}
-            read = {hit.memory.id: hit.memory for hit in hits}
-        else:
-            # Ids and similarities first; a record is read only for what is shown.
-            distance = dict(self.store.nearest(vector, pool, where))
+        try:
+            vector = query_vector(self.embedder, query)
+            distance, read = self._nearest(vector, pool, where)
+        except BaseException:
+            by_words.cancel()  # the vectors failed: the words' reads are not waited for
+            raise
         # A fade weighs each memory apart: no bound holds then, and every one is read;
         # nor when the search came back short (a filter, or a store smaller than the pool).
         bounded = self.fade is None and len(distance) >= pool
@@ -137,6 +132,19 @@ class Recall(MemoryParts):
         )
         _log_recall(found, len(extra), started)
         return found
+
+    def _nearest(
+        self, vector: Vector, pool: int, where: MemoryFilter | None
+    ) -> tuple[dict[str, float], dict[str, Memory]]:
+        """The cosine distance of the ``pool`` memories nearest ``vector``, and the records
+        read with them."""
+        if self.reads_remote:
+            # Each read is a round trip to a server: the records come with the query, as
+            # the best five and most of what is shown are among them.
+            hits = self.store.search(vector, pool, where)
+            return {h.memory.id: h.distance for h in hits}, {h.memory.id: h.memory for h in hits}
+        # Ids and similarities first; a record is read only for what is shown.
+        return dict(self.store.nearest(vector, pool, where)), {}
 
     def _add_distances(
         self,

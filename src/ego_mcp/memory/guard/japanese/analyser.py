@@ -38,8 +38,11 @@ def spoken(text: str) -> str:
     return "".join(
         "?" if _asks(m.surface()) else m.reading_form()
         for m in morphemes(text)
-        if m.part_of_speech()[0] != "補助記号" or _asks(m.surface())
+        if m.part_of_speech()[0] not in UNSPOKEN or _asks(m.surface())
     )
+
+
+UNSPOKEN = frozenset({"補助記号", "空白"})  # punctuation and spaces
 
 
 def _asks(surface: str) -> bool:
@@ -48,7 +51,8 @@ def _asks(surface: str) -> bool:
 
 
 def proper_nouns(text: str) -> frozenset[str]:
-    """The words of ``text`` the dictionary lists as names of people or places."""
+    """The words of ``text`` the dictionary lists as proper nouns (people, places,
+    organisations)."""
     return frozenset(m.surface() for m in morphemes(text) if m.part_of_speech()[1] == "固有名詞")
 
 
