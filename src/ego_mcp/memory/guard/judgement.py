@@ -46,6 +46,7 @@ from ego_mcp.memory.guard.swaps import (
     owners_traded,
     pairs_swapped,
 )
+from ego_mcp.memory.japanese import is_japanese
 
 
 class Verdict(Enum):
@@ -199,8 +200,6 @@ def _comparable(first: Word, second: Word) -> bool:
 # The longest text read word by word: a parse of 20,000 characters takes seconds, and the
 # Japanese analyser reads at most 49,149 bytes. Longer texts are not vouched for.
 LONGEST_COMPARED = 2_000
-# Kana or kanji: a text the Japanese analyser reads.
-JAPANESE_SCRIPT = re.compile("[ぁ-ゖァ-ヺ一-龥々]")
 # Digits, letters and signs, commas among them (2、3人 / 23人): what Sudachi reads one by
 # one or not at all (not spaces, nor the full stop or exclamation a text may end with).
 NOT_JAPANESE = re.compile(r"[^\sぁ-ゖァ-ヺー一-龥々。．.!！]")
@@ -225,34 +224,31 @@ def differences(existing: str, new: str) -> tuple[Verdict, tuple[str, ...]]:
     loose = _judged(existing, new, vouched=False)[0] if guessed else Verdict.DISTINCT
     if verdict is Verdict.DISTINCT and loose is not Verdict.DISTINCT:
         return Verdict.POSSIBLE, (f"wording: {', '.join(guessed)}",)
-    if verdict is Verdict.DISTINCT and _read_alike(existing, new):
+    read_alike = _read_alike(existing, new) if verdict is Verdict.DISTINCT else None
+    if read_alike is not None:
         # A slip of the input method (冷蔵庫の中見) or a homophone (科学 / 化学): the
         # guard cannot tell which, so the two are flagged, never refused.
-        gone, added = _written_apart(existing, new)
-        return Verdict.POSSIBLE, (f"wording: {', '.join(gone)} → {', '.join(added)}",)
+        return Verdict.POSSIBLE, (read_alike,)
     return verdict, found
 
 
-def _written_apart(existing: str, new: str) -> tuple[list[str], list[str]]:
-    """The words each text has that the other does not."""
-    mine, theirs = surfaces(existing), surfaces(new)
-    return [w for w in mine if w not in theirs], [w for w in theirs if w not in mine]
-
-
-def _read_alike(existing: str, new: str) -> bool:
-    """Two Japanese texts, written apart, that read aloud the same, with the same digits,
-    letters and signs (Sudachi reads 12 as 1 and 2, and no sign: 1〜2時間 / 12時間, $500 /
-    ¥500), where what differs is not two names the dictionary lists (伊藤 / 伊東, two
-    families)."""
-    if not (JAPANESE_SCRIPT.search(existing) and JAPANESE_SCRIPT.search(new)):
-        return False
+def _read_alike(existing: str, new: str) -> str | None:
+    """The wording line of two Japanese texts, written apart, that read aloud the same,
+    with the same digits, letters and signs (Sudachi reads 12 as 1 and 2, and no sign:
+    1〜2時間 / 12時間, $500 / ¥500), where what differs is not two names the dictionary
+    lists (伊藤 / 伊東, two families); None for any other pair."""
+    if not (is_japanese(existing) and is_japanese(new)):
+        return None
     if NOT_JAPANESE.findall(existing) != NOT_JAPANESE.findall(new):
-        return False
+        return None
     if spoken(existing) != spoken(new):
-        return False
+        return None
+    mine, theirs = surfaces(existing), surfaces(new)
+    gone, added = [w for w in mine if w not in theirs], [w for w in theirs if w not in mine]
     names = proper_nouns(existing) | proper_nouns(new)
-    gone, added = _written_apart(existing, new)
-    return not all(word in names for word in gone + added)
+    if all(word in names for word in gone + added):
+        return None
+    return f"wording: {', '.join(gone)} → {', '.join(added)}"
 
 
 def _judged(existing: str, new: str, vouched: bool) -> tuple[Verdict, tuple[str, ...]]:

@@ -192,7 +192,7 @@ def _replaced_fact(
     opposed |= _possession_told(old, fresh, left_out) | _possession_told(fresh, old, added)
     # Beside the thing a denial names, a name is a fact of its own (Rome, not Paris, with
     # his sister: the person changed too); elsewhere the judgement told the names apart.
-    named_apart = bool(replaced) and thing is not None and bool(denied)
+    named_apart = bool(replaced) and bool(denied)
     rest_added = [
         w
         for w in added
