@@ -778,6 +778,26 @@ def test_a_step_in_wordnet_is_never_refused(existing: str, new: str) -> None:
     assert verdict(existing, new) is Verdict.POSSIBLE
 
 
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("The store clerk was rude to Master.", "The store clerk was impolite to Master."),
+        ("Master's cat is scared of the vacuum.", "Master's cat is afraid of the vacuum."),
+        ("Master slept after the long hike.", "Master slept after the lengthy hike."),
+    ],
+)
+def test_adjectives_one_step_apart_in_a_cluster_are_synonyms(existing: str, new: str) -> None:
+    """WordNet files a satellite adjective "similar to" its head (rude / impolite): near
+    synonyms, a restatement where nothing else differs."""
+    assert verdict(existing, new) is Verdict.DUPLICATE
+    assert verdict(new, existing) is Verdict.DUPLICATE
+
+
+def test_two_satellites_of_one_adjective_are_no_synonyms() -> None:
+    """freezing and chilly are each similar to cold, not to each other: two steps."""
+    assert verdict("The water was freezing.", "The water was chilly.") is Verdict.DISTINCT
+
+
 def test_a_broader_noun_leaves_out_detail_and_is_never_refused() -> None:
     assert verdict("Master ate an apple.", "Master ate a fruit.") is not Verdict.DUPLICATE
     assert verdict("Master adopted a dog.", "Master adopted a puppy.") is not Verdict.DUPLICATE
@@ -889,6 +909,84 @@ def test_a_converse_by_entailment_is_a_possible_duplicate_never_a_refusal() -> N
         "Master beat Ken at tennis on Saturday.", "Ken lost to Master at tennis on Saturday."
     )
     assert found == (Verdict.POSSIBLE, ("wording: beat → lost (the other side)",))
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("Ms. Kimura teaches Master calligraphy.", "Master learns calligraphy from Ms. Kimura."),
+        ("Master taught Imogen the bass line.", "Imogen learned the bass line from Master."),
+        ("マスターはケンに将棋を教えた。", "ケンはマスターに将棋を教わった。"),
+        ("佐伯先生はマスターに書道を教えている。", "マスターは佐伯先生に書道を習っている。"),
+    ],
+)
+def test_a_converse_by_cause_told_with_its_other_party_is_a_restatement(
+    existing: str, new: str
+) -> None:
+    """teach causes learn (WordNet's cause pointer): with the parties traded as the verbs
+    have them, the learner's teacher named by from or に, one event from its other side."""
+    assert verdict(existing, new) is Verdict.DUPLICATE
+    assert verdict(new, existing) is Verdict.DUPLICATE
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        # 落ちる's fourth sense in JMdict is "to fail (e.g. exam)", the antonym of 受かる.
+        ("マスターは簿記三級の試験に受からなかった。", "マスターは簿記三級の試験に落ちた。"),
+        ("マスターの娘は英検の試験に落ちなかった。", "マスターの娘は英検の試験に受かった。"),
+        # あげる's seventh is "to give", もらう "to receive": one gift from either side.
+        ("マスターは湊さんに合鍵をあげた。", "湊さんはマスターから合鍵をもらった。"),
+        # Deeds told as states (ている): the state holds or its opposite does.
+        ("エアコンは動いていない。", "エアコンは止まっている。"),
+    ],
+)
+def test_a_japanese_verb_is_set_against_another_in_its_commoner_senses(
+    existing: str, new: str
+) -> None:
+    assert verdict(existing, new) is Verdict.DUPLICATE
+    assert verdict(new, existing) is Verdict.DUPLICATE
+
+
+@pytest.mark.parametrize(
+    ("existing", "new", "verbs"),
+    [
+        (
+            "マスターはプレゼントをあげなかった。",
+            "マスターはプレゼントをもらった。",
+            "あげ → もらっ",
+        ),
+        ("マスターは電車に乗らなかった。", "マスターは電車を降りた。", "乗ら → 降り"),
+        ("マスターはボールを上げなかった。", "マスターはボールを落とした。", "上げ → 落とし"),
+        ("Master didn't give a present.", "Master took a present.", "give → took"),
+        (
+            "Sales didn't increase this month.",
+            "Sales decreased this month.",
+            "increase → decreased",
+        ),
+        ("Master didn't find his wallet.", "Master lost his wallet.", "find → lost"),
+    ],
+)
+def test_a_deed_denied_is_not_its_opposite_done(existing: str, new: str, verbs: str) -> None:
+    """Verbs WordNet opposes only as deeds (change, contact, motion, possession) are
+    contraries: neither may be done. Outcomes stay complementary (didn't pass / failed)."""
+    assert differences(existing, new) == (
+        Verdict.DISTINCT,
+        (f"negation: {verbs} (contraries: may be neither)",),
+    )
+    assert verdict("Master didn't pass the exam.", "Master failed the exam.") is (Verdict.DUPLICATE)
+
+
+def test_a_converse_by_cause_needs_its_parties_traded_through_an_oblique() -> None:
+    """Subject and object traded alone (reminded Ken / Ken remembered Master) prove no
+    converse: flagged. Without the trade, the verbs are two facts."""
+    assert verdict("Master reminded Ken.", "Ken remembered Master.") is Verdict.POSSIBLE
+    assert verdict("Master taught Ken chess.", "Master learned chess from Ken.") is (
+        Verdict.DISTINCT
+    )
+    assert verdict("マスターはケンに将棋を教えた。", "マスターはケンに将棋を教わった。") is (
+        Verdict.DISTINCT
+    )
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from functools import lru_cache
 from itertools import pairwise
 
 from ego_mcp.memory.guard.dates import MONTHS, WEEKDAY_NUMBERS
@@ -15,12 +16,21 @@ from ego_mcp.memory.guard.measures import kilos
 from ego_mcp.memory.guard.reading import (
     FRAMED,
     REPORTED,
+    STATE_NOW,
+    STATE_PAST,
     Reading,
     Slotted,
     Word,
 )
 from ego_mcp.memory.guard.spelling import near_spelling
-from ego_mcp.memory.guard.wordnet import WordNet, is_place, near, wordnet
+from ego_mcp.memory.guard.wordnet import (
+    WordNet,
+    antonym_files,
+    caused,
+    is_place,
+    near,
+    wordnet,
+)
 from ego_mcp.memory.japanese import is_japanese
 
 CALENDAR_NAMES = frozenset(MONTHS) | frozenset(WEEKDAY_NUMBERS)
@@ -345,6 +355,47 @@ def converse(conflicts: list[tuple[Word, Word]], objects_turn: bool = False) -> 
             for before, after in conflicts
         )
     )
+
+
+# The roles a party of a converse takes where it is not the subject: the object (beat
+# Ken / Ken lost to), the one given to, and the oblique a converse names its other party
+# by (learned from, lost to, was taught by). Company (with) and benefit (for) are no party.
+CONVERSE_PARTIES = frozenset({"object", "recipient", "from", "to", "by"})
+OBLIQUE_PARTIES = frozenset({"from", "to", "by"})
+
+
+def caused_converse(turned: list[tuple[Word, Word]], conflicts: list[tuple[Word, Word]]) -> bool:
+    """Whether a converse read from WordNet's pointers (``converse``) is one a reader
+    vouches for: each verb causes the other by WordNet's cause pointer (taught /
+    learned, 教えた / 教わった), and its parties trade places as the two verbs' grammar
+    has them, one of them named by an oblique (from, to, by). An entailment's antonym
+    (beat / lost) and a trade of subject and object alone (reminded Ken / Ken remembered
+    Master) stay a possible duplicate."""
+    if not turned or not all(_causes(o, n) or _causes(n, o) for o, n in turned):
+        return False
+    trades = [
+        (before, after)
+        for before, after in conflicts
+        if (before.role == "subject") != (after.role == "subject")
+    ]
+    others = [after.role if before.role == "subject" else before.role for before, after in trades]
+    return (
+        bool(others)
+        and all(role in CONVERSE_PARTIES for role in others)
+        and any(role in OBLIQUE_PARTIES for role in others)
+    )
+
+
+def _causes(first: Word, second: Word) -> bool:
+    return bool(_caused_by(first.english) & {second.key, *second.english})
+
+
+@lru_cache(maxsize=4096)
+def _caused_by(english: tuple[str, ...]) -> frozenset[str]:
+    net = wordnet()
+    if net is None:
+        return frozenset()
+    return frozenset(word for gloss in english for word in caused(net, gloss))
 
 
 def conflicts_by_opposites(
@@ -760,6 +811,37 @@ def _denied_unevenly(word: Word, same: list[Word], new: Reading) -> bool:
     return sum(w.negated for w in mine) != sum(w.negated for w in same)
 
 
+# WordNet's files of verbs of deeds: of change, contact, motion and possession.
+DEED_FILES = frozenset({30, 35, 38, 40})
+
+
+def deeds_opposed(first: Word, second: Word) -> bool:
+    """Two verbs that are opposites only as deeds (every antonym pointer between them is
+    filed among verbs of change, contact, motion or possession): neither may be done, so
+    denying one is not doing the other (didn't give / took, 電車に乗らなかった / 降りた,
+    didn't rise / fell). Outcomes and attitudes are other files: not passing is failing,
+    not remembering is forgetting (social, cognition; win / lose is competition too)."""
+    net = wordnet()
+    if net is None or not first.pos == second.pos == "v":
+        return False
+    mine = frozenset({first.key, *first.english, *first.common_senses})
+    theirs = frozenset({second.key, *second.english, *second.common_senses})
+    files: set[int] = set()
+    for lemmas, other in ((mine, theirs), (theirs, mine)):
+        for lemma in lemmas:
+            files |= antonym_files(net, lemma, "v", other)
+    return bool(files) and files <= DEED_FILES
+
+
+def _told_as_states(old: Reading, new: Reading, before: Word, after: Word) -> bool:
+    """Both verbs told as states with ている (動いていない / 止まっている, 開いていた): a
+    state holds or its opposite does, whatever the deed that led to it."""
+    states = (STATE_NOW, STATE_PAST)
+    return any((before.key, s) in old.tenses for s in states) and any(
+        (after.key, s) in new.tenses for s in states
+    )
+
+
 def negations(
     old: Reading, new: Reading, opposites: list[tuple[Word, Word]], swapped: bool
 ) -> list[str]:
@@ -781,7 +863,10 @@ def negations(
                 found.append(f"{before.surface} → {after.surface}")
         elif before.negated == after.negated:
             found.append(f"{before.surface} → {after.surface} (opposite)")
-        elif before.contrary_of(after):  # not hot / cold: it may have been warm
+        elif before.contrary_of(after) or (
+            deeds_opposed(before, after) and not _told_as_states(old, new, before, after)
+        ):
+            # not hot / cold: it may have been warm; didn't give / took: neither done
             found.append(f"{before.surface} → {after.surface} (contraries: may be neither)")
         elif before.undoes(after) or after.undoes(before):  # didn't lock / unlocked
             found.append(f"{before.surface} → {after.surface} (undone)")

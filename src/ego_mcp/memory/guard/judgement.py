@@ -16,6 +16,7 @@ from ego_mcp.memory.guard.comparison import standards_traded
 from ego_mcp.memory.guard.evidence import (
     CORE_ROLES,
     DIRECTIONS,
+    caused_converse,
     common_nouns,
     complement_forms,
     compounds_turned,
@@ -84,19 +85,11 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     conflicts = role_conflicts(old, new)
     across = conflicts_by_opposites(old, new, opposites)
     swapped = bool(across) and converse(conflicts + across)
-    # A verb and the one its other party would use (taught / learned, beat / lost) tell
-    # one event only when the parties trade places; otherwise they are two words.
-    turned = [
-        (o, n)
-        for n in added
-        for o in left_out
-        if n.pos == o.pos == "v" and n.converse_of(o) and not n.opposes(o)
-    ]
-    turned_across = conflicts_by_opposites(old, new, turned)
-    told_from_the_other_side = ""
-    if turned_across and converse(conflicts + across + turned_across, objects_turn=True):
+    turned, turned_across, told_from_the_other_side = _told_from_the_other_side(
+        old, new, (added, left_out), conflicts + across
+    )
+    if turned:
         opposites, across, swapped = opposites + turned, across + turned_across, True
-        told_from_the_other_side = ", ".join(f"{o.surface} → {n.surface}" for o, n in turned)
     paired = {id(w) for pair in opposites for w in pair}
     # A doer that differs across two opposed verbs, which no converse explains, is a
     # difference too (Master didn't lend it to Emi / Emi borrowed Master's); the other
@@ -154,6 +147,33 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     return Verdict.DUPLICATE, ()
 
 
+def _told_from_the_other_side(
+    old: Reading,
+    new: Reading,
+    unmatched_words: tuple[list[Word], list[Word]],
+    conflicts: list[tuple[Word, Word]],
+) -> tuple[list[tuple[Word, Word]], list[tuple[Word, Word]], str]:
+    """A verb and the one its other party would use (taught / learned, beat / lost),
+    where the parties trade places: the verb pairs, the conflicts across them, and the
+    wording line when the converse is one WordNet's pointers only suggest ("" when it is
+    vouched for, ``caused_converse``). Where the parties keep their places, the two verbs
+    are two words: nothing is returned."""
+    added, left_out = unmatched_words
+    turned = [
+        (o, n)
+        for n in added
+        for o in left_out
+        if n.pos == o.pos == "v" and n.converse_of(o) and not n.opposes(o)
+    ]
+    across = conflicts_by_opposites(old, new, turned)
+    traded = conflicts + across
+    if not across or not converse(traded, objects_turn=True):
+        return [], [], ""
+    if caused_converse(turned, traded):
+        return turned, across, ""
+    return turned, across, ", ".join(f"{o.surface} → {n.surface}" for o, n in turned)
+
+
 def _unmatched_words(old: Reading, new: Reading) -> tuple[list[Word], list[Word], frozenset[str]]:
     """The words ``new`` adds and those it leaves out, the diarist's "I" aside, and the
     frames one text tells as a word of the other (``frames_as_words``), which are neither."""
@@ -170,6 +190,8 @@ def _one_for_another(gone: list[Word], added: list[Word]) -> tuple[Verdict, tupl
     other words a difference; one verb for another, affirmed in one text and denied in
     the other, is a denial (walked to the station / didn't go there), never a rewording
     to merge."""
+    if _similar_each(gone, added):
+        return Verdict.DUPLICATE, ()
     change = f"{shown(gone)} → {shown(added)}"
     related = reworded(gone, added)
     one_verb = len(gone) == len(added) == 1 and gone[0].pos == added[0].pos == "v"
@@ -178,6 +200,15 @@ def _one_for_another(gone: list[Word], added: list[Word]) -> tuple[Verdict, tupl
     if related:
         return Verdict.POSSIBLE, (f"wording: {change}",)
     return Verdict.DISTINCT, (f"words: {change}",)
+
+
+def _similar_each(gone: list[Word], added: list[Word]) -> bool:
+    """Each word one text lacks is an adjective WordNet files one step from one the other
+    has instead, and back (scared / afraid, long / lengthy): near synonyms, which WordNet
+    keeps apart from a broader or narrower word (jacket / coat)."""
+    return all(any(w.similar_to(o) for o in added) for w in gone) and all(
+        any(w.similar_to(o) for o in gone) for w in added
+    )
 
 
 def _role_moved(old: Word, new: Word) -> str:

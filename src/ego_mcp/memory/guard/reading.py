@@ -67,9 +67,16 @@ class Word:
     head_senses: frozenset[str] = frozenset()
     name: str = ""  # "person", "place" or "name" for a proper name
     senses: frozenset[str] = frozenset()
+    # An adjective's near synonyms: the synonym sets its senses are "similar to" in
+    # WordNet, one step (rude / impolite, scared / afraid), never two (a cluster's
+    # satellites: freezing / chilly, each similar to cold).
+    similar: frozenset[str] = frozenset()
     opposites: frozenset[str] = frozenset()  # its antonyms, in English (WordNet's)
     converses: frozenset[str] = frozenset()  # a verb's other side, in English (teach: learn)
     english: tuple[str, ...] = ()  # the word in English: itself, or a Japanese one's glosses
+    # A Japanese verb's glosses over its commoner senses (落ちる: fall, ..., fail), where
+    # the word it is set against may take it in one of them (試験に落ちた / 受からなかった).
+    common_senses: tuple[str, ...] = ()
     reading: str = ""  # Japanese, in katakana, long vowel dropped
     known: bool = True  # in the dictionary; a misspelling is not
     qualifier: bool = False  # it qualifies the fact (want to, used to, almost, いつも)
@@ -109,6 +116,12 @@ class Word:
             return True
         return self.misspells(other) or other.misspells(self)
 
+    def similar_to(self, other: Word) -> bool:
+        """The two are adjectives WordNet puts one step apart in a cluster (rude /
+        impolite): near synonyms, which the judgement reads as one word only where every
+        other word is matched (``judgement._one_for_another``)."""
+        return bool(self.similar & other.senses or other.similar & self.senses)
+
     def misspells(self, other: Word) -> bool:
         """This word is no word of the dictionary, and one edit off ``other`` (a letter
         dropped, added, changed or two swapped: frist / first), two for a long word
@@ -130,6 +143,11 @@ class Word:
             return False  # one meaning shared: いらっしゃる "come, go, be" / 来る "come"
         mine = self.opposites & {other.key, other.surface.lower(), *other.english}
         theirs = other.opposites & {self.key, self.surface.lower(), *self.english}
+        if self.pos == other.pos == "v":
+            # One verb's first senses against the other's commoner ones: an antonym the
+            # other holds in a later sense (受かる "pass" / 落ちる, whose fourth is "fail").
+            mine |= self.opposites & set(other.common_senses)
+            theirs |= other.opposites & set(self.common_senses)
         if self.pos == other.pos == "a":
             # Each in a sense that stands for it: friendly and hostile are antonyms only
             # as troops are, hostile's second sense, not among friendly's first three.

@@ -217,6 +217,28 @@ class WordNet:
         return frozenset(found)
 
 
+def antonym_files(wordnet: WordNet, lemma: str, pos: str, among: frozenset[str]) -> set[int]:
+    """The lexicographer files of ``lemma``'s senses whose antonym is a sense holding one
+    of ``among``: the kind of meaning in which the two are opposites (give / take:
+    possession; pass / fail: social)."""
+    found = set()
+    key = lemma.lower().replace(" ", "_")
+    for offset in wordnet.offsets(key, pos):
+        synset = wordnet.synset(offset, pos)
+        if key not in synset.words:
+            continue
+        source = synset.words.index(key) + 1
+        for kind, target, target_pos, from_word, _ in synset.pointers:
+            if (
+                kind == ANTONYM
+                and from_word in (0, source)
+                and target_pos == pos
+                and among & set(wordnet.synset(target, pos).words)
+            ):
+                found.add(synset.lexicographer_file)
+    return found
+
+
 NOUN_LOCATION, NOUN_PERSON = 15, 18
 # The lexicographer files of nouns of things that have a place and can be one: artifacts
 # (a bus, a drawer), natural objects (a hill), locations.
@@ -284,19 +306,28 @@ def converses(wordnet: WordNet, verb: str) -> frozenset[str]:
     sense itself points to (beat entails win, whose antonym is lose). Weaker evidence
     than an antonym pair (sell / buy): the guard reads such a pair as a possible
     duplicate at most, and only when the parties trade places."""
-    found: set[str] = set()
+    found = set(caused(wordnet, verb))
     for offset in wordnet.offsets(verb, "v")[:1]:
         for symbol, target, target_pos, _, _ in wordnet.synset(offset, "v").pointers:
-            if target_pos != "v" or symbol not in (CAUSE, ENTAILMENT):
+            if target_pos != "v" or symbol != ENTAILMENT:
                 continue
-            entailed = wordnet.synset(target, "v")
-            if symbol == CAUSE:
-                found.update(entailed.words)
-                continue
-            for kind, opposite, opposite_pos, _, _ in entailed.pointers:
+            for kind, opposite, opposite_pos, _, _ in wordnet.synset(target, "v").pointers:
                 if kind == ANTONYM and opposite_pos == "v":
                     found.update(wordnet.synset(opposite, "v").words)
     return frozenset(found - {verb})
+
+
+def caused(wordnet: WordNet, verb: str) -> frozenset[str]:
+    """What ``verb``'s most frequent sense causes, by WordNet's cause pointer: the event
+    its object then goes through (teach -> learn, kill -> die, remind -> remember)."""
+    return frozenset(
+        word
+        for offset in wordnet.offsets(verb, "v")[:1]
+        for symbol, target, target_pos, _, _ in wordnet.synset(offset, "v").pointers
+        if symbol == CAUSE and target_pos == "v"
+        for word in wordnet.synset(target, "v").words
+        if word != verb
+    )
 
 
 # WordNet's sentence frames of a verb with a recipient: "Somebody ----s somebody
