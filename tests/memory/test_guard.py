@@ -778,26 +778,6 @@ def test_a_step_in_wordnet_is_never_refused(existing: str, new: str) -> None:
     assert verdict(existing, new) is Verdict.POSSIBLE
 
 
-@pytest.mark.parametrize(
-    ("existing", "new"),
-    [
-        ("The store clerk was rude to Master.", "The store clerk was impolite to Master."),
-        ("Master's cat is scared of the vacuum.", "Master's cat is afraid of the vacuum."),
-        ("Master slept after the long hike.", "Master slept after the lengthy hike."),
-    ],
-)
-def test_adjectives_one_step_apart_in_a_cluster_are_synonyms(existing: str, new: str) -> None:
-    """WordNet files a satellite adjective "similar to" its head (rude / impolite): near
-    synonyms, a restatement where nothing else differs."""
-    assert verdict(existing, new) is Verdict.DUPLICATE
-    assert verdict(new, existing) is Verdict.DUPLICATE
-
-
-def test_two_satellites_of_one_adjective_are_no_synonyms() -> None:
-    """freezing and chilly are each similar to cold, not to each other: two steps."""
-    assert verdict("The water was freezing.", "The water was chilly.") is Verdict.DISTINCT
-
-
 def test_a_broader_noun_leaves_out_detail_and_is_never_refused() -> None:
     assert verdict("Master ate an apple.", "Master ate a fruit.") is not Verdict.DUPLICATE
     assert verdict("Master adopted a dog.", "Master adopted a puppy.") is not Verdict.DUPLICATE
@@ -975,6 +955,30 @@ def test_a_deed_denied_is_not_its_opposite_done(existing: str, new: str, verbs: 
         (f"negation: {verbs} (contraries: may be neither)",),
     )
     assert verdict("Master didn't pass the exam.", "Master failed the exam.") is (Verdict.DUPLICATE)
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        # Told in two tenses: teaching now, learned then.
+        ("Ken teaches Master chess.", "Master learned chess from Ken."),
+        ("ケンはマスターに英語を教えている。", "マスターはケンに英語を習った。"),
+        # The causer told where the event lands, not as its source.
+        ("Ken reminded Master of his promise.", "Master remembered his promise to Ken."),
+        ("Ken triggered the accident.", "The accident happened to Ken."),
+        ("ケンは本棚を倒した。", "本棚がケンに倒れた。"),
+        ("保険金がマスターに下りた。", "マスターは保険金を下ろした。"),
+        # The caused sense is not the other verb's first: kill causes "go" as in die.
+        ("Aya killed the proposal.", "The proposal went to Aya."),
+        # A third party traded in as well.
+        ("ケンはアヤにマスターの電話番号を教えた。", "マスターはケンにアヤの電話番号を教わった。"),
+    ],
+)
+def test_a_converse_by_cause_is_vouched_for_only_as_the_verbs_have_it(
+    existing: str, new: str
+) -> None:
+    assert verdict(existing, new) is not Verdict.DUPLICATE
+    assert verdict(new, existing) is not Verdict.DUPLICATE
 
 
 def test_a_converse_by_cause_needs_its_parties_traded_through_an_oblique() -> None:

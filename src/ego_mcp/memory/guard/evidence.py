@@ -13,6 +13,7 @@ from ego_mcp.memory.guard.dates import MONTHS, WEEKDAY_NUMBERS
 from ego_mcp.memory.guard.dates import shown as shown_unit
 from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.measures import kilos
+from ego_mcp.memory.guard.placement import told_alike
 from ego_mcp.memory.guard.reading import (
     FRAMED,
     REPORTED,
@@ -26,7 +27,7 @@ from ego_mcp.memory.guard.spelling import near_spelling
 from ego_mcp.memory.guard.wordnet import (
     WordNet,
     antonym_files,
-    caused,
+    caused_senses,
     is_place,
     near,
     wordnet,
@@ -357,45 +358,69 @@ def converse(conflicts: list[tuple[Word, Word]], objects_turn: bool = False) -> 
     )
 
 
-# The roles a party of a converse takes where it is not the subject: the object (beat
-# Ken / Ken lost to), the one given to, and the oblique a converse names its other party
-# by (learned from, lost to, was taught by). Company (with) and benefit (for) are no party.
-CONVERSE_PARTIES = frozenset({"object", "recipient", "from", "to", "by"})
-OBLIQUE_PARTIES = frozenset({"from", "to", "by"})
+# The roles of the two parties of a converse by cause, in the causing telling and in the
+# caused one: the causer, the subject of the one, is the source of the other (learned
+# from Ken; ケンに教わった, ケンから習った), and the one it was done to is the other's
+# subject (taught Master / Master learned; マスターに教えた / マスターは教わった). A "to" or
+# a "by" in English is where an event lands (happened to Ken, sat by Ken), a Japanese を
+# no party given to (保険金を下ろした / 保険金が下りた).
+SOURCES = {"en": frozenset({"from"}), "ja": frozenset({"from", "to"})}
+RECEIVERS = {"en": frozenset({"object", "recipient"}), "ja": frozenset({"to"})}
 
 
-def caused_converse(turned: list[tuple[Word, Word]], conflicts: list[tuple[Word, Word]]) -> bool:
+def caused_converse(
+    turned: list[tuple[Word, Word]],
+    conflicts: list[tuple[Word, Word]],
+    readings: tuple[Reading, Reading],
+) -> bool:
     """Whether a converse read from WordNet's pointers (``converse``) is one a reader
-    vouches for: each verb causes the other by WordNet's cause pointer (taught /
-    learned, 教えた / 教わった), and its parties trade places as the two verbs' grammar
-    has them, one of them named by an oblique (from, to, by). An entailment's antonym
-    (beat / lost) and a trade of subject and object alone (reminded Ken / Ken remembered
-    Master) stay a possible duplicate."""
-    if not turned or not all(_causes(o, n) or _causes(n, o) for o, n in turned):
+    vouches for: one verb's first sense causes the other's first sense by WordNet's cause
+    pointer (taught / learned, 教えた / 教わった; not killed / went, whose sense "die" is
+    not go's first), the two are told in one tense, and the parties trade places as the
+    two verbs have them and in no other way (``SOURCES``, ``RECEIVERS``). An entailment's
+    antonym (beat / lost), a causer told where the event lands (reminded Ken of his
+    promise / remembered his promise to Ken) and a trade of subject and object alone stay
+    a possible duplicate."""
+    old, new = readings
+    if len(turned) != 1:
         return False
-    trades = [
-        (before, after)
-        for before, after in conflicts
-        if (before.role == "subject") != (after.role == "subject")
-    ]
-    others = [after.role if before.role == "subject" else before.role for before, after in trades]
+    before, after = turned[0]
+    if _causes(before, after):
+        moves = conflicts  # (causing telling's word, caused telling's word)
+    elif _causes(after, before):
+        moves = [(a, b) for b, a in conflicts]
+    else:
+        return False
+    language = "ja" if before.reading else "en"
+    causer = [a.role for b, a in moves if b.role == "subject" and a.role != "subject"]
+    receiver = [b.role for b, a in moves if a.role == "subject" and b.role != "subject"]
     return (
-        bool(others)
-        and all(role in CONVERSE_PARTIES for role in others)
-        and any(role in OBLIQUE_PARTIES for role in others)
+        bool(causer and receiver)
+        and len(causer) + len(receiver) == len(moves)
+        and all(role in SOURCES[language] for role in causer)
+        and all(role in RECEIVERS[language] for role in receiver)
+        and told_alike(old, new, before.key, after.key)
     )
 
 
 def _causes(first: Word, second: Word) -> bool:
-    return bool(_caused_by(first.english) & {second.key, *second.english})
+    """``first``'s first sense causes ``second``'s (by their keys or English glosses)."""
+    net = wordnet()
+    if net is None:
+        return False
+    return bool(_caused_by(first.english) & _first_senses(net, (second.key, *second.english)))
 
 
 @lru_cache(maxsize=4096)
-def _caused_by(english: tuple[str, ...]) -> frozenset[str]:
+def _caused_by(english: tuple[str, ...]) -> frozenset[int]:
     net = wordnet()
     if net is None:
         return frozenset()
-    return frozenset(word for gloss in english for word in caused(net, gloss))
+    return frozenset(target for gloss in english for target in caused_senses(net, gloss))
+
+
+def _first_senses(net: WordNet, lemmas: tuple[str, ...]) -> frozenset[int]:
+    return frozenset(net.offsets(lemma, "v")[0] for lemma in lemmas if net.offsets(lemma, "v"))
 
 
 def conflicts_by_opposites(

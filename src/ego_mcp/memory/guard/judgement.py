@@ -169,7 +169,7 @@ def _told_from_the_other_side(
     traded = conflicts + across
     if not across or not converse(traded, objects_turn=True):
         return [], [], ""
-    if caused_converse(turned, traded):
+    if caused_converse(turned, traded, (old, new)):
         return turned, across, ""
     return turned, across, ", ".join(f"{o.surface} → {n.surface}" for o, n in turned)
 
@@ -190,8 +190,6 @@ def _one_for_another(gone: list[Word], added: list[Word]) -> tuple[Verdict, tupl
     other words a difference; one verb for another, affirmed in one text and denied in
     the other, is a denial (walked to the station / didn't go there), never a rewording
     to merge."""
-    if _similar_each(gone, added):
-        return Verdict.DUPLICATE, ()
     change = f"{shown(gone)} → {shown(added)}"
     related = reworded(gone, added)
     one_verb = len(gone) == len(added) == 1 and gone[0].pos == added[0].pos == "v"
@@ -200,15 +198,6 @@ def _one_for_another(gone: list[Word], added: list[Word]) -> tuple[Verdict, tupl
     if related:
         return Verdict.POSSIBLE, (f"wording: {change}",)
     return Verdict.DISTINCT, (f"words: {change}",)
-
-
-def _similar_each(gone: list[Word], added: list[Word]) -> bool:
-    """Each word one text lacks is an adjective WordNet files one step from one the other
-    has instead, and back (scared / afraid, long / lengthy): near synonyms, which WordNet
-    keeps apart from a broader or narrower word (jacket / coat)."""
-    return all(any(w.similar_to(o) for o in added) for w in gone) and all(
-        any(w.similar_to(o) for o in gone) for w in added
-    )
 
 
 def _role_moved(old: Word, new: Word) -> str:

@@ -83,6 +83,18 @@ def _tenses_agree(first: str, second: str) -> bool:
     return first.split(" ", maxsplit=1)[0] == second.split(" ", maxsplit=1)[0]
 
 
+def told_alike(old: Reading, new: Reading, old_verb: str, new_verb: str) -> bool:
+    """Whether ``old_verb`` in ``old`` and ``new_verb`` in ``new`` are told in tenses that
+    may tell one time (``_tenses_agree``); False where either is told in none."""
+    return any(
+        _tenses_agree(mine, theirs)
+        for verb, mine in old.tenses
+        if verb == old_verb
+        for other, theirs in new.tenses
+        if other == new_verb
+    )
+
+
 def tense_changed(old: Reading, new: Reading) -> list[str]:
     """A main verb both texts tell, in the past in one and not in the other (Ken's son
     turns 7 / turned 7; is reading / has read), and in no tense both share."""

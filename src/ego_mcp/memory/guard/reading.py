@@ -67,10 +67,6 @@ class Word:
     head_senses: frozenset[str] = frozenset()
     name: str = ""  # "person", "place" or "name" for a proper name
     senses: frozenset[str] = frozenset()
-    # An adjective's near synonyms: the synonym sets its senses are "similar to" in
-    # WordNet, one step (rude / impolite, scared / afraid), never two (a cluster's
-    # satellites: freezing / chilly, each similar to cold).
-    similar: frozenset[str] = frozenset()
     opposites: frozenset[str] = frozenset()  # its antonyms, in English (WordNet's)
     converses: frozenset[str] = frozenset()  # a verb's other side, in English (teach: learn)
     english: tuple[str, ...] = ()  # the word in English: itself, or a Japanese one's glosses
@@ -115,12 +111,6 @@ class Word:
         if self.reading and self.reading == other.reading and _kanji_agree(self.key, other.key):
             return True
         return self.misspells(other) or other.misspells(self)
-
-    def similar_to(self, other: Word) -> bool:
-        """The two are adjectives WordNet puts one step apart in a cluster (rude /
-        impolite): near synonyms, which the judgement reads as one word only where every
-        other word is matched (``judgement._one_for_another``)."""
-        return bool(self.similar & other.senses or other.similar & self.senses)
 
     def misspells(self, other: Word) -> bool:
         """This word is no word of the dictionary, and one edit off ``other`` (a letter

@@ -322,11 +322,19 @@ def caused(wordnet: WordNet, verb: str) -> frozenset[str]:
     its object then goes through (teach -> learn, kill -> die, remind -> remember)."""
     return frozenset(
         word
+        for target in caused_senses(wordnet, verb)
+        for word in wordnet.synset(target, "v").words
+        if word != verb
+    )
+
+
+def caused_senses(wordnet: WordNet, verb: str) -> frozenset[int]:
+    """The senses (offsets) ``verb``'s most frequent sense causes."""
+    return frozenset(
+        target
         for offset in wordnet.offsets(verb, "v")[:1]
         for symbol, target, target_pos, _, _ in wordnet.synset(offset, "v").pointers
         if symbol == CAUSE and target_pos == "v"
-        for word in wordnet.synset(target, "v").words
-        if word != verb
     )
 
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.reading import APPROXIMATELY
-from ego_mcp.memory.guard.wordnet import ANTONYM, SIMILAR, converses, name_kind, wordnet
+from ego_mcp.memory.guard.wordnet import ANTONYM, converses, name_kind, wordnet
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -58,22 +58,6 @@ def senses_of(lemma: str, pos: str) -> tuple[frozenset[str], frozenset[str]]:
         lemma, pos, ANTONYM, whole_synsets=pos == "v", senses=OTHER_SENSES if pos == "a" else None
     )
     return senses, opposites
-
-
-@lru_cache(maxsize=16384)
-def similar_of(lemma: str) -> frozenset[str]:
-    """The synonym sets an adjective's three most frequent senses are "similar to" in
-    WordNet, as ``senses`` names them: its head where it is a satellite (impolite for
-    rude), its satellites where it is a head (lengthy for long)."""
-    net = wordnet()
-    if net is None:
-        return frozenset()
-    return frozenset(
-        f"a{target}"
-        for offset in net.offsets(lemma, "a")[:OTHER_SENSES]
-        for symbol, target, _, _, _ in net.synset(offset, "a").pointers
-        if symbol == SIMILAR
-    )
 
 
 @lru_cache(maxsize=16384)

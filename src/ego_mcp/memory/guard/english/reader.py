@@ -24,7 +24,6 @@ from ego_mcp.memory.guard.english.lexicon import (
     past_of_e_verb,
     phrasal_verbs,
     senses_of,
-    similar_of,
 )
 from ego_mcp.memory.guard.english.parts import part_at, parts_of
 from ego_mcp.memory.guard.english.pipeline import parse
@@ -516,7 +515,6 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         head_senses=head_senses,
         name=name_kind_of(token.lower_) if name else "",
         senses=senses,
-        similar=similar_of(key) if pos == "a" else frozenset(),
         opposites=opposites,
         converses=converses_of(key) if pos == "v" else frozenset(),
         english=(key,),
