@@ -72,6 +72,8 @@ BLIND18 = ROOT / "bench" / "data" / "guard_blind18.jsonl"
 BLIND19 = ROOT / "bench" / "data" / "guard_blind19.jsonl"
 BLIND20 = ROOT / "bench" / "data" / "guard_blind20.jsonl"
 BLIND21 = ROOT / "bench" / "data" / "guard_blind21.jsonl"
+ADVERSARIAL1 = ROOT / "bench" / "data" / "guard_adversarial1.jsonl"
+ADVERSARIAL2 = ROOT / "bench" / "data" / "guard_adversarial2.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
@@ -304,6 +306,8 @@ async def main() -> None:
         ("guard_blind19", guard, guard_table, jsonl(BLIND19)),
         ("guard_blind20", guard, guard_table, jsonl(BLIND20)),
         ("guard_blind21", guard, guard_table, jsonl(BLIND21)),
+        ("guard_adversarial1", guard, guard_table, jsonl(ADVERSARIAL1)),
+        ("guard_adversarial2", guard, guard_table, jsonl(ADVERSARIAL2)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
@@ -404,6 +408,14 @@ async def main() -> None:
         "distinct facts that differ by one change, in scenarios new to the sets, written "
         "blind on 2026-12-06 in the fifteenth round; measured first on the code at its "
         "writing)",
+        "guard_adversarial1": "guard, bench/data/guard_adversarial1.jsonl (a review's 442 "
+        "pairs of 2026-12-07, written against the converse-by-cause and adjective readings "
+        "to break them, labelled by the reviewer: a check of wrong refusals, not a blind "
+        "measure)",
+        "guard_adversarial2": "guard, bench/data/guard_adversarial2.jsonl (a review's 391 "
+        "pairs of 2026-12-07, written against the readings of a denied antonym and of "
+        "Japanese verbs' later senses, labelled by the reviewer: a check of wrong refusals, "
+        "not a blind measure)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",

@@ -836,26 +836,34 @@ def _denied_unevenly(word: Word, same: list[Word], new: Reading) -> bool:
     return sum(w.negated for w in mine) != sum(w.negated for w in same)
 
 
-# WordNet's files of verbs of deeds: of change, contact, motion and possession.
+# WordNet's files of verbs of deeds: of change, contact, motion and possession; of them,
+# contact and motion leave a state one of two (open or closed, moving or stopped).
 DEED_FILES = frozenset({30, 35, 38, 40})
+TWO_STATE_FILES = frozenset({35, 38})
 
 
-def deeds_opposed(first: Word, second: Word) -> bool:
+def deeds_opposed(first: Word, second: Word, states: bool = False) -> bool:
     """Two verbs that are opposites only as deeds (every antonym pointer between them is
     filed among verbs of change, contact, motion or possession): neither may be done, so
-    denying one is not doing the other (didn't give / took, 電車に乗らなかった / 降りた,
+    denying one is not doing the other (didn't give / took, 財布を落とさなかった / 拾った,
     didn't rise / fell). Outcomes and attitudes are other files: not passing is failing,
-    not remembering is forgetting (social, cognition; win / lose is competition too)."""
+    not remembering is forgetting (social, cognition; win / lose is competition too;
+    accept / decline an offer, communication). A pair opposed in other senses too stays
+    an antonym pair (open / close: a shop's opening is social), which over-refuses
+    didn't open the window / closed it rather than lose didn't accept / declined. Told as
+    states (``states``), deeds of contact and motion leave one state or the other
+    (動いていない / 止まっている); those of change and possession do not (売上は増えていない
+    / 減っている: flat, perhaps)."""
     net = wordnet()
     if net is None or not first.pos == second.pos == "v":
         return False
-    mine = frozenset({first.key, *first.english, *first.common_senses})
-    theirs = frozenset({second.key, *second.english, *second.common_senses})
+    mine = frozenset({first.key, *first.english})
+    theirs = frozenset({second.key, *second.english})
     files: set[int] = set()
     for lemmas, other in ((mine, theirs), (theirs, mine)):
         for lemma in lemmas:
             files |= antonym_files(net, lemma, "v", other)
-    return bool(files) and files <= DEED_FILES
+    return bool(files) and files <= DEED_FILES and not (states and files <= TWO_STATE_FILES)
 
 
 def _told_as_states(old: Reading, new: Reading, before: Word, after: Word) -> bool:
@@ -889,7 +897,7 @@ def negations(
         elif before.negated == after.negated:
             found.append(f"{before.surface} → {after.surface} (opposite)")
         elif before.contrary_of(after) or (
-            deeds_opposed(before, after) and not _told_as_states(old, new, before, after)
+            deeds_opposed(before, after, states=_told_as_states(old, new, before, after))
         ):
             # not hot / cold: it may have been warm; didn't give / took: neither done
             found.append(f"{before.surface} → {after.surface} (contraries: may be neither)")

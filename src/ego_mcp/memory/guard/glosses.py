@@ -43,20 +43,6 @@ EVERY_SENSE_GLOSSES_READ_AS = EVERY_SENSE_GLOSSES.replace(
     "SELECT k.idseq FROM Kanji k JOIN Kana r ON r.idseq = k.idseq "
     "WHERE k.text = ?1 AND r.text = ?2",
 )
-# The glosses of an entry's first ?3 senses: JMdict lists a word's senses commonest
-# first, so a basic verb's slang or rare uses (行く's ninth, "to come") stay out.
-COMMON_SENSE_GLOSSES = (
-    EVERY_SENSE_GLOSSES
-    + """
-    AND s.ID < (SELECT MIN(s3.ID) FROM Sense s3 WHERE s3.idseq = s.idseq) + ?3
-"""
-)
-COMMON_SENSE_GLOSSES_READ_AS = (
-    EVERY_SENSE_GLOSSES_READ_AS
-    + """
-    AND s.ID < (SELECT MIN(s3.ID) FROM Sense s3 WHERE s3.idseq = s.idseq) + ?3
-"""
-)
 # The glosses of the first sense JMdict files as a particle, of the kana's entries
 # (だけ "only", くらい "approximately"): a particle's kana also spell other words (くらい
 # is 暗い "dark" too), whose first senses ``FIRST_SENSE_GLOSSES`` would give.
@@ -110,13 +96,6 @@ class Glosses:
         """The same, of every sense of ``word``'s entries."""
         return self._glosses(EVERY_SENSE_GLOSSES, EVERY_SENSE_GLOSSES_READ_AS, word, reading)
 
-    @lru_cache(maxsize=8192)  # noqa: B019 (as above)
-    def of_common_senses(self, word: str, reading: str = "", senses: int = 1) -> tuple[str, ...]:
-        """The same, of the first ``senses`` senses of each of ``word``'s entries."""
-        return self._glosses(
-            COMMON_SENSE_GLOSSES, COMMON_SENSE_GLOSSES_READ_AS, word, reading, senses
-        )
-
     @lru_cache(maxsize=256)  # noqa: B019 (as above; particles are a closed class)
     def of_particle(self, kana: str) -> tuple[str, ...]:
         """The one- or two-word glosses of the first sense JMdict gives ``kana`` as a
@@ -125,21 +104,16 @@ class Glosses:
             rows = [row[0] for row in self._db.execute(PARTICLE_GLOSSES, (kana,))]
         return _translations(rows)
 
-    def _glosses(
-        self, query: str, read_as_query: str, word: str, reading: str, *more: int
-    ) -> tuple[str, ...]:
+    def _glosses(self, query: str, read_as_query: str, word: str, reading: str) -> tuple[str, ...]:
         """``query``'s glosses of ``word``, or ``read_as_query``'s of the entries read
-        ``reading`` where that is given and some are; ``more``: the queries' further
-        parameters (from ?3 on)."""
+        ``reading`` where that is given and some are."""
         with self._lock:
             rows = []
             if reading:
-                read_as = (word, reading.translate(KATAKANA_TO_HIRAGANA), *more)
+                read_as = (word, reading.translate(KATAKANA_TO_HIRAGANA))
                 rows = [row[0] for row in self._db.execute(read_as_query, read_as)]
             if not rows:
-                # SQLite binds up to the highest number a query names: ?3 needs a ?2.
-                plain = (word, "", *more) if more else (word,)
-                rows = [row[0] for row in self._db.execute(query, plain)]
+                rows = [row[0] for row in self._db.execute(query, (word,))]
         return _translations(rows)
 
 

@@ -70,9 +70,6 @@ class Word:
     opposites: frozenset[str] = frozenset()  # its antonyms, in English (WordNet's)
     converses: frozenset[str] = frozenset()  # a verb's other side, in English (teach: learn)
     english: tuple[str, ...] = ()  # the word in English: itself, or a Japanese one's glosses
-    # A Japanese verb's glosses over its commoner senses (落ちる: fall, ..., fail), where
-    # the word it is set against may take it in one of them (試験に落ちた / 受からなかった).
-    common_senses: tuple[str, ...] = ()
     reading: str = ""  # Japanese, in katakana, long vowel dropped
     known: bool = True  # in the dictionary; a misspelling is not
     qualifier: bool = False  # it qualifies the fact (want to, used to, almost, いつも)
@@ -133,11 +130,6 @@ class Word:
             return False  # one meaning shared: いらっしゃる "come, go, be" / 来る "come"
         mine = self.opposites & {other.key, other.surface.lower(), *other.english}
         theirs = other.opposites & {self.key, self.surface.lower(), *self.english}
-        if self.pos == other.pos == "v":
-            # One verb's first senses against the other's commoner ones: an antonym the
-            # other holds in a later sense (受かる "pass" / 落ちる, whose fourth is "fail").
-            mine |= self.opposites & set(other.common_senses)
-            theirs |= other.opposites & set(self.common_senses)
         if self.pos == other.pos == "a":
             # Each in a sense that stands for it: friendly and hostile are antonyms only
             # as troops are, hostile's second sense, not among friendly's first three.

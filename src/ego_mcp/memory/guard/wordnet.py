@@ -219,8 +219,8 @@ class WordNet:
 
 def antonym_files(wordnet: WordNet, lemma: str, pos: str, among: frozenset[str]) -> set[int]:
     """The lexicographer files of ``lemma``'s senses whose antonym is a sense holding one
-    of ``among``: the kind of meaning in which the two are opposites (give / take:
-    possession; pass / fail: social)."""
+    of ``among``: the kinds of meaning in which the two are opposites (give / take:
+    possession; pass / fail: social; open / close: contact, perception, social)."""
     found = set()
     key = lemma.lower().replace(" ", "_")
     for offset in wordnet.offsets(key, pos):

@@ -62,7 +62,6 @@ def content(m: Morpheme, prefix: str) -> Word | None:
         senses=frozenset(f"ja{group}" for group in m.synonym_group_ids()),
         reading=reading_of_prefix(prefix) + reading,
         english=english,
-        common_senses=common_senses_of(m.dictionary_form(), read_as) if wordnet_pos == "v" else (),
         opposites=opposites(english, wordnet_pos) | negated_stem(key),
         converses=converses_of(english) if wordnet_pos == "v" else frozenset(),
     )
@@ -114,18 +113,6 @@ def english_of(*forms: str, reading: str = "") -> tuple[str, ...]:
     for form in dict.fromkeys(forms):
         found.update(dict.fromkeys(reader.of(form, reading)))
     return tuple(found)
-
-
-# How many of a verb's senses JMdict lists first (commonest first) stand for it where
-# another word is set against it (``Word.common_senses``): 落ちる's fourth is "fail", あげる's
-# seventh "give"; 行く's ninth, "to come", is slang.
-COMMON_SENSES = 8
-
-
-def common_senses_of(form: str, reading: str) -> tuple[str, ...]:
-    """The verb's English glosses over the first ``COMMON_SENSES`` senses JMdict gives it."""
-    reader = glosses()
-    return reader.of_common_senses(form, reading, COMMON_SENSES) if reader is not None else ()
 
 
 def opposites(english: tuple[str, ...], pos: str) -> frozenset[str]:
