@@ -924,10 +924,11 @@ def test_a_converse_by_cause_told_with_its_other_party_is_a_restatement(
             "increase → decreased",
         ),
         ("Master didn't find his wallet.", "Master lost his wallet.", "find → lost"),
+        ("Master didn't laugh at the joke.", "Master cried at the joke.", "laugh → cried"),
     ],
 )
 def test_a_deed_denied_is_not_its_opposite_done(existing: str, new: str, verbs: str) -> None:
-    """Verbs WordNet opposes only as deeds (change, contact, motion, possession) are
+    """Verbs WordNet opposes only as deeds (body, change, contact, motion, possession) are
     contraries: neither may be done. Outcomes stay complementary (didn't pass / failed),
     and so do deeds told as states (動いていない / 止まっている)."""
     assert differences(existing, new) == (

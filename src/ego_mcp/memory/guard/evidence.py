@@ -836,17 +836,18 @@ def _denied_unevenly(word: Word, same: list[Word], new: Reading) -> bool:
     return sum(w.negated for w in mine) != sum(w.negated for w in same)
 
 
-# WordNet's files of verbs of deeds: of change, contact, motion and possession; of them,
+# WordNet's files of verbs of deeds: of the body, change, contact, motion and possession
+# (laugh / cry, rise / fall, push / pull, come / go, give / take); of them,
 # contact and motion leave a state one of two (open or closed, moving or stopped).
-DEED_FILES = frozenset({30, 35, 38, 40})
+DEED_FILES = frozenset({29, 30, 35, 38, 40})
 TWO_STATE_FILES = frozenset({35, 38})
 
 
 def deeds_opposed(first: Word, second: Word, states: bool = False) -> bool:
     """Two verbs that are opposites only as deeds (every antonym pointer between them is
-    filed among verbs of change, contact, motion or possession): neither may be done, so
-    denying one is not doing the other (didn't give / took, 財布を落とさなかった / 拾った,
-    didn't rise / fell). Outcomes and attitudes are other files: not passing is failing,
+    filed among verbs of the body, change, contact, motion or possession): neither may be
+    done, so denying one is not doing the other (didn't give / took, 財布を落とさなかった /
+    拾った, didn't rise / fell). Outcomes and attitudes are other files: not passing is failing,
     not remembering is forgetting (social, cognition; win / lose is competition too;
     accept / decline an offer, communication). A pair opposed in other senses too stays
     an antonym pair (open / close: a shop's opening is social), which over-refuses
