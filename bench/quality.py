@@ -110,19 +110,37 @@ async def guard(client: Client, pairs: list[dict[str, Any]]) -> list[dict[str, A
     return outcomes
 
 
+async def guard_pairwise(client: Client, pairs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """As ``guard``, each pair alone in the store: for sets whose texts recur across
+    pairs with other labels (a review's pairs, each written against one reading)."""
+    outcomes = []
+    for pair in pairs:
+        _, text, refused = await alone(client, pair)
+        possible = "Possible duplicate of" in text
+        outcomes.append({**pair, "refused": refused, "possible": possible})
+    return outcomes
+
+
+async def alone(client: Client, pair: dict[str, Any]) -> tuple[str, str, bool]:
+    """``a`` saved, then ``b`` through the guard, both forgotten after: ``a``'s id, the
+    answer to ``b`` and whether ``b`` was refused."""
+    first = ID.search(await answer(client, "remember", content=pair["a"], force=True))
+    assert first is not None
+    text = await answer(client, "remember", content=pair["b"])
+    refused = text.startswith("Not saved")
+    saved = ID.search(text)
+    for memory_id in {first.group(0), *([saved.group(0)] if saved and not refused else [])}:
+        await answer(client, "forget", memory_id=memory_id)
+    return first.group(0), text, refused
+
+
 async def corrections(client: Client, pairs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each pair alone in the store: ``a`` saved, then ``b`` through the guard; is ``b``
     linked as correcting ``a``? Both forgotten after."""
     outcomes = []
     for pair in pairs:
-        first = ID.search(await answer(client, "remember", content=pair["a"], force=True))
-        assert first is not None
-        text = await answer(client, "remember", content=pair["b"])
-        refused = text.startswith("Not saved")
-        saved = ID.search(text)
-        for memory_id in {first.group(0), *([saved.group(0)] if saved and not refused else [])}:
-            await answer(client, "forget", memory_id=memory_id)
-        linked = f"Corrects {first.group(0)}" in text
+        first, text, refused = await alone(client, pair)
+        linked = f"Corrects {first}" in text
         outcomes.append({**pair, "linked": linked, "refused": refused})
     return outcomes
 
@@ -306,8 +324,8 @@ async def main() -> None:
         ("guard_blind19", guard, guard_table, jsonl(BLIND19)),
         ("guard_blind20", guard, guard_table, jsonl(BLIND20)),
         ("guard_blind21", guard, guard_table, jsonl(BLIND21)),
-        ("guard_adversarial1", guard, guard_table, jsonl(ADVERSARIAL1)),
-        ("guard_adversarial2", guard, guard_table, jsonl(ADVERSARIAL2)),
+        ("guard_adversarial1", guard_pairwise, guard_table, jsonl(ADVERSARIAL1)),
+        ("guard_adversarial2", guard_pairwise, guard_table, jsonl(ADVERSARIAL2)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
@@ -410,12 +428,12 @@ async def main() -> None:
         "writing)",
         "guard_adversarial1": "guard, bench/data/guard_adversarial1.jsonl (a review's 442 "
         "pairs of 2026-12-07, written against the converse-by-cause and adjective readings "
-        "to break them, labelled by the reviewer: a check of wrong refusals, not a blind "
-        "measure)",
+        "to break them, labelled by the reviewer, each pair alone in the store: a check of "
+        "wrong refusals, not a blind measure)",
         "guard_adversarial2": "guard, bench/data/guard_adversarial2.jsonl (a review's 391 "
         "pairs of 2026-12-07, written against the readings of a denied antonym and of "
-        "Japanese verbs' later senses, labelled by the reviewer: a check of wrong refusals, "
-        "not a blind measure)",
+        "Japanese verbs' later senses, labelled by the reviewer, each pair alone in the "
+        "store: a check of wrong refusals, not a blind measure)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",

@@ -6,32 +6,22 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from functools import lru_cache
 from itertools import pairwise
 
 from ego_mcp.memory.guard.dates import MONTHS, WEEKDAY_NUMBERS
 from ego_mcp.memory.guard.dates import shown as shown_unit
 from ego_mcp.memory.guard.glosses import glosses
 from ego_mcp.memory.guard.measures import kilos
-from ego_mcp.memory.guard.placement import told_alike
+from ego_mcp.memory.guard.opposition import deeds_contrary
 from ego_mcp.memory.guard.reading import (
     FRAMED,
     REPORTED,
-    STATE_NOW,
-    STATE_PAST,
     Reading,
     Slotted,
     Word,
 )
 from ego_mcp.memory.guard.spelling import near_spelling
-from ego_mcp.memory.guard.wordnet import (
-    WordNet,
-    antonym_files,
-    caused_senses,
-    is_place,
-    near,
-    wordnet,
-)
+from ego_mcp.memory.guard.wordnet import WordNet, is_place, near, wordnet
 from ego_mcp.memory.japanese import is_japanese
 
 CALENDAR_NAMES = frozenset(MONTHS) | frozenset(WEEKDAY_NUMBERS)
@@ -358,90 +348,26 @@ def converse(conflicts: list[tuple[Word, Word]], objects_turn: bool = False) -> 
     )
 
 
-# The roles of the two parties of a converse by cause, in the causing telling and in the
-# caused one: the causer, the subject of the one, is the source of the other (learned
-# from Ken; ケンに教わった, ケンから習った), and the one it was done to is the other's
-# subject (taught Master / Master learned; マスターに教えた / マスターは教わった). A "to" or
-# a "by" in English is where an event lands (happened to Ken, sat by Ken), a Japanese を
-# no party given to (保険金を下ろした / 保険金が下りた).
-SOURCES = {"en": frozenset({"from"}), "ja": frozenset({"from", "to"})}
-RECEIVERS = {"en": frozenset({"object", "recipient"}), "ja": frozenset({"to"})}
-
-
-def caused_converse(
-    turned: list[tuple[Word, Word]],
-    conflicts: list[tuple[Word, Word]],
-    readings: tuple[Reading, Reading],
-) -> bool:
-    """Whether a converse read from WordNet's pointers (``converse``) is one a reader
-    vouches for: one verb's first sense causes the other's first sense by WordNet's cause
-    pointer (taught / learned, 教えた / 教わった; not killed / went, whose sense "die" is
-    not go's first), the two are told in one tense, and the parties trade places as the
-    two verbs have them and in no other way (``SOURCES``, ``RECEIVERS``). An entailment's
-    antonym (beat / lost), a causer told where the event lands (reminded Ken of his
-    promise / remembered his promise to Ken) and a trade of subject and object alone stay
-    a possible duplicate."""
-    old, new = readings
-    if len(turned) != 1:
-        return False
-    before, after = turned[0]
-    if _causes(before, after):
-        moves = conflicts  # (causing telling's word, caused telling's word)
-    elif _causes(after, before):
-        moves = [(a, b) for b, a in conflicts]
-    else:
-        return False
-    language = "ja" if before.reading else "en"
-    causer = [a.role for b, a in moves if b.role == "subject" and a.role != "subject"]
-    receiver = [b.role for b, a in moves if a.role == "subject" and b.role != "subject"]
-    return (
-        bool(causer and receiver)
-        and len(causer) + len(receiver) == len(moves)
-        and all(role in SOURCES[language] for role in causer)
-        and all(role in RECEIVERS[language] for role in receiver)
-        and told_alike(old, new, before.key, after.key)
-    )
-
-
-def _causes(first: Word, second: Word) -> bool:
-    """``first``'s first sense causes ``second``'s (by their keys or English glosses)."""
-    net = wordnet()
-    if net is None:
-        return False
-    return bool(_caused_by(first.english) & _first_senses(net, (second.key, *second.english)))
-
-
-@lru_cache(maxsize=4096)
-def _caused_by(english: tuple[str, ...]) -> frozenset[int]:
-    net = wordnet()
-    if net is None:
-        return frozenset()
-    return frozenset(target for gloss in english for target in caused_senses(net, gloss))
-
-
-def _first_senses(net: WordNet, lemmas: tuple[str, ...]) -> frozenset[int]:
-    return frozenset(net.offsets(lemma, "v")[0] for lemma in lemmas if net.offsets(lemma, "v"))
-
-
 def conflicts_by_opposites(
     old: Reading, new: Reading, opposites: list[tuple[Word, Word]]
 ) -> list[tuple[Word, Word]]:
     """Role conflicts around a pair of opposed verbs: each word's role in one text
-    against its role in the other, across the two verbs."""
-    verbs = [(o, n) for o, n in opposites if n.pos == "v"]
+    against its role in the other, across the two verbs. A pair of verbs told again (a
+    text that repeats its sentence) is read once: the roles hang from the verbs' keys."""
+    verbs = dict.fromkeys((o.key, n.key) for o, n in opposites if n.pos == "v")
     if not verbs:
         return []
     slots = (_owned_slots(old), _owned_slots(new))
     found = []
     for old_verb, new_verb in verbs:
         for word in new.words:
-            if word.head != new_verb.key:
+            if word.head != new_verb:
                 continue
-            others = [o for o in _matched(word, old.words) if o.head == old_verb.key]
+            others = [o for o in _matched(word, old.words) if o.head == old_verb]
             if any(o.role == word.role for o in others):
                 continue  # in its role there too (チーム in both roles of each text)
             found += [(other, word) for other in others if other.role != word.role]
-        found += _owners_across(old, new, slots, (old_verb.key, new_verb.key))
+        found += _owners_across(old, new, slots, (old_verb, new_verb))
     return found
 
 
@@ -836,46 +762,6 @@ def _denied_unevenly(word: Word, same: list[Word], new: Reading) -> bool:
     return sum(w.negated for w in mine) != sum(w.negated for w in same)
 
 
-# WordNet's files of verbs of deeds: of the body, change, contact, motion and possession
-# (laugh / cry, rise / fall, push / pull, come / go, give / take); of them,
-# contact and motion leave a state one of two (open or closed, moving or stopped).
-DEED_FILES = frozenset({29, 30, 35, 38, 40})
-TWO_STATE_FILES = frozenset({35, 38})
-
-
-def deeds_opposed(first: Word, second: Word, states: bool = False) -> bool:
-    """Two verbs that are opposites only as deeds (every antonym pointer between them is
-    filed among verbs of the body, change, contact, motion or possession): neither may be
-    done, so denying one is not doing the other (didn't give / took, 財布を落とさなかった /
-    拾った, didn't rise / fell). Outcomes and attitudes are other files: not passing is failing,
-    not remembering is forgetting (social, cognition; win / lose is competition too;
-    accept / decline an offer, communication). A pair opposed in other senses too stays
-    an antonym pair (open / close: a shop's opening is social), which over-refuses
-    didn't open the window / closed it rather than lose didn't accept / declined. Told as
-    states (``states``), deeds of contact and motion leave one state or the other
-    (動いていない / 止まっている); those of change and possession do not (売上は増えていない
-    / 減っている: flat, perhaps)."""
-    net = wordnet()
-    if net is None or not first.pos == second.pos == "v":
-        return False
-    mine = frozenset({first.key, *first.english})
-    theirs = frozenset({second.key, *second.english})
-    files: set[int] = set()
-    for lemmas, other in ((mine, theirs), (theirs, mine)):
-        for lemma in lemmas:
-            files |= antonym_files(net, lemma, "v", other)
-    return bool(files) and files <= DEED_FILES and not (states and files <= TWO_STATE_FILES)
-
-
-def _told_as_states(old: Reading, new: Reading, before: Word, after: Word) -> bool:
-    """Both verbs told as states with ている (動いていない / 止まっている, 開いていた): a
-    state holds or its opposite does, whatever the deed that led to it."""
-    states = (STATE_NOW, STATE_PAST)
-    return any((before.key, s) in old.tenses for s in states) and any(
-        (after.key, s) in new.tenses for s in states
-    )
-
-
 def negations(
     old: Reading, new: Reading, opposites: list[tuple[Word, Word]], swapped: bool
 ) -> list[str]:
@@ -897,13 +783,11 @@ def negations(
                 found.append(f"{before.surface} → {after.surface}")
         elif before.negated == after.negated:
             found.append(f"{before.surface} → {after.surface} (opposite)")
-        elif before.contrary_of(after) or (
-            deeds_opposed(before, after, states=_told_as_states(old, new, before, after))
-        ):
-            # not hot / cold: it may have been warm; didn't give / took: neither done
-            found.append(f"{before.surface} → {after.surface} (contraries: may be neither)")
         elif before.undoes(after) or after.undoes(before):  # didn't lock / unlocked
             found.append(f"{before.surface} → {after.surface} (undone)")
+        elif before.contrary_of(after) or deeds_contrary(old, new, before, after):
+            # not hot / cold: it may have been warm; didn't give / took: neither done
+            found.append(f"{before.surface} → {after.surface} (contraries: may be neither)")
     if (old.negations + new.negations) % 2 == 1:
         found.append("not")
     return [f"negation: {', '.join(found)}"] if found else []

@@ -16,7 +16,6 @@ from ego_mcp.memory.guard.comparison import standards_traded
 from ego_mcp.memory.guard.evidence import (
     CORE_ROLES,
     DIRECTIONS,
-    caused_converse,
     common_nouns,
     complement_forms,
     compounds_turned,
@@ -38,6 +37,7 @@ from ego_mcp.memory.guard.evidence import (
     unnamed_doers,
 )
 from ego_mcp.memory.guard.japanese import proper_nouns, spoken, surfaces
+from ego_mcp.memory.guard.opposition import caused_converse
 from ego_mcp.memory.guard.placement import focus_moved, particles_opposed, tense_changed
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
 from ego_mcp.memory.guard.spelling import read_by_initials, respelled, spelled_out, symbols_named
@@ -139,8 +139,9 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
         *complement_forms(old, new),
     ]
     if told_from_the_other_side:
-        # WordNet's cause and entailment pointers suggest a converse; they prove none
-        # (push entails move, whose antonym is stand still): never a refusal.
+        # WordNet's cause and entailment pointers suggest a converse; alone they prove
+        # none (push entails move, whose antonym is stand still): never a refusal,
+        # unless the verbs' grammar vouches for it (``caused_converse``).
         fewer.append(f"wording: {told_from_the_other_side} (the other side)")
     if fewer:
         return Verdict.POSSIBLE, tuple(fewer)
@@ -169,7 +170,7 @@ def _told_from_the_other_side(
     traded = conflicts + across
     if not across or not converse(traded, objects_turn=True):
         return [], [], ""
-    if caused_converse(turned, traded, (old, new)):
+    if caused_converse(old, new, turned, traded):
         return turned, across, ""
     return turned, across, ", ".join(f"{o.surface} → {n.surface}" for o, n in turned)
 

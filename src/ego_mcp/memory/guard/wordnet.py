@@ -305,7 +305,8 @@ def converses(wordnet: WordNet, verb: str) -> frozenset[str]:
     frequent sense only: what it causes (teach -> learn) and the antonyms the entailed
     sense itself points to (beat entails win, whose antonym is lose). Weaker evidence
     than an antonym pair (sell / buy): the guard reads such a pair as a possible
-    duplicate at most, and only when the parties trade places."""
+    duplicate at most, and only when the parties trade places, unless a cause's parties
+    trade as its two verbs have them (``opposition.caused_converse``)."""
     found = set(caused(wordnet, verb))
     for offset in wordnet.offsets(verb, "v")[:1]:
         for symbol, target, target_pos, _, _ in wordnet.synset(offset, "v").pointers:
