@@ -24,6 +24,7 @@ import importlib.util
 import os
 import threading
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -203,6 +204,17 @@ class WordNet:
         sense it leads to (accept's antonym is refuse, and so decline, refuse's synonym in
         that sense)."""
         found: set[str] = set()
+        for _, target, to_word in self.pointed(lemma, pos, symbol, senses):
+            words = target.words
+            found.update(words if to_word == 0 or whole_synsets else (words[to_word - 1],))
+        return frozenset(found)
+
+    def pointed(
+        self, lemma: str, pos: str, symbol: str, senses: int | None = None
+    ) -> Iterator[tuple[Synset, Synset, int]]:
+        """Each lexical pointer of ``symbol`` from ``lemma``'s senses (its ``senses``
+        most frequent, if given): the sense it leaves, the sense it leads to and the word
+        there it names (0: the whole sense)."""
         key = lemma.lower().replace(" ", "_")
         for offset in self.offsets(key, pos)[:senses]:
             synset = self.synset(offset, pos)
@@ -210,33 +222,20 @@ class WordNet:
                 continue
             source = synset.words.index(key) + 1
             for kind, target, target_pos, from_word, to_word in synset.pointers:
-                if kind != symbol or from_word not in (0, source):
-                    continue
-                words = self.synset(target, "a" if target_pos == "s" else target_pos).words
-                found.update(words if to_word == 0 or whole_synsets else (words[to_word - 1],))
-        return frozenset(found)
+                if kind == symbol and from_word in (0, source):
+                    leads_to = self.synset(target, "a" if target_pos == "s" else target_pos)
+                    yield synset, leads_to, to_word
 
 
 def antonym_files(wordnet: WordNet, lemma: str, pos: str, among: frozenset[str]) -> set[int]:
     """The lexicographer files of ``lemma``'s senses whose antonym is a sense holding one
     of ``among``: the kinds of meaning in which the two are opposites (give / take:
     possession; pass / fail: social; open / close: contact, perception, social)."""
-    found = set()
-    key = lemma.lower().replace(" ", "_")
-    for offset in wordnet.offsets(key, pos):
-        synset = wordnet.synset(offset, pos)
-        if key not in synset.words:
-            continue
-        source = synset.words.index(key) + 1
-        for kind, target, target_pos, from_word, _ in synset.pointers:
-            if (
-                kind == ANTONYM
-                and from_word in (0, source)
-                and target_pos == pos
-                and among & set(wordnet.synset(target, pos).words)
-            ):
-                found.add(synset.lexicographer_file)
-    return found
+    return {
+        sense.lexicographer_file
+        for sense, target, _ in wordnet.pointed(lemma, pos, ANTONYM)
+        if among & set(target.words)
+    }
 
 
 NOUN_LOCATION, NOUN_PERSON = 15, 18
