@@ -928,6 +928,9 @@ def test_a_converse_by_cause_told_with_its_other_party_is_a_restatement(
         ),
         ("Master didn't find his wallet.", "Master lost his wallet.", "find → lost"),
         ("Master didn't laugh at the joke.", "Master cried at the joke.", "laugh → cried"),
+        # Opposed first as deeds of contact, a shop's business only after.
+        ("Master didn't open the window.", "Master closed the window.", "open → closed"),
+        ("マスターは窓を開けなかった。", "マスターは窓を閉めた。", "開け → 閉め"),
         # A phrasal verb's antonyms are its own verb's (woke up: wake).
         ("Master didn't sleep.", "Master woke up.", "sleep → woke"),
     ],
@@ -946,6 +949,11 @@ def test_outcomes_and_states_of_contact_or_motion_stay_complementary() -> None:
     leaves one state or the other; a deed undone is told as undone."""
     assert verdict("Master didn't pass the exam.", "Master failed the exam.") is (Verdict.DUPLICATE)
     assert verdict("エアコンは動いていない。", "エアコンは止まっている。") is Verdict.DUPLICATE
+    assert verdict("スーパーは閉まっていた。", "スーパーは開いていなかった。") is Verdict.DUPLICATE
+    # accept opposes decline first as possession, then as an answer (communication).
+    assert verdict("Master didn't accept the offer.", "Master declined the offer.") is (
+        Verdict.DUPLICATE
+    )
     assert differences("Master didn't lock the door.", "Master unlocked the door.") == (
         Verdict.DISTINCT,
         ("negation: lock → unlocked (undone)",),

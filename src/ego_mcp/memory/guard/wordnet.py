@@ -227,15 +227,16 @@ class WordNet:
                     yield synset, leads_to, to_word
 
 
-def antonym_files(wordnet: WordNet, lemma: str, pos: str, among: frozenset[str]) -> set[int]:
+def antonym_files(wordnet: WordNet, lemma: str, pos: str, among: frozenset[str]) -> tuple[int, ...]:
     """The lexicographer files of ``lemma``'s senses whose antonym is a sense holding one
-    of ``among``: the kinds of meaning in which the two are opposites (give / take:
-    possession; pass / fail: social; open / close: contact, perception, social)."""
-    return {
+    of ``among``, most frequent sense first: the kinds of meaning in which the two are
+    opposites (give / take: possession; pass / fail: social; open / close: contact, then
+    social and perception)."""
+    return tuple(
         sense.lexicographer_file
         for sense, target, _ in wordnet.pointed(lemma, pos, ANTONYM)
         if among & set(target.words)
-    }
+    )
 
 
 NOUN_LOCATION, NOUN_PERSON = 15, 18
