@@ -928,7 +928,7 @@ def test_a_converse_by_cause_told_with_its_other_party_is_a_restatement(
         ),
         ("Master didn't find his wallet.", "Master lost his wallet.", "find → lost"),
         ("Master didn't laugh at the joke.", "Master cried at the joke.", "laugh → cried"),
-        # Opposed first as deeds of contact, a shop's business only after.
+        # Opposed first as deeds of contact (a shop's business only after), done to a thing.
         ("Master didn't open the window.", "Master closed the window.", "open → closed"),
         ("マスターは窓を開けなかった。", "マスターは窓を閉めた。", "開け → 閉め"),
         # A phrasal verb's antonyms are its own verb's (woke up: wake).
@@ -950,6 +950,10 @@ def test_outcomes_and_states_of_contact_or_motion_stay_complementary() -> None:
     assert verdict("Master didn't pass the exam.", "Master failed the exam.") is (Verdict.DUPLICATE)
     assert verdict("エアコンは動いていない。", "エアコンは止まっている。") is Verdict.DUPLICATE
     assert verdict("スーパーは閉まっていた。", "スーパーは開いていなかった。") is Verdict.DUPLICATE
+    # A thing's own opening is its state, one or the other: a day the bank was shut.
+    assert verdict("The bank didn't open for the holiday.", "The bank closed for the holiday.") is (
+        Verdict.DUPLICATE
+    )
     # accept opposes decline first as possession, then as an answer (communication).
     assert verdict("Master didn't accept the offer.", "Master declined the offer.") is (
         Verdict.DUPLICATE

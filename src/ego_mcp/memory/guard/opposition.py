@@ -92,11 +92,12 @@ TWO_STATE_FILES = frozenset({35, 38})
 def deeds_contrary(old: Reading, new: Reading, before: Word, after: Word) -> bool:
     """Two verbs, one denied and one affirmed, that are opposites as deeds: every antonym
     pointer between them is filed among verbs of the body, change, contact, motion or
-    possession, or the most frequent senses so opposed are all of the body, change,
-    contact or motion (open / close: contact first, a shop's business after). Neither
-    may be done, so denying one is not doing the other (didn't give / took, didn't open
-    the window / closed it, 財布を落とさなかった / 拾った, didn't rise / fell, didn't laugh
-    / cried). Outcomes and attitudes are other files: not passing is failing, not
+    possession, or both act on a thing and the most frequent senses so opposed are all of
+    the body, change, contact or motion (open / close: contact first, a shop's business
+    after; the bank didn't open / closed is a thing's own state, one or the other).
+    Neither may be done, so denying one is not doing the other (didn't give / took,
+    didn't open the window / closed it, 財布を落とさなかった / 拾った, didn't rise / fell,
+    didn't laugh / cried). Outcomes and attitudes are other files: not passing is failing, not
     remembering is forgetting (social, cognition; win / lose is competition too; accept /
     decline an offer, possession first and communication after). Told as states with
     ている in both texts, deeds first of contact and motion leave one state or the other
@@ -105,7 +106,8 @@ def deeds_contrary(old: Reading, new: Reading, before: Word, after: Word) -> boo
     if not before.pos == after.pos == "v":
         return False
     every, first = _antonym_files(_lemmas(before), _lemmas(after))
-    if not every or not (every <= DEED_FILES or first <= FIRST_DEED_FILES):
+    done_to_something = _acts_on_a_thing(old, before) and _acts_on_a_thing(new, after)
+    if not every or not (every <= DEED_FILES or (first <= FIRST_DEED_FILES and done_to_something)):
         return False
     return not (_told_as_states(old, new, before, after) and first <= TWO_STATE_FILES)
 
@@ -125,6 +127,12 @@ def _antonym_files(
         for lemma in lemmas
     ]
     return frozenset(f for files in found for f in files), frozenset(f[0] for f in found if f)
+
+
+def _acts_on_a_thing(reading: Reading, verb: Word) -> bool:
+    """The verb has an object in its text: a doer's deed on a thing (opened the window),
+    not a thing's own opening (the bank didn't open / closed: a day it was shut)."""
+    return any(word.role == "object" and word.head == verb.key for word in reading.words)
 
 
 def _lemmas(verb: Word) -> frozenset[str]:
