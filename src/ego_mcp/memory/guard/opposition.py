@@ -106,8 +106,11 @@ def deeds_contrary(old: Reading, new: Reading, before: Word, after: Word) -> boo
     if not before.pos == after.pos == "v":
         return False
     every, first = _antonym_files(_lemmas(before), _lemmas(after))
-    done_to_something = _acts_on_a_thing(old, before) and _acts_on_a_thing(new, after)
-    if not every or not (every <= DEED_FILES or (first <= FIRST_DEED_FILES and done_to_something)):
+    if not every:
+        return False
+    if not every <= DEED_FILES and not (
+        first <= FIRST_DEED_FILES and _acts_on_a_thing(old, before) and _acts_on_a_thing(new, after)
+    ):
         return False
     return not (_told_as_states(old, new, before, after) and first <= TWO_STATE_FILES)
 

@@ -105,12 +105,7 @@ def tense_changed(old: Reading, new: Reading) -> list[str]:
         {
             (verb, sorted(told[verb])[0], tense)
             for verb, tense in new.tenses
-            if verb in told
-            and not any(
-                _tenses_agree(mine, theirs)
-                for mine in told[verb]
-                for theirs in (t for v, t in new.tenses if v == verb)
-            )
+            if verb in told and not told_alike(old, new, verb, verb)
         }
     )
     return [f"tense: {verb} ({before} → {after})" for verb, before, after in changed]
