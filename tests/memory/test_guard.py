@@ -2045,3 +2045,44 @@ def test_a_text_that_repeats_its_sentence_reads_each_pair_of_verbs_once(
     found = differences("Ken taught Master chess. " * 40, "Master learned chess from Ken. " * 40)
     assert found[0] is Verdict.POSSIBLE
     assert len(calls) == 1
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (
+            "Master never forgets to feed Kinako in the morning.",
+            "Master always remembers to feed Kinako in the morning.",
+        ),
+        ("Master didn't forget any of the birthdays.", "Master remembered all of the birthdays."),
+        ("None of the guests were happy.", "All of the guests were unhappy."),
+        ("Not one of Master's friends came.", "None of Master's friends came."),
+    ],
+)
+def test_a_denial_of_every_case_is_its_opposite_affirmed_of_every_case(
+    first: str, second: str
+) -> None:
+    """De Morgan's laws: never forgets / always remembers (``guard/quantity.py``)."""
+    assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # A quantity denied denies the predicate: not all of them, not one, not everyone.
+        ("Not all of the seedlings survived.", "All of the seedlings survived."),
+        ("Not one of the seedlings died.", "One of the seedlings died."),
+        ("Not everyone liked the cake.", "Everyone liked the cake."),
+        ("Not many people came to the party.", "Many people came to the party."),
+        # Not every case denied, or the same predicate: two facts.
+        ("Not all of the seedlings survived.", "None of the seedlings survived."),
+        ("Master didn't eat any of the cookies.", "Master ate all of the cookies."),
+        ("Nobody came to the party.", "Everybody came to the party."),
+        ("Master never forgets to feed Kinako.", "Master forgot to feed Kinako this morning."),
+        ("Master didn't forget the birthdays.", "Master always remembers the birthdays."),
+    ],
+)
+def test_a_quantity_denied_or_a_denial_not_of_every_case_is_distinct(
+    first: str, second: str
+) -> None:
+    assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)

@@ -39,6 +39,7 @@ from ego_mcp.memory.guard.evidence import (
 from ego_mcp.memory.guard.japanese import proper_nouns, spoken, surfaces
 from ego_mcp.memory.guard.opposition import caused_converse
 from ego_mcp.memory.guard.placement import focus_moved, particles_opposed, tense_changed
+from ego_mcp.memory.guard.quantity import denial_of_every_case
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
 from ego_mcp.memory.guard.spelling import read_by_initials, respelled, spelled_out, symbols_named
 from ego_mcp.memory.guard.swaps import (
@@ -106,7 +107,11 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     new_qualifiers = [w for w in added if w.qualifier and id(w) not in paired]
     if gone and new_qualifiers:
         gone, new_qualifiers = [], []
-    hard += qualifiers(old, new, gone, new_qualifiers, told_as_words)
+    # None survived / all died: the quantities are the denial's (``quantity``).
+    every_case, every_word = denial_of_every_case(old, new, gone, new_qualifiers)
+    gone = [w for w in gone if id(w) not in every_word]
+    new_qualifiers = [w for w in new_qualifiers if id(w) not in every_word]
+    hard += qualifiers(old, new, gone, new_qualifiers, told_as_words | every_case)
     hard += reasons_turned(old, new)
     hard += told_as_done(old, new)
     hard += sequence(old, new) + particles_opposed(old, new) + focus_moved(old, new)
@@ -125,7 +130,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     hard += number_and_degree(old, new)
     if hard:
         return Verdict.DISTINCT, tuple(hard)
-    skipped = {id(w) for w in gone + new_qualifiers} | paired
+    skipped = {id(w) for w in gone + new_qualifiers} | paired | every_word
     added = [w for w in added if not w.name and id(w) not in skipped]
     left_out = [w for w in left_out if not w.name and id(w) not in skipped]
     if added and left_out:

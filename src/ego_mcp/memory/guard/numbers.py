@@ -234,6 +234,16 @@ def substitute_one(text: str, start: int) -> bool:
     return False
 
 
+NOT_ONE = re.compile(r"\bnot\s+$", re.IGNORECASE)
+BUT_AFTER = re.compile(r"^(?:\s+\S+){0,3}?\s+but\b", re.IGNORECASE)
+
+
+def none_at_all(text: str, start: int) -> bool:
+    """Whether the "one" at ``start`` is a denial's "not one" (not one of them came:
+    none came), no count; not where "but" sets a number against it (not one but two)."""
+    return bool(NOT_ONE.search(text[:start])) and not BUT_AFTER.match(text[start + 3 :])
+
+
 def _counts_after(text: str, end: int, net: WordNet) -> bool:
     """Whether what follows the "one" ending at ``end`` is what it counts: a noun
     (WordNet's), after at most two adjectives (one son, one big apple, one remaining
@@ -303,7 +313,9 @@ def _english_numbers(text: str) -> list[Found]:
     for match in ENGLISH.finditer(text):
         for start, phrase in _spoken_numbers(match.group(0), match.start()):
             spoken = english_value(phrase)
-            if phrase.lower() == "one" and substitute_one(text, start):
+            if phrase.lower() == "one" and (
+                substitute_one(text, start) or none_at_all(text, start)
+            ):
                 continue
             if spoken is not None and phrase.lower() not in ("a", "an"):
                 found.append(Found(canonical(spoken), start, start + len(phrase)))

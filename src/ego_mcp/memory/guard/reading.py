@@ -229,6 +229,9 @@ class Reading:
     when: tuple[Slotted, ...] = ()
     qualifiers: frozenset[str] = field(default_factory=frozenset)
     negations: int = 0  # negations bound to no word of the text
+    # A denial of every case, in English (none, never, nobody, no one, not one, not a
+    # single); any, and 一度も, 誰も, read as the qualifier ``NEGATIVE_POLARITY``, tell it too.
+    denies_every: bool = False
     sequence: tuple[str, ...] = ()  # the predicates in order, when the text tells a sequence
     # Deeds told in the passive with no doer (the window was broken), and deeds whose doer
     # is the diarist, written or implied (I broke the window, Broke the window): by verb.
@@ -261,6 +264,10 @@ class Reading:
     # Verbs completed by another verb, with the form it takes and the words as written
     # (stop, buy, "to", "stopped to buy"; stop, buy, "ing", "stopped buying"), in English.
     complements: frozenset[tuple[str, str, str, str]] = field(default_factory=frozenset)
+
+    def denies(self) -> bool:
+        """Whether the text denies anything: a negation, or a word said not to hold."""
+        return bool(self.negations) or any(w.negated for w in self.words)
 
 
 def _glossed_alike(mine: tuple[str, ...], theirs: tuple[str, ...]) -> bool:

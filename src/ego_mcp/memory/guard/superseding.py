@@ -438,8 +438,8 @@ def _without_quantity_denied(reading: Reading, other: Reading) -> Reading:
     in a text that denies (didn't eat any of it, refused to eat any) and "all", "every"
     or "some" in the text that affirms (ate all of it): none of it contradicts each, so
     the quantity goes with the fact replaced."""
-    mine = _denies(reading)
-    if mine == _denies(other):
+    mine = reading.denies()
+    if mine == other.denies():
         return reading
     denied = reading if mine else other
     if NEGATIVE_POLARITY not in denied.qualifiers:
@@ -450,11 +450,6 @@ def _without_quantity_denied(reading: Reading, other: Reading) -> Reading:
         w for w in reading.words if not (w.qualifier and AFFIRMED_QUANTITIES & set(w.english))
     )
     return replace(reading, words=kept, qualifiers=reading.qualifiers - AFFIRMED_QUANTITIES)
-
-
-def _denies(reading: Reading) -> bool:
-    """Whether the text denies anything: a negation, or a word said not to hold."""
-    return bool(reading.negations) or any(w.negated for w in reading.words)
 
 
 def _without_unnamed_doer(reading: Reading) -> Reading:
@@ -510,7 +505,7 @@ def _event_denied(old: Reading, new: Reading) -> bool:
 
 
 def _without_inability(reading: Reading, other: Reading) -> Reading:
-    if not _denies(reading) or ABILITY not in reading.qualifiers - other.qualifiers:
+    if not reading.denies() or ABILITY not in reading.qualifiers - other.qualifiers:
         return reading
     return replace(reading, qualifiers=reading.qualifiers - {ABILITY})
 

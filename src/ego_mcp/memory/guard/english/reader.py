@@ -72,6 +72,8 @@ UNIVERSAL_SUBORDINATORS = frozenset({"whenever", "wherever"})
 QUANTIFIERS = closed("all some none every each both any most many few several half either")
 SEQUENCE = closed("then afterwards afterward later")
 NEGATIONS = closed("not never no nobody nothing none neither nor nowhere n't")
+# The denials of every case (a closed class): none of them, never, nobody.
+EVERY_CASE_DENIALS = closed("never nobody nothing none nowhere")
 FUTURE = "will"
 # Adjectives a to-infinitive completes as a modal verb would ("be able to" is "can").
 MODAL_ADJECTIVES = {"able": ABILITY, "unable": ABILITY}
@@ -145,6 +147,7 @@ def read(
             words.append(replace(word, part=parts[token.i]))
     if text.rstrip().endswith("?"):
         qualifiers.add("?")
+    denies_every = any(_denies_every_case(t) for t in doc)
     if any(approximates(t) for t in doc):
         qualifiers.add(APPROXIMATELY)  # about eight hours, as 8時間くらい
     verbs = tuple(t.lemma_.lower() for t in doc if t.pos_ == "VERB" and t.dep_ in MAIN_VERBS)
@@ -174,6 +177,7 @@ def read(
             for unit in sorted(units)
         ),
         qualifiers=frozenset(qualifiers),
+        denies_every=denies_every,
         particles=frozenset(
             (t.head.lemma_.lower(), t.lemma_.lower())
             for t in doc
@@ -300,8 +304,12 @@ def _state_senses(token: Token, particle: int | None = None) -> frozenset[str]:
 
 def _negated(token: Token) -> int | None:
     """The index of the word a negation denies: its verb, or the adjective or noun of a
-    copula (was not present); None when there is none."""
+    copula (was not present); None when there is none. A quantity denied (not all of
+    them, not one, not everyone) denies its clause's predicate: not all survived is no
+    fact that all survived."""
     verb = clause_verb(token) if token.dep_ != "neg" else token.head
+    if token.dep_ == "neg" and _quantity(token.head):
+        verb = clause_verb(token.head)
     if verb is None:
         return None
     if verb.pos_ == "AUX":
@@ -310,6 +318,41 @@ def _negated(token: Token) -> int | None:
             return next(c.i for c in complement.children if c.dep_ == "xcomp")  # not able to go
         return complement.i if complement is not None else None
     return verb.i
+
+
+def _denies_every_case(token: Token) -> bool:
+    """A word of a denial of every case: none, never, nobody; "no" before a noun (no one,
+    no guest), "not one", and "a single" in a text that denies (didn't miss a single
+    dose)."""
+    if token.lower_ in EVERY_CASE_DENIALS or (token.lower_ == "no" and token.dep_ == "det"):
+        return True
+    before = token.doc[token.i - 1] if token.i else None
+    if before is None:
+        return False
+    if token.like_num and before.lower_ == "not" and _quantity(token):
+        return True  # not one of them (the numbers wrote it 1)
+    denied = any(t.dep_ == "neg" for t in token.doc)
+    return token.lower_ == "single" and before.lower_ == "a" and denied
+
+
+# Pronouns of quantity spaCy does not take for determiners (everyone, not everyone).
+QUANTITY_PRONOUNS = closed("one everyone everybody everything much")
+SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+
+
+def _quantity(token: Token) -> bool:
+    """A quantifier, a pronoun of quantity or a number, where a denial may hang (not all,
+    not everyone; not one, which the numbers wrote as 1)."""
+    lemma = token.lemma_.lower()
+    quantifier = lemma in QUANTIFIERS or token.lower_ in QUANTITY_PRONOUNS or token.like_num
+    subject = token if token.dep_ in SUBJECTS else token.head
+    contrasted = any(t.lower_ == "but" for t in token.doc[token.i + 1 : token.i + 5])
+    return (
+        quantifier
+        and token.pos_ in ("DET", "PRON", "NUM", "ADJ", "NOUN")
+        and subject.dep_ in SUBJECTS
+        and not contrasted  # not one but two: a number set against another
+    )
 
 
 GRADED_TAGS = frozenset({"JJR", "JJS", "RBR", "RBS"})
@@ -391,7 +434,8 @@ def _substitute(token: Token) -> bool:
     if token.lower_ != "one":
         return False
     before = token.doc[token.i - 1] if token.i else None
-    return before is None or before.lower_ not in PRONOUN_DETERMINERS
+    # Nor the "one" of a denial's "not one" (``numbers.none_at_all``): none, no word.
+    return before is None or before.lower_ not in (*PRONOUN_DETERMINERS, "not")
 
 
 def _universal(lemma: str) -> tuple[str, ...]:
