@@ -1,8 +1,8 @@
 """A denial of every case and its opposite affirmed of every case: one fact.
 
-"None of the seedlings survived" and "all of the seedlings died" say the same, as do
-"Master never forgets to feed the cat" and "Master always remembers to", or
-一度も休まなかった and 全部行った: to deny a predicate of every case is to affirm its
+"None of the guests were happy" and "all of the guests were unhappy" say the same, as
+do "Master never forgets to feed the cat" and "Master always remembers to", or
+一度も約束を忘れなかった and いつも約束を覚えていた: to deny a predicate of every case is to affirm its
 negation of every case (De Morgan's laws for quantifiers), and a predicate denied is its
 antonym affirmed where the two leave no middle (``evidence.negations`` decides that).
 So the universal quantifier of the affirming text (all, every, always; 全部, いつも) and
