@@ -108,14 +108,14 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     if gone and new_qualifiers:
         gone, new_qualifiers = [], []
     # None survived / all died: the quantities are the denial's (``quantity``).
-    every_case, every_word = denial_of_every_case(old, new, gone, new_qualifiers)
+    every_case, every_word = denial_of_every_case(old, new, gone, new_qualifiers, opposites)
     gone = [w for w in gone if id(w) not in every_word]
     new_qualifiers = [w for w in new_qualifiers if id(w) not in every_word]
     hard += qualifiers(old, new, gone, new_qualifiers, told_as_words | every_case)
     hard += reasons_turned(old, new)
     hard += told_as_done(old, new)
     hard += sequence(old, new) + particles_opposed(old, new) + focus_moved(old, new)
-    hard += tense_changed(old, new)
+    hard += tense_changed(old, new, opposites)
     if not differing and not swapped:  # differing roles, or a converse, say it already
         hard += names_reordered(old, new)
     # Describers traded and things paired otherwise are one swap, told once.

@@ -4,6 +4,8 @@ and the direction a preposition or particle gives (pure)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ego_mcp.memory.guard.adverbs import OPPOSED_PREPOSITIONS
 from ego_mcp.memory.guard.reading import NOW, STATE_NOW, Focus, Reading, Word
 from ego_mcp.memory.guard.wordnet import ANTONYM, wordnet
@@ -95,17 +97,24 @@ def told_alike(old: Reading, new: Reading, old_verb: str, new_verb: str) -> bool
     )
 
 
-def tense_changed(old: Reading, new: Reading) -> list[str]:
+def tense_changed(
+    old: Reading, new: Reading, opposites: Sequence[tuple[Word, Word]] = ()
+) -> list[str]:
     """A main verb both texts tell, in the past in one and not in the other (Ken's son
-    turns 7 / turned 7; is reading / has read), and in no tense both share."""
+    turns 7 / turned 7; is reading / has read), and in no tense both share; so too a main
+    verb and its opposite, which stand for one fact only in one time (didn't forget /
+    remembers is a deed then and a habit now)."""
     told: dict[str, set[str]] = {}
     for verb, tense in old.tenses:
         told.setdefault(verb, set()).add(tense)
+    pairs = {(verb, verb) for verb, _ in new.tenses} | {(o.key, n.key) for o, n in opposites}
     changed = sorted(
         {
-            (verb, sorted(told[verb])[0], tense)
-            for verb, tense in new.tenses
-            if verb in told and not told_alike(old, new, verb, verb)
+            (after_verb, sorted(told[verb])[0], tense)
+            for verb, after_verb in pairs
+            if verb in told and not told_alike(old, new, verb, after_verb)
+            for other, tense in new.tenses
+            if other == after_verb
         }
     )
     return [f"tense: {verb} ({before} → {after})" for verb, before, after in changed]

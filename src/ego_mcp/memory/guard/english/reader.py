@@ -99,13 +99,10 @@ def read(
     parts = parts_of(doc)
     words: list[Word] = []
     qualifiers: set[str] = set()
-    negated = [_negated(t) for t in doc if t.lower_ in NEGATIONS or t.dep_ == "neg"]
-    negated += [
-        c.i for t in doc if t.lower_ in DENYING_MODALS for c in t.children if c.dep_ == "xcomp"
-    ]
-    negations = sum(1 for t in negated if t is None)
-    # A word denied twice (not un-... never not) is affirmed: count each denial.
-    negated_at = {t for t in negated if t is not None and negated.count(t) % 2 == 1}
+    # A quantity denied (not all of them, not everyone) is a quantity of its own: no
+    # predicate is denied (not all of them were happy: some may have been).
+    denied_quantities = {i for i in map(_denied_quantity, doc) if i is not None}
+    negations, negated_at = _denials(doc)
     implicatives = _implicatives(doc, negated_at)
     negated_at ^= {c for c, told in implicatives.values() if told == "-"}  # forgot to lock
     sequence = False
@@ -124,12 +121,15 @@ def read(
             continue
         sequence = sequence or token.lower_ in SEQUENCE
         kind = _kind_of(token, lemma)
-        if kind == "qualifier":
-            qualifiers.add(
+        if token.i in denied_quantities and kind == "qualifying word":
+            qualifiers.add(f"not {lemma}")  # doesn't always: not every time
+        elif kind == "qualifier":
+            named = (
                 FUTURE
                 if lemma == "go"
                 else CONDITION_AND_ORDER.get(lemma) or MODAL_ADJECTIVES.get(lemma, lemma)
             )
+            qualifiers.add(f"not {named}" if token.i in denied_quantities else named)
         elif kind in ("content", "qualifying word"):
             word = _word(token, kind == "qualifying word", token.i in negated_at)
             word = replace(
@@ -145,6 +145,10 @@ def read(
             elif token.i in compounds:
                 word = replace(word, senses=word.senses | senses_of(compounds[token.i], "n")[0])
             words.append(replace(word, part=parts[token.i]))
+    # A pronoun of quantity denied (not everyone), which no qualifier names otherwise.
+    qualifiers.update(
+        f"not {doc[i].lower_}" for i in denied_quantities if doc[i].lower_ in QUANTITY_PRONOUNS
+    )
     if text.rstrip().endswith("?"):
         qualifiers.add("?")
     denies_every = any(_denies_every_case(t) for t in doc)
@@ -304,11 +308,10 @@ def _state_senses(token: Token, particle: int | None = None) -> frozenset[str]:
 
 def _negated(token: Token) -> int | None:
     """The index of the word a negation denies: its verb, or the adjective or noun of a
-    copula (was not present); None when there is none. A quantity denied (not all of
-    them, not one, not everyone) denies its clause's predicate: not all survived is no
-    fact that all survived."""
+    copula (was not present); None when there is none. "Not one" denies its clause's
+    predicate: not one of them came, none came."""
     verb = clause_verb(token) if token.dep_ != "neg" else token.head
-    if token.dep_ == "neg" and _quantity(token.head):
+    if token.dep_ == "neg" and _quantity(token.head) and token.head.like_num:
         verb = clause_verb(token.head)
     if verb is None:
         return None
@@ -318,6 +321,34 @@ def _negated(token: Token) -> int | None:
             return next(c.i for c in complement.children if c.dep_ == "xcomp")  # not able to go
         return complement.i if complement is not None else None
     return verb.i
+
+
+def _denials(doc: Doc) -> tuple[int, set[int]]:
+    """How many denials deny no word, and the indices of the words denied: a word denied
+    twice (not un-... never not) is affirmed, so each denial counts; a quantity denied is
+    none of them (``_denied_quantity``)."""
+    negated = [
+        _negated(t)
+        for t in doc
+        if (t.lower_ in NEGATIONS or t.dep_ == "neg") and _denied_quantity(t) is None
+    ]
+    negated += [
+        c.i for t in doc if t.lower_ in DENYING_MODALS for c in t.children if c.dep_ == "xcomp"
+    ]
+    negations = sum(1 for t in negated if t is None)
+    return negations, {t for t in negated if t is not None and negated.count(t) % 2 == 1}
+
+
+def _denied_quantity(token: Token) -> int | None:
+    """The index of the quantity a "not" denies (not all, not many, not everyone; doesn't
+    always: "always" after the denial, on its verb), None for any other "not" (not one
+    denies its predicate)."""
+    if token.dep_ != "neg":
+        return None
+    if _quantity(token.head) and not token.head.like_num:
+        return token.head.i
+    always = (c for c in token.head.children if c.lower_ == "always" and c.i > token.i)
+    return next((c.i for c in always), None)
 
 
 def _denies_every_case(token: Token) -> bool:
