@@ -2069,6 +2069,8 @@ def test_a_text_that_repeats_its_sentence_reads_each_pair_of_verbs_once(
         ("None of the guests were happy.", "All of the guests were unhappy."),
         ("Not one of Master's friends came.", "None of Master's friends came."),
         ("マスターは一度も約束を忘れなかった。", "マスターはいつも約束を覚えていた。"),
+        # 一つも: 一 and its counter before も, none at all, no count of one.
+        ("ケンは一つも約束を忘れなかった。", "ケンは全部の約束を覚えていた。"),
     ],
 )
 def test_a_denial_of_every_case_is_its_opposite_affirmed_of_every_case(
@@ -2095,6 +2097,7 @@ def test_a_denial_of_every_case_is_its_opposite_affirmed_of_every_case(
         ("Not everything was broken.", "Nothing was broken."),
         ("Master doesn't always forget to feed Kinako.", "Master always remembers to feed Kinako."),
         ("Master doesn't always walk to work.", "Master doesn't walk to work."),
+        ("マスターはビールを一本も飲まなかった。", "マスターはビールを一本飲んだ。"),
         # Opposites with a middle stay apart across a universal (a draw; neutral reviews).
         ("Ken never wins at chess.", "Ken always loses at chess."),
         ("None of the reviews were positive.", "All of the reviews were negative."),

@@ -11,7 +11,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ego_mcp.memory.guard.wordnet import WordNet
+    from ego_mcp.memory.japanese import Token
 
 UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -322,6 +325,19 @@ def _english_numbers(text: str) -> list[Found]:
     return found
 
 
+def _least_of_all(found: Sequence[Token], index: int) -> bool:
+    """The numeral at ``index`` is the 一 of 一本も, 一つも, 一日も: under a denial, none
+    at all, no count (not before が: 一人もが is no phrase)."""
+    following = [t.surface for t in found[index + 1 : index + 4]]
+    counter = found[index + 1].pos[2] if index + 1 < len(found) else ""
+    return (
+        found[index].surface == "一"
+        and counter in ("助数詞", "助数詞可能")
+        and following[1:2] == ["も"]
+        and following[2:3] != ["が"]
+    )
+
+
 def numeral_offsets(text: str) -> tuple[set[int], set[int]]:
     """Where the dictionary (Sudachi, its shortest units) reads a numeral (名詞,数詞) in
     ``text``, and the numeral a word it lists whole begins with when the rest of the word
@@ -357,8 +373,9 @@ def numeral_offsets(text: str) -> tuple[set[int], set[int]]:
         ):
             words.update(range(start, cursor))
         if token.pos[:2] == ("名詞", "数詞"):
-            offsets.update(range(start, cursor))
-            counted.append(after)
+            if not _least_of_all(found, index):
+                offsets.update(range(start, cursor))
+                counted.append(after)
             continue
         numeral = KANJI.match(token.surface)
         rest = token.surface[numeral.end() :] if numeral is not None else ""

@@ -196,16 +196,33 @@ def gives_cause(morphemes: tuple[Morpheme, ...], index: int) -> bool:
 
 def least_of_all(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     """も after the least of something or after who or what, not before が: 一口も, 一度も,
-    誰も, 何も (under a denial, none at all), not 誰もが (everyone)."""
+    一本も, 一つも, 少しも, 誰も, 何も (under a denial, none at all), not 誰もが
+    (everyone)."""
     if not index:
         return False
     previous = morphemes[index - 1]
     following = morphemes[index + 1] if index + 1 < len(morphemes) else None
     if following is not None and following.surface() == "が":
         return False
-    if previous.part_of_speech()[0] == "代名詞":
+    kind = previous.part_of_speech()
+    if kind[0] == "代名詞":
         return str(previous.normalized_form()) in ("誰", "何")
-    return bool(previous.part_of_speech()[0] == "名詞" and previous.surface().startswith("一"))
+    if kind[0] == "副詞":
+        return str(previous.normalized_form()) == "少し"  # not even a little
+    if index >= 2 and one_counted(morphemes, index - 1):
+        return True  # 一本も, 一つも, 一日も: 一 and its counter
+    return bool(kind[0] == "名詞" and previous.surface().startswith("一"))
+
+
+def one_counted(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """The morpheme at ``index`` is a counter after the numeral 一 (一本, 一つ, 一日)."""
+    counter = morphemes[index].part_of_speech()
+    return (
+        index >= 1
+        and morphemes[index - 1].surface() in ("一", "1")  # the numbers write 一 as 1
+        and morphemes[index - 1].part_of_speech()[1] == "数詞"
+        and (counter[2] == "助数詞" or counter[2] == "助数詞可能")
+    )
 
 
 def additive(morphemes: tuple[Morpheme, ...], index: int) -> bool:
