@@ -101,8 +101,9 @@ def read(
     qualifiers: set[str] = set()
     # A quantity denied (not all of them, not everyone) is a quantity of its own: no
     # predicate is denied (not all of them were happy: some may have been).
-    denied_quantities = {i for i in map(_denied_quantity, doc) if i is not None}
-    negations, negated_at = _denials(doc)
+    quantity_denials = {t.i: i for t in doc if (i := _denied_quantity(t)) is not None}
+    denied_quantities = set(quantity_denials.values())
+    negations, negated_at = _denials(doc, set(quantity_denials))
     implicatives = _implicatives(doc, negated_at)
     negated_at ^= {c for c, told in implicatives.values() if told == "-"}  # forgot to lock
     sequence = False
@@ -323,14 +324,14 @@ def _negated(token: Token) -> int | None:
     return verb.i
 
 
-def _denials(doc: Doc) -> tuple[int, set[int]]:
+def _denials(doc: Doc, of_quantities: set[int]) -> tuple[int, set[int]]:
     """How many denials deny no word, and the indices of the words denied: a word denied
-    twice (not un-... never not) is affirmed, so each denial counts; a quantity denied is
-    none of them (``_denied_quantity``)."""
+    twice (not un-... never not) is affirmed, so each denial counts; the denials of a
+    quantity (``of_quantities``, by index: ``_denied_quantity``) are none of them."""
     negated = [
         _negated(t)
         for t in doc
-        if (t.lower_ in NEGATIONS or t.dep_ == "neg") and _denied_quantity(t) is None
+        if (t.lower_ in NEGATIONS or t.dep_ == "neg") and t.i not in of_quantities
     ]
     negated += [
         c.i for t in doc if t.lower_ in DENYING_MODALS for c in t.children if c.dep_ == "xcomp"
