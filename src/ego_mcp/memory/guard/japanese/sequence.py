@@ -196,7 +196,7 @@ def gives_cause(morphemes: tuple[Morpheme, ...], index: int) -> bool:
 
 def least_of_all(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     """も after the least of something or after who or what, not before が: 一口も, 一度も,
-    一本も, 一つも, 少しも, 誰も, 何も (under a denial, none at all), not 誰もが
+    一本も, 一つも, 少しも, 誰も, 何も, どれも (under a denial, none at all), not 誰もが
     (everyone)."""
     if not index:
         return False
@@ -206,7 +206,7 @@ def least_of_all(morphemes: tuple[Morpheme, ...], index: int) -> bool:
         return False
     kind = previous.part_of_speech()
     if kind[0] == "代名詞":
-        return str(previous.normalized_form()) in ("誰", "何")
+        return str(previous.normalized_form()) in ("誰", "何", "どれ")
     if kind[0] == "副詞":
         return str(previous.normalized_form()) == "少し"  # not even a little
     if index >= 2 and one_counted(morphemes, index - 1):
