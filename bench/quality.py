@@ -72,6 +72,7 @@ BLIND18 = ROOT / "bench" / "data" / "guard_blind18.jsonl"
 BLIND19 = ROOT / "bench" / "data" / "guard_blind19.jsonl"
 BLIND20 = ROOT / "bench" / "data" / "guard_blind20.jsonl"
 BLIND21 = ROOT / "bench" / "data" / "guard_blind21.jsonl"
+BLIND22 = ROOT / "bench" / "data" / "guard_blind22.jsonl"
 ADVERSARIAL1 = ROOT / "bench" / "data" / "guard_adversarial1.jsonl"
 ADVERSARIAL2 = ROOT / "bench" / "data" / "guard_adversarial2.jsonl"
 ADVERSARIAL3 = ROOT / "bench" / "data" / "guard_adversarial3.jsonl"
@@ -325,6 +326,7 @@ async def main() -> None:
         ("guard_blind19", guard, guard_table, jsonl(BLIND19)),
         ("guard_blind20", guard, guard_table, jsonl(BLIND20)),
         ("guard_blind21", guard, guard_table, jsonl(BLIND21)),
+        ("guard_blind22", guard, guard_table, jsonl(BLIND22)),
         ("guard_adversarial1", guard_pairwise, guard_table, jsonl(ADVERSARIAL1)),
         ("guard_adversarial2", guard_pairwise, guard_table, jsonl(ADVERSARIAL2)),
         ("guard_adversarial3", guard_pairwise, guard_table, jsonl(ADVERSARIAL3)),
@@ -428,6 +430,10 @@ async def main() -> None:
         "distinct facts that differ by one change, in scenarios new to the sets, written "
         "blind on 2026-12-06 in the fifteenth round; measured first on the code at its "
         "writing)",
+        "guard_blind22": "guard, bench/data/guard_blind22.jsonl (240 pairs of all the dev "
+        "sets' kinds, half of them duplicates, 20 of quantity and negation, written blind on "
+        "2026-12-07 in the eighteenth round by a session that read only the dev sets; "
+        "measured first on the round's first and last code)",
         "guard_adversarial1": "guard, bench/data/guard_adversarial1.jsonl (a review's 442 "
         "pairs of 2026-12-07, written against the converse-by-cause and adjective readings "
         "to break them, labelled by the reviewer, each pair alone in the store: a check of "
