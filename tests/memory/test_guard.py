@@ -2071,6 +2071,7 @@ def test_a_text_that_repeats_its_sentence_reads_each_pair_of_verbs_once(
         ("マスターは一度も約束を忘れなかった。", "マスターはいつも約束を覚えていた。"),
         # 一つも: 一 and its counter before も, none at all, no count of one.
         ("ケンは一つも約束を忘れなかった。", "ケンは全部の約束を覚えていた。"),
+        ("ケーキは一つも売れなかった。", "ケーキはどれも売れなかった。"),  # none, both
     ],
 )
 def test_a_denial_of_every_case_is_its_opposite_affirmed_of_every_case(
