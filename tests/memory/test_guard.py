@@ -2118,3 +2118,33 @@ def test_a_quantity_denied_or_a_denial_not_of_every_case_is_distinct(
     first: str, second: str
 ) -> None:
     assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # A name told twice is met where it has the same part (Oliver's wife, Oliver's
+        # party), not where it first stands.
+        (
+            "Master was invited to Oliver's housewarming by Oliver's wife.",
+            "Oliver's wife invited Master to Oliver's housewarming.",
+        ),
+        # A Japanese passive's doer named with から, a person: 先生から褒められた.
+        ("ケンは先生から褒められた。", "先生がケンを褒めた。"),
+    ],
+)
+def test_a_passive_told_actively_is_a_restatement(first: str, second: str) -> None:
+    assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("ケンは先生から褒められた。", "ケンが先生を褒めた。"),  # roles turned
+        ("ケンは先生から褒められた。", "誰かがケンを褒めた。"),  # a doer named, one not
+        ("Oliver's wife invited Master to Oliver's housewarming.",
+         "Master's wife invited Oliver to Master's housewarming."),
+    ],
+)  # fmt: skip
+def test_a_passive_with_its_doer_moved_is_distinct(first: str, second: str) -> None:
+    assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)
