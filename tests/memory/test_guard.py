@@ -2123,28 +2123,21 @@ def test_a_quantity_denied_or_a_denial_not_of_every_case_is_distinct(
 @pytest.mark.parametrize(
     ("first", "second"),
     [
-        # A name told twice is met where it has the same part (Oliver's wife, Oliver's
-        # party), not where it first stands.
+        # A review of 2026-12-07 found a から read as a passive's doer refusing these: it
+        # marks the one taken from, kept from or saved from as often as the doer.
+        ("財布がケンから盗まれた。", "ケンが財布を盗んだ。"),
+        ("ケンは熊から救われた。", "熊がケンを救った。"),
+        # And names met where they have the same part lost which owner went with which
+        # clause.
         (
-            "Master was invited to Oliver's housewarming by Oliver's wife.",
-            "Oliver's wife invited Master to Oliver's housewarming.",
+            "Ken's brother helped Emi, and Emi's brother helped Ken.",
+            "Emi's brother helped Emi, and Ken's brother helped Ken.",
         ),
-        # A Japanese passive's doer named with から, a person: 先生から褒められた.
-        ("ケンは先生から褒められた。", "先生がケンを褒めた。"),
+        (
+            "ケンの犬がエミを噛み、エミの犬がケンを噛んだ。",
+            "エミの犬がエミを噛み、ケンの犬がケンを噛んだ。",
+        ),
     ],
 )
-def test_a_passive_told_actively_is_a_restatement(first: str, second: str) -> None:
-    assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
-
-
-@pytest.mark.parametrize(
-    ("first", "second"),
-    [
-        ("ケンは先生から褒められた。", "ケンが先生を褒めた。"),  # roles turned
-        ("ケンは先生から褒められた。", "誰かがケンを褒めた。"),  # a doer named, one not
-        ("Oliver's wife invited Master to Oliver's housewarming.",
-         "Master's wife invited Oliver to Master's housewarming."),
-    ],
-)  # fmt: skip
-def test_a_passive_with_its_doer_moved_is_distinct(first: str, second: str) -> None:
+def test_a_source_or_crossed_owners_are_no_restatement(first: str, second: str) -> None:
     assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)

@@ -598,16 +598,9 @@ def names_reordered(old: Reading, new: Reading) -> list[str]:
     theirs = [w for w in new.words if _actor(w)]
     shared: list[tuple[Word, int]] = []  # a name of ``old``, where it stands in ``theirs``
     for word in (w for w in old.words if _actor(w)):
-        # A name told twice (Oliver's wife, Oliver's party) is met where it has the same
-        # part, if it has, else where it stands first.
-        free = [
-            i
-            for i, t in enumerate(theirs)
-            if word.same_word(t) and all(i != taken for _, taken in shared)
-        ]
-        if free:
-            same_part = (i for i in free if _part(theirs[i]) == _part(word))
-            shared.append((word, next(same_part, free[0])))
+        at = next((i for i, t in enumerate(theirs) if word.same_word(t)), -1)
+        if at >= 0 and all(at != taken for _, taken in shared):
+            shared.append((word, at))
     order = [at for _, at in shared]
     if order == sorted(order) or all(
         (a.role or a.preposition) and _part(a) == _part(theirs[at]) for a, at in shared

@@ -678,8 +678,6 @@ class _Reader:
             if not passive:
                 return False
             subject_becomes = "to" if self._recipient_verb() else "owner"
-        if doers is None and passive:
-            doers = self._doer_from(clause)
         if doers is None:
             if not passive:
                 return False
@@ -692,13 +690,6 @@ class _Reader:
             elif word.role == "subject":
                 self.words[i] = replace(word, role=subject_becomes)
         return True
-
-    def _doer_from(self, clause: range) -> range | None:
-        """A passive's doer named with から where no に phrase names one: the one person
-        it came from (上司から企画を任された = 上司が企画を任せた; 先生から褒められた);
-        not a place or a thing (駅から運ばれた)."""
-        sources = [i for i in clause if self.words[i].role == "from" and someone(self.words[i])]
-        return range(sources[0], sources[0] + 1) if len(sources) == 1 else None
 
     def _recipient_verb(self) -> bool:
         """Whether the verb just read gives something to somebody or asks somebody to do
