@@ -115,7 +115,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     hard += reasons_turned(old, new)
     hard += told_as_done(old, new)
     hard += sequence(old, new) + particles_opposed(old, new) + focus_moved(old, new)
-    hard += tense_changed(old, new, opposites)
+    hard += tense_changed(old, new)
     if not differing and not swapped:  # differing roles, or a converse, say it already
         hard += names_reordered(old, new)
     # Describers traded and things paired otherwise are one swap, told once.

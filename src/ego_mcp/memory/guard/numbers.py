@@ -11,10 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from ego_mcp.memory.guard.wordnet import WordNet
-    from ego_mcp.memory.japanese import Token
 
 UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -237,16 +234,6 @@ def substitute_one(text: str, start: int) -> bool:
     return False
 
 
-NOT_ONE = re.compile(r"\bnot\s+$", re.IGNORECASE)
-BUT_AFTER = re.compile(r"^(?:\s+\S+){0,3}?\s+but\b", re.IGNORECASE)
-
-
-def none_at_all(text: str, start: int) -> bool:
-    """Whether the "one" at ``start`` is a denial's "not one" (not one of them came:
-    none came), no count; not where "but" sets a number against it (not one but two)."""
-    return bool(NOT_ONE.search(text[:start])) and not BUT_AFTER.match(text[start + 3 :])
-
-
 def _counts_after(text: str, end: int, net: WordNet) -> bool:
     """Whether what follows the "one" ending at ``end`` is what it counts: a noun
     (WordNet's), after at most two adjectives (one son, one big apple, one remaining
@@ -316,26 +303,11 @@ def _english_numbers(text: str) -> list[Found]:
     for match in ENGLISH.finditer(text):
         for start, phrase in _spoken_numbers(match.group(0), match.start()):
             spoken = english_value(phrase)
-            if phrase.lower() == "one" and (
-                substitute_one(text, start) or none_at_all(text, start)
-            ):
+            if phrase.lower() == "one" and substitute_one(text, start):
                 continue
             if spoken is not None and phrase.lower() not in ("a", "an"):
                 found.append(Found(canonical(spoken), start, start + len(phrase)))
     return found
-
-
-def _least_of_all(found: Sequence[Token], index: int) -> bool:
-    """The numeral at ``index`` is the 一 of 一本も, 一つも, 一日も: under a denial, none
-    at all, no count (not before が: 一人もが is no phrase)."""
-    following = [t.surface for t in found[index + 1 : index + 4]]
-    counter = found[index + 1].pos[2] if index + 1 < len(found) else ""
-    return (
-        found[index].surface == "一"
-        and counter in ("助数詞", "助数詞可能")
-        and following[1:2] == ["も"]
-        and following[2:3] != ["が"]
-    )
 
 
 def numeral_offsets(text: str) -> tuple[set[int], set[int]]:
@@ -373,9 +345,8 @@ def numeral_offsets(text: str) -> tuple[set[int], set[int]]:
         ):
             words.update(range(start, cursor))
         if token.pos[:2] == ("名詞", "数詞"):
-            if not _least_of_all(found, index):
-                offsets.update(range(start, cursor))
-                counted.append(after)
+            offsets.update(range(start, cursor))
+            counted.append(after)
             continue
         numeral = KANJI.match(token.surface)
         rest = token.surface[numeral.end() :] if numeral is not None else ""

@@ -4,8 +4,6 @@ and the direction a preposition or particle gives (pure)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ego_mcp.memory.guard.adverbs import OPPOSED_PREPOSITIONS
 from ego_mcp.memory.guard.reading import NOW, STATE_NOW, Focus, Reading, Word
 from ego_mcp.memory.guard.wordnet import ANTONYM, wordnet
@@ -97,24 +95,17 @@ def told_alike(old: Reading, new: Reading, old_verb: str, new_verb: str) -> bool
     )
 
 
-def tense_changed(
-    old: Reading, new: Reading, opposites: Sequence[tuple[Word, Word]] = ()
-) -> list[str]:
+def tense_changed(old: Reading, new: Reading) -> list[str]:
     """A main verb both texts tell, in the past in one and not in the other (Ken's son
-    turns 7 / turned 7; is reading / has read), and in no tense both share; so too a main
-    verb and its opposite, which stand for one fact only in one time (didn't forget /
-    remembers is a deed then and a habit now)."""
+    turns 7 / turned 7; is reading / has read), and in no tense both share."""
     told: dict[str, set[str]] = {}
     for verb, tense in old.tenses:
         told.setdefault(verb, set()).add(tense)
-    pairs = {(verb, verb) for verb, _ in new.tenses} | {(o.key, n.key) for o, n in opposites}
     changed = sorted(
         {
-            (after_verb, sorted(told[verb])[0], tense)
-            for verb, after_verb in pairs
-            if verb in told and not told_alike(old, new, verb, after_verb)
-            for other, tense in new.tenses
-            if other == after_verb
+            (verb, sorted(told[verb])[0], tense)
+            for verb, tense in new.tenses
+            if verb in told and not told_alike(old, new, verb, verb)
         }
     )
     return [f"tense: {verb} ({before} → {after})" for verb, before, after in changed]

@@ -96,14 +96,12 @@ def read(
     """The English of ``text`` (numbers as digits): ``numbers`` and ``when`` give each
     value with the character where it starts; ``skip`` the characters they cover."""
     doc = parse(text)
+    not_one = {t.idx for t in doc if _not_one(t)}  # not one of them: none, no count
+    numbers = tuple((start, value) for start, value in numbers if start not in not_one)
     parts = parts_of(doc)
     words: list[Word] = []
     qualifiers: set[str] = set()
-    # A quantity denied (not all of them, not everyone) is a quantity of its own: no
-    # predicate is denied (not all of them were happy: some may have been).
-    quantity_denials = {t.i: i for t in doc if (i := _denied_quantity(t)) is not None}
-    denied_quantities = set(quantity_denials.values())
-    negations, negated_at = _denials(doc, set(quantity_denials))
+    negations, negated_at, denied_quantities = _denials(doc)
     implicatives = _implicatives(doc, negated_at)
     negated_at ^= {c for c, told in implicatives.values() if told == "-"}  # forgot to lock
     sequence = False
@@ -113,13 +111,9 @@ def read(
     compounds = compound_nouns(doc)
     absorbed = {child for _, child in phrasal.values()}
     for token in doc:
-        if token.idx in skip or token.is_punct or token.is_space or _a_number(token):
-            continue
-        if token.i in absorbed:
+        if token.idx in skip or token.i in absorbed or _no_word(token):
             continue
         lemma = token.lemma_.lower()
-        if token.lower_ in NEGATIONS or lemma in NEGATIONS or token.dep_ == "neg":
-            continue
         sequence = sequence or token.lower_ in SEQUENCE
         kind = _kind_of(token, lemma)
         if token.i in denied_quantities and kind == "qualifying word":
@@ -324,20 +318,33 @@ def _negated(token: Token) -> int | None:
     return verb.i
 
 
-def _denials(doc: Doc, of_quantities: set[int]) -> tuple[int, set[int]]:
-    """How many denials deny no word, and the indices of the words denied: a word denied
-    twice (not un-... never not) is affirmed, so each denial counts; the denials of a
-    quantity (``of_quantities``, by index: ``_denied_quantity``) are none of them."""
+def _no_word(token: Token) -> bool:
+    """Punctuation, a number the numbers read, a denial, or the "single" of "not a
+    single one" (the denial's emphasis, as "at all" is)."""
+    if token.is_punct or token.is_space or _a_number(token):
+        return True
+    if token.lower_ in NEGATIONS or token.lemma_.lower() in NEGATIONS or token.dep_ == "neg":
+        return True
+    return token.lower_ == "single" and _denies_every_case(token)
+
+
+def _denials(doc: Doc) -> tuple[int, set[int], set[int]]:
+    """How many denials deny no word, the indices of the words denied, and those of the
+    quantities denied. A word denied twice (not un-... never not) is affirmed, so each
+    denial counts; a quantity denied (not all of them, not everyone) is a quantity of its
+    own, and no predicate is denied (not all of them were happy: some may have been)."""
+    of_quantities = {t.i: _denied_quantity(t) for t in doc}
     negated = [
         _negated(t)
         for t in doc
-        if (t.lower_ in NEGATIONS or t.dep_ == "neg") and t.i not in of_quantities
+        if (t.lower_ in NEGATIONS or t.dep_ == "neg") and of_quantities[t.i] is None
     ]
     negated += [
         c.i for t in doc if t.lower_ in DENYING_MODALS for c in t.children if c.dep_ == "xcomp"
     ]
     negations = sum(1 for t in negated if t is None)
-    return negations, {t for t in negated if t is not None and negated.count(t) % 2 == 1}
+    denied = {t for t in negated if t is not None and negated.count(t) % 2 == 1}
+    return negations, denied, {i for i in of_quantities.values() if i is not None}
 
 
 def _denied_quantity(token: Token) -> int | None:
@@ -361,15 +368,25 @@ def _denies_every_case(token: Token) -> bool:
     before = token.doc[token.i - 1] if token.i else None
     if before is None:
         return False
-    if token.like_num and before.lower_ == "not" and _quantity(token):
-        return True  # not one of them (the numbers wrote it 1)
-    denied = any(t.dep_ == "neg" for t in token.doc)
-    return token.lower_ == "single" and before.lower_ == "a" and denied
+    if _not_one(token):
+        return True
+    return token.lower_ == "single" and before.lower_ == "a" and _denies(token.doc)
+
+
+def _not_one(token: Token) -> bool:
+    """The "one" (written 1 by now) of "not one of them", a quantity denied: none."""
+    before = token.doc[token.i - 1] if token.i else None
+    one = token.lower_ in ("1", "one") and before is not None and before.lower_ == "not"
+    return one and _quantity(token)
+
+
+def _denies(doc: Doc) -> bool:
+    return any(t.dep_ == "neg" for t in doc)
 
 
 # Pronouns of quantity spaCy does not take for determiners (everyone, not everyone).
 QUANTITY_PRONOUNS = closed("one everyone everybody everything much")
-SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+NOMINAL_SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 
 
 def _quantity(token: Token) -> bool:
@@ -377,13 +394,15 @@ def _quantity(token: Token) -> bool:
     not everyone; not one, which the numbers wrote as 1)."""
     lemma = token.lemma_.lower()
     quantifier = lemma in QUANTIFIERS or token.lower_ in QUANTITY_PRONOUNS or token.like_num
-    subject = token if token.dep_ in SUBJECTS else token.head
-    contrasted = any(t.lower_ == "but" for t in token.doc[token.i + 1 : token.i + 5])
+    subject = token if token.dep_ in NOMINAL_SUBJECTS else token.head
+    # Not one but two (students): a number set against another, no denial.
+    after = token.doc[token.i + 1 : token.i + 3]
+    contrasted = token.like_num and any(t.lower_ == "but" for t in after)
     return (
         quantifier
         and token.pos_ in ("DET", "PRON", "NUM", "ADJ", "NOUN")
-        and subject.dep_ in SUBJECTS
-        and not contrasted  # not one but two: a number set against another
+        and subject.dep_ in NOMINAL_SUBJECTS
+        and not contrasted
     )
 
 
@@ -466,8 +485,7 @@ def _substitute(token: Token) -> bool:
     if token.lower_ != "one":
         return False
     before = token.doc[token.i - 1] if token.i else None
-    # Nor the "one" of a denial's "not one" (``numbers.none_at_all``): none, no word.
-    return before is None or before.lower_ not in (*PRONOUN_DETERMINERS, "not")
+    return before is None or before.lower_ not in PRONOUN_DETERMINERS
 
 
 def _universal(lemma: str) -> tuple[str, ...]:

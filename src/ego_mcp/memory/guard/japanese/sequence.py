@@ -206,12 +206,29 @@ def least_of_all(morphemes: tuple[Morpheme, ...], index: int) -> bool:
         return False
     kind = previous.part_of_speech()
     if kind[0] == "代名詞":
-        return str(previous.normalized_form()) in ("誰", "何", "どれ")
+        who = str(previous.normalized_form())
+        # どれも affirmed is "all of them" (どれもおいしかった): none only under a denial.
+        return who in ("誰", "何") or (who == "どれ" and denied_ahead(morphemes, index))
     if kind[0] == "副詞":
         return str(previous.normalized_form()) == "少し"  # not even a little
-    if index >= 2 and one_counted(morphemes, index - 1):
+    if one_counted(morphemes, index - 1):
         return True  # 一本も, 一つも, 一日も: 一 and its counter
     return bool(kind[0] == "名詞" and previous.surface().startswith("一"))
+
+
+def denied_ahead(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """A denial (ない, ず, ぬ, ん) follows ``index`` before its sentence ends."""
+    for m in morphemes[index + 1 :]:
+        if m.surface() in ("。", "！", "？", "!", "?"):
+            return False
+        kind = m.part_of_speech()[0]
+        if kind in ("助動詞", "形容詞") and str(m.normalized_form()) in DENIALS:
+            return True
+    return False
+
+
+# The auxiliaries of denial, as the dictionary normalises them (ない, 無い; ず, ぬ, ん).
+DENIALS = frozenset({"ない", "無い", "ず", "ぬ", "ん"})
 
 
 def one_counted(morphemes: tuple[Morpheme, ...], index: int) -> bool:
