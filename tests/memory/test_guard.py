@@ -2059,9 +2059,6 @@ def test_a_text_that_repeats_its_sentence_reads_each_pair_of_verbs_once(
         ("None of the guests were happy.", "All of the guests were unhappy."),
         ("Not one of Master's friends came.", "None of Master's friends came."),
         ("マスターは一度も約束を忘れなかった。", "マスターはいつも約束を覚えていた。"),
-        # 一つも: 一 and its counter before も, none at all, no count of one.
-        ("ケンは一つも約束を忘れなかった。", "ケンは全部の約束を覚えていた。"),
-        ("ケーキは一つも売れなかった。", "ケーキはどれも売れなかった。"),  # none, both
         ("Master didn't forget a single birthday.", "Master remembered all of the birthdays."),
         # The perfect denied still holds now: no tense between a verb and its opposite.
         ("Master hasn't forgotten the promise.", "Master remembers the promise."),
@@ -2136,13 +2133,32 @@ def test_a_source_or_crossed_owners_are_no_restatement(first: str, second: str) 
 
 
 def test_the_one_of_a_denial_of_every_case_is_no_count() -> None:
-    """ "Not one of them", 一本も, 1本も: none at all; but "not one year old" counts, and
-    どれも affirmed is no denial's "any"."""
+    """ "Not one of them": none at all, but "not one year old" counts; 一本も, どれも,
+    少しも are a denial's "any" only where a denial follows in their clause."""
     assert read("Not one of the guests came.").numbers == ()
     assert read("Not one of the guests came.").denies_every
     assert [n.value for n in read("Ken's daughter is not one year old yet.").numbers] == ["1"]
-    assert read("ケンは一本も飲まなかった。").numbers == ()
-    assert read("ケンは1本も飲まなかった。").numbers == ()
-    assert [n.value for n in read("ケンは一本飲んだ。").numbers] == ["1"]
-    assert "any" not in read("ケーキはどれも美味しかった。").qualifiers
+    assert "any" in read("ケンは一本も飲まなかった。").qualifiers
     assert "any" in read("ケーキはどれも売れなかった。").qualifiers
+    assert "any" not in read("ケーキはどれも美味しかった。").qualifiers
+    assert "any" not in read("ケーキはどれもおいしかったが、値段は高くなかった。").qualifiers
+    assert "any" not in read("ケンは1時間も待った。").qualifiers
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # A denial that lands on a number is kept, as a denial of no word.
+        ("Ken was not one of the winners.", "Ken was one of the winners."),
+        ("Ken is not 30.", "Ken is 30."),
+    ],
+)
+def test_a_denial_of_a_number_is_no_restatement(first: str, second: str) -> None:
+    assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)
+
+
+def test_a_single_thing_in_an_affirmed_clause_is_a_word() -> None:
+    """Only a denied clause's "a single" is the denial's emphasis."""
+    first = "Ken booked a single room because the double was not free."
+    second = "Ken booked a room because the double was not free."
+    assert verdict(first, second) is not Verdict.DUPLICATE

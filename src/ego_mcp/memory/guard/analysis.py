@@ -15,7 +15,7 @@ from ego_mcp.memory.guard.dates import find_when
 from ego_mcp.memory.guard.durations import DURATION
 from ego_mcp.memory.guard.measures import MEASURE
 from ego_mcp.memory.guard.numbers import DIGITS, GROUPS, SCALES, canonical, find_numbers
-from ego_mcp.memory.guard.reading import NEGATIVE_POLARITY, Reading, Slotted
+from ego_mcp.memory.guard.reading import Reading, Slotted
 from ego_mcp.memory.japanese import is_japanese
 
 # より after a value is the side a comparison is measured against (夏より冬のほうが), as
@@ -167,8 +167,6 @@ def _japanese(
     """The Japanese reading of ``digits``, its amounts and dates in their slots: each
     ``ends`` where it ends, a date with the dates written with it (``dates``)."""
     words = japanese.read(digits, skip)
-    if NEGATIVE_POLARITY in words.qualifiers:
-        numbers = [(start, value) for start, value in numbers if not _none_at_all(digits, start)]
     amounts = tuple(
         Slotted(
             value,
@@ -185,16 +183,6 @@ def _japanese(
         part = _ja_part(words.part_breaks, start)
         when += [Slotted(unit, _ja_slot(digits, end), anchor, part) for unit in sorted(units)]
     return replace(words, numbers=amounts, when=tuple(when))
-
-
-# The 一 of 一本も, 一つも, 一日も (digits by now): a counter and も, not も before が.
-ONE_COUNTED = re.compile(r"1[^\d\s、。,.]{1,2}も(?!が)")
-
-
-def _none_at_all(digits: str, start: int) -> bool:
-    """The 1 at ``start`` is the 一 of a denial's 一本も, 一つも (none at all, no count):
-    asked only of a text the reader found such a も in (``japanese.sequence``)."""
-    return ONE_COUNTED.match(digits, start) is not None
 
 
 def _amount(unit: str) -> bool:

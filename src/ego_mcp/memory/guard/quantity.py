@@ -16,9 +16,11 @@ two ways. And only where the predicates leave no middle by their grammar and are
 of one time: an implicative verb and its opposite (never forgets / always remembers:
 Karttunen's signatures say that not forgetting to is remembering to; never forgot /
 always remembers are a deed then and a habit now), or an adjective and its negating
-prefix (none were happy / all were unhappy). Antonyms with a middle WordNet does not mark stay apart
-across a universal (never wins / always loses: a draw; none were positive / all were
-negative), though a single denial of them is read as a restatement.
+prefix (none were happy / all were unhappy). Antonyms with a middle WordNet does not
+mark stay apart across a universal (never wins / always loses: a draw; none were
+positive / all were negative), though a single denial of them is read as a restatement.
+A perfect is read as the past (``english.tense``), so "has never forgotten" / "always
+remembers" stays apart too: the safe side.
 """
 
 from __future__ import annotations

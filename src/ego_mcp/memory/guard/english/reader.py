@@ -98,6 +98,7 @@ def read(
     doc = parse(text)
     not_one = {t.idx for t in doc if _not_one(t)}  # not one of them: none, no count
     numbers = tuple((start, value) for start, value in numbers if start not in not_one)
+    denies_every = bool(not_one) or any(_denies_every_case(t) for t in doc)
     parts = parts_of(doc)
     words: list[Word] = []
     qualifiers: set[str] = set()
@@ -146,7 +147,6 @@ def read(
     )
     if text.rstrip().endswith("?"):
         qualifiers.add("?")
-    denies_every = any(_denies_every_case(t) for t in doc)
     if any(approximates(t) for t in doc):
         qualifiers.add(APPROXIMATELY)  # about eight hours, as 8時間くらい
     verbs = tuple(t.lemma_.lower() for t in doc if t.pos_ == "VERB" and t.dep_ in MAIN_VERBS)
@@ -306,7 +306,7 @@ def _negated(token: Token) -> int | None:
     copula (was not present); None when there is none. "Not one" denies its clause's
     predicate: not one of them came, none came."""
     verb = clause_verb(token) if token.dep_ != "neg" else token.head
-    if token.dep_ == "neg" and _quantity(token.head) and token.head.like_num:
+    if token.dep_ == "neg" and _not_one(token.head):
         verb = clause_verb(token.head)
     if verb is None:
         return None
@@ -314,8 +314,10 @@ def _negated(token: Token) -> int | None:
         complement = next((c for c in verb.children if c.dep_ in ("acomp", "attr", "oprd")), None)
         if complement is not None and _modal_adjective(complement):
             return next(c.i for c in complement.children if c.dep_ == "xcomp")  # not able to go
-        return complement.i if complement is not None else None
-    return verb.i
+        verb = complement if complement is not None else None
+    # A number is no word of the reading (was not one of the winners, not 50 people): the
+    # denial is then of no word, counted apart, not lost.
+    return None if verb is None or verb.like_num else verb.i
 
 
 def _no_word(token: Token) -> bool:
@@ -325,7 +327,7 @@ def _no_word(token: Token) -> bool:
         return True
     if token.lower_ in NEGATIONS or token.lemma_.lower() in NEGATIONS or token.dep_ == "neg":
         return True
-    return token.lower_ == "single" and _denies_every_case(token)
+    return _single_denied(token)
 
 
 def _denials(doc: Doc) -> tuple[int, set[int], set[int]]:
@@ -365,12 +367,7 @@ def _denies_every_case(token: Token) -> bool:
     dose)."""
     if token.lower_ in EVERY_CASE_DENIALS or (token.lower_ == "no" and token.dep_ == "det"):
         return True
-    before = token.doc[token.i - 1] if token.i else None
-    if before is None:
-        return False
-    if _not_one(token):
-        return True
-    return token.lower_ == "single" and before.lower_ == "a" and _denies(token.doc)
+    return _not_one(token) or _single_denied(token)
 
 
 def _not_one(token: Token) -> bool:
@@ -380,8 +377,19 @@ def _not_one(token: Token) -> bool:
     return one and _quantity(token)
 
 
-def _denies(doc: Doc) -> bool:
-    return any(t.dep_ == "neg" for t in doc)
+def _single_denied(token: Token) -> bool:
+    """The "single" of "didn't miss a single dose": "a single" in a clause whose verb, no
+    copula, is denied (not "booked a single room because the double was not free", nor
+    "is not a single father")."""
+    before = token.doc[token.i - 1] if token.i else None
+    if token.lower_ != "single" or before is None or before.lower_ != "a":
+        return False
+    verb = clause_verb(token)
+    return (
+        verb is not None
+        and verb.pos_ == "VERB"
+        and any(c.dep_ == "neg" for c in verb.children)
+    )
 
 
 # Pronouns of quantity spaCy does not take for determiners (everyone, not everyone).
@@ -395,8 +403,9 @@ def _quantity(token: Token) -> bool:
     lemma = token.lemma_.lower()
     quantifier = lemma in QUANTIFIERS or token.lower_ in QUANTITY_PRONOUNS or token.like_num
     subject = token if token.dep_ in NOMINAL_SUBJECTS else token.head
-    # Not one but two (students): a number set against another, no denial.
-    after = token.doc[token.i + 1 : token.i + 3]
+    # Not one but two (students), not one red apple but two: a number set against
+    # another, no denial.
+    after = token.doc[token.i + 1 : token.i + 5]
     contrasted = token.like_num and any(t.lower_ == "but" for t in after)
     return (
         quantifier

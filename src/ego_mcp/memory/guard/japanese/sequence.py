@@ -207,28 +207,34 @@ def least_of_all(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     kind = previous.part_of_speech()
     if kind[0] == "代名詞":
         who = str(previous.normalized_form())
-        # どれも affirmed is "all of them" (どれもおいしかった): none only under a denial.
+        # どれも affirmed is no denial's any (どれもおいしかった): only under a denial.
         return who in ("誰", "何") or (who == "どれ" and denied_ahead(morphemes, index))
-    if kind[0] == "副詞":
-        return str(previous.normalized_form()) == "少し"  # not even a little
+    if kind[0] == "副詞":  # not even a little
+        return str(previous.normalized_form()) == "少し" and denied_ahead(morphemes, index)
     if one_counted(morphemes, index - 1):
-        return True  # 一本も, 一つも, 一日も: 一 and its counter
+        # 一本も, 一つも, 一日も under a denial (not 1時間も待った: as long as an hour)
+        return denied_ahead(morphemes, index)
     return bool(kind[0] == "名詞" and previous.surface().startswith("一"))
 
 
 def denied_ahead(morphemes: tuple[Morpheme, ...], index: int) -> bool:
-    """A denial (ない, ず, ぬ, ん) follows ``index`` before its sentence ends."""
+    """A denial (ない, ず, ぬ, ん) follows ``index`` in its clause: before the sentence
+    ends or a particle closes the clause (おいしかったが、高くなかった: the が)."""
     for m in morphemes[index + 1 :]:
-        if m.surface() in ("。", "！", "？", "!", "?"):
+        kind = m.part_of_speech()
+        if m.surface() in CLAUSE_ENDS or (kind[1] == "接続助詞" and m.surface() in CLOSING):
             return False
-        kind = m.part_of_speech()[0]
-        if kind in ("助動詞", "形容詞") and str(m.normalized_form()) in DENIALS:
+        if kind[0] in ("助動詞", "形容詞") and str(m.normalized_form()) in DENIALS:
             return True
     return False
 
 
-# The auxiliaries of denial, as the dictionary normalises them (ない, 無い; ず, ぬ, ん).
+# The auxiliaries of denial, as the dictionary normalises them (ない, 無い; ず, ぬ, ん);
+# the marks that end a sentence (the text is NFKC-normalised: ! and ?), and the
+# conjunctive particles that close a clause (not て, で: 飲んでいない is one predicate).
 DENIALS = frozenset({"ない", "無い", "ず", "ぬ", "ん"})
+CLAUSE_ENDS = frozenset({"。", "!", "?", "\n"})
+CLOSING = frozenset({"が", "けど", "けれど", "けれども", "ので", "から", "し"})
 
 
 def one_counted(morphemes: tuple[Morpheme, ...], index: int) -> bool:
