@@ -385,11 +385,7 @@ def _single_denied(token: Token) -> bool:
     if token.lower_ != "single" or before is None or before.lower_ != "a":
         return False
     verb = clause_verb(token)
-    return (
-        verb is not None
-        and verb.pos_ == "VERB"
-        and any(c.dep_ == "neg" for c in verb.children)
-    )
+    return verb is not None and verb.pos_ == "VERB" and any(c.dep_ == "neg" for c in verb.children)
 
 
 # Pronouns of quantity spaCy does not take for determiners (everyone, not everyone).
