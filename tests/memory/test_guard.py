@@ -2143,6 +2143,9 @@ def test_the_one_of_a_denial_of_every_case_is_no_count() -> None:
     assert "any" not in read("ケーキはどれも美味しかった。").qualifiers
     assert "any" not in read("ケーキはどれもおいしかったが、値段は高くなかった。").qualifiers
     assert "any" not in read("ケンは1時間も待った。").qualifiers
+    assert "any" not in read("ケンは1時間も待って、約束を忘れなかった。").qualifiers
+    assert "any" not in read("ケンは1時間も待ったのに、約束を忘れなかった。").qualifiers
+    assert "any" in read("ビールを一本も飲んでいない。").qualifiers
 
 
 @pytest.mark.parametrize(
@@ -2151,6 +2154,12 @@ def test_the_one_of_a_denial_of_every_case_is_no_count() -> None:
         # A denial that lands on a number is kept, as a denial of no word.
         ("Ken was not one of the winners.", "Ken was one of the winners."),
         ("Ken is not 30.", "Ken is 30."),
+        # Two denials of no word are not one affirmation: they are counted, not paired.
+        ("Ken is not at home, and Emi is not at work.", "Ken is at home, and Emi is at work."),
+        (
+            "Ken was not one of the winners. The meeting is not at 3.",
+            "Ken was one of the winners. The meeting is at 3.",
+        ),
     ],
 )
 def test_a_denial_of_a_number_is_no_restatement(first: str, second: str) -> None:

@@ -788,6 +788,6 @@ def negations(
         elif before.contrary_of(after) or deeds_contrary(old, new, before, after):
             # not hot / cold: it may have been warm; didn't give / took: neither done
             found.append(f"{before.surface} → {after.surface} (contraries: may be neither)")
-    if (old.negations + new.negations) % 2 == 1:
+    if old.negations != new.negations:
         found.append("not")
     return [f"negation: {', '.join(found)}"] if found else []

@@ -219,22 +219,39 @@ def least_of_all(morphemes: tuple[Morpheme, ...], index: int) -> bool:
 
 def denied_ahead(morphemes: tuple[Morpheme, ...], index: int) -> bool:
     """A denial (ない, ず, ぬ, ん) follows ``index`` in its clause: before the sentence
-    ends or a particle closes the clause (おいしかったが、高くなかった: the が)."""
-    for m in morphemes[index + 1 :]:
+    ends or a conjunctive particle closes the clause (おいしかったが、高くなかった;
+    1時間も待って、忘れなかった)."""
+    for at in range(index + 1, len(morphemes)):
+        m = morphemes[at]
         kind = m.part_of_speech()
-        if m.surface() in CLAUSE_ENDS or (kind[1] == "接続助詞" and m.surface() in CLOSING):
+        if m.surface() in CLAUSE_ENDS or _conjoins(morphemes, at):
             return False
         if kind[0] in ("助動詞", "形容詞") and str(m.normalized_form()) in DENIALS:
             return True
     return False
 
 
-# The auxiliaries of denial, as the dictionary normalises them (ない, 無い; ず, ぬ, ん);
-# the marks that end a sentence (the text is NFKC-normalised: ! and ?), and the
-# conjunctive particles that close a clause (not て, で: 飲んでいない is one predicate).
+def _conjoins(morphemes: tuple[Morpheme, ...], index: int) -> bool:
+    """The morpheme at ``index`` ends its clause and joins the next: a conjunctive particle
+    (が, ので, ば; て or で but where an auxiliary verb follows: 飲んでいない,
+    食べてしまわなかった are one predicate), たら, or のに (の before に)."""
+    m, kind = morphemes[index], morphemes[index].part_of_speech()
+    following = morphemes[index + 1] if index + 1 < len(morphemes) else None
+    if kind[1] == "準体助詞":
+        return following is not None and following.surface() == "に"  # 待ったのに
+    if kind[0] == "助動詞":
+        return m.surface() in ("たら", "だら")
+    if kind[1] != "接続助詞":
+        return False
+    if m.surface() not in ("て", "で"):
+        return True
+    return following is None or following.part_of_speech()[:2] != ("動詞", "非自立可能")
+
+
+# The auxiliaries of denial, as the dictionary normalises them (ない, 無い; ず, ぬ, ん),
+# and the marks that end a sentence (the text is NFKC-normalised: ! and ?).
 DENIALS = frozenset({"ない", "無い", "ず", "ぬ", "ん"})
 CLAUSE_ENDS = frozenset({"。", "!", "?", "\n"})
-CLOSING = frozenset({"が", "けど", "けれど", "けれども", "ので", "から", "し"})
 
 
 def one_counted(morphemes: tuple[Morpheme, ...], index: int) -> bool:
