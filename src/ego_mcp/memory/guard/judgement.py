@@ -107,7 +107,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     new_qualifiers = [w for w in added if w.qualifier and id(w) not in paired]
     if gone and new_qualifiers:
         gone, new_qualifiers = [], []
-    # None survived / all died: the quantities are the denial's (``quantity``).
+    # None were happy / all were unhappy: the quantities are the denial's (``quantity``).
     every_case, every_word = denial_of_every_case(old, new, gone, new_qualifiers, opposites)
     gone = [w for w in gone if id(w) not in every_word]
     new_qualifiers = [w for w in new_qualifiers if id(w) not in every_word]

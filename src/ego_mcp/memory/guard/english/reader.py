@@ -98,7 +98,7 @@ def read(
     doc = parse(text)
     not_one = {t.idx for t in doc if _not_one(t)}  # not one of them: none, no count
     numbers = tuple((start, value) for start, value in numbers if start not in not_one)
-    denies_every = bool(not_one) or any(_denies_every_case(t) for t in doc)
+    denies_every = any(_denies_every_case(t) for t in doc)
     parts = parts_of(doc)
     words: list[Word] = []
     qualifiers: set[str] = set()
@@ -363,8 +363,7 @@ def _denied_quantity(token: Token) -> int | None:
 
 def _denies_every_case(token: Token) -> bool:
     """A word of a denial of every case: none, never, nobody; "no" before a noun (no one,
-    no guest), "not one", and "a single" in a text that denies (didn't miss a single
-    dose)."""
+    no guest), "not one", and "a single" in a denied clause (didn't miss a single dose)."""
     if token.lower_ in EVERY_CASE_DENIALS or (token.lower_ == "no" and token.dep_ == "det"):
         return True
     return _not_one(token) or _single_denied(token)
