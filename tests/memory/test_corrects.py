@@ -376,6 +376,64 @@ def test_markers_are_read_past_only_where_they_are_markers() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "kind"),
+    [
+        ("Aya's train arrives at 6 p.m. on Friday.",
+         "I misread the schedule: Aya's train arrives at 7 p.m. on Friday.", "time"),
+        ("Master's electricity bill for May came to 8,200 yen.",
+         "May's electricity bill: 7,600 yen. I misread the statement.", "number"),
+        ("マスターの歯医者の予約は木曜日だった。", "勘違いしていた。歯医者の予約は金曜日だった。",
+         "time"),
+        ("アヤの便は金曜日の9時に出る。",
+         "便は金曜日の10時に出る。アヤのメッセージを読み間違えていた。", "time"),
+    ],
+)  # fmt: skip
+def test_the_diarists_admission_of_a_slip_says_the_text_corrects(
+    old: str, new: str, kind: str
+) -> None:
+    assert corrects(old, new) == kind
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # The diarist's own train, and a slip of a deed (the wrong train taken).
+        ("マスターの電車は8時40分に出る。", "私の電車は9時10分に出る。時刻表を見間違えた。"),
+        ("マスターは10時の電車に乗った。", "11時の電車に乗った。乗り間違えた。"),
+        ("Aya swam 1 km at the pool on Tuesday.", "I swam 2 km on Tuesday. I miscounted the laps."),
+        ("Master took the 8:10 train to Osaka.",
+         "I took the 9:10 train to Osaka; I took the wrong train."),
+    ],
+)  # fmt: skip
+def test_a_slip_beside_another_party_or_of_a_deed_is_no_correction(old: str, new: str) -> None:
+    assert corrects(old, new) is None
+
+
+def test_an_admission_is_a_clause_of_a_slip_of_knowing_and_no_more() -> None:
+    assert without_correction_marks("It was 30 laps, I miscounted.", "It was 20 laps.") == (
+        "It was 30 laps."
+    )
+    assert without_correction_marks("I got the date wrong: it is Friday.", "") == "it is Friday."
+    assert without_correction_marks("It starts at 7; I had noted the wrong time.", "") == (
+        "It starts at 7."
+    )
+    assert without_correction_marks("私の記憶違いだった。会議は木曜だった。", "") == (
+        "会議は木曜だった。"
+    )
+    # A slip of a deed, one told with a value or a name, a difference, a long clause.
+    for kept in (
+        "I misplaced the keys.",
+        "I took the wrong train.",
+        "I confused her with Rui's cousin.",
+        "1万円と勘違いしていた。",
+        "値段の違いは500円だった。",
+        "塩と砂糖を間違えて入れた。",
+        "あ" * 60_000 + "違い",
+    ):
+        assert without_correction_marks(kept, "") == kept
+
+
 def ranked(memory_id: str, supersedes: str = "") -> Ranked:
     links = (Link(supersedes, LinkType.SUPERSEDES),) if supersedes else ()
     memory = Memory(memory_id, memory_id, datetime(2026, 5, 1, tzinfo=UTC), linked_ids=links)

@@ -48,6 +48,11 @@ CORRECTIONS = [
     # The reason the older one was wrong, in a clause of its own.
     ("Emi's rent is 80,000 yen a month.", "Emi's rent is 70,000 yen a month; I misheard her.",
      "number"),
+    # The diarist owning up to a slip says the text corrects, as a marker does.
+    ("Aya's train arrives at 6 p.m. on Friday.",
+     "I misread the schedule: Aya's train arrives at 7 p.m. on Friday.", "time"),
+    ("マスターの歯医者の予約は木曜日だった。", "勘違いしていた。歯医者の予約は金曜日だった。",
+     "time"),
 ]  # fmt: skip
 NOT_CORRECTIONS = [
     ("Master ran 5 km along the river on Monday.",

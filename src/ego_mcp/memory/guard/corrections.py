@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.japanese.analyser import morphemes
 from ego_mcp.memory.guard.japanese.sequence import additive
+from ego_mcp.memory.guard.japanese.words import english_of
+from ego_mcp.memory.guard.wordnet import mistakes, of_knowing
 
 if TYPE_CHECKING:
     from sudachipy import Morpheme
@@ -85,10 +87,14 @@ def marked_as_correction(text: str, other: str) -> bool:
 
 
 def without_correction_marks(text: str, other: str) -> str:
-    """``text`` without the marks of a correction of ``other`` (or by ``other``)."""
+    """``text`` without the marks of a correction of ``other`` (or by ``other``): its
+    discourse markers, the diarist's admission of a slip (``_admissions``) and the
+    values of ``other`` it denies."""
+    unmarked = MARKERS.sub("", text)
+    for start, end in reversed(_admissions(unmarked)):
+        unmarked = unmarked[:start] + unmarked[end:]
     unmarked = DENIED_ENGLISH.sub(
-        lambda match: "" if _denies_the_others(match, other) else match[0],
-        MARKERS.sub("", text),
+        lambda match: "" if _denies_the_others(match, other) else match[0], unmarked
     )
     for start, end in reversed(_japanese_denials(unmarked, other)):
         unmarked = unmarked[:start] + unmarked[end:]
@@ -201,3 +207,99 @@ def _held(words: str, other: str) -> bool:
     if not _number(words):
         return words in other
     return re.search(rf"(?<![0-9.,]){re.escape(words)}", other) is not None
+
+
+# A clause or sentence of the diarist owning up to a slip: I miscounted, I had misread the
+# programme, I mixed up the hotel names, I got the date wrong, I had noted the wrong time;
+# its other words a few, with no name and no number (a slip told with a value or a name
+# is a fact of its own: I confused her with Rui's cousin).
+ADMISSION = re.compile(
+    r"^(?:(?:and|but|so)\s+)?I(?P<aux>\s+had|'d|\s+must\s+have)?\s+"
+    r"(?P<verb>[a-z]+(?:\s+up)?)(?P<rest>(?:\s+[a-z'-]+){0,5})$"
+)
+# What a clause is read within: the text between two marks of a clause's end.
+CLAUSE = re.compile(r"[^,;:.!?—–、。！？\n]+")
+# Japanese words of a slip: the nouns and verbs of "wrong" by their last part (勘違い,
+# 間違い, 思い違い; 間違える, 見間違える, 読み違える) and 誤解; 違い alone only as the last
+# part of a compound (記憶違い; not 値段の違い, a difference).
+SLIP = re.compile(r"(?:違い|違える)$|^誤解$")
+SLIP_WRITTEN = re.compile(r"違|誤解")
+LONGEST_ADMISSION = 40  # characters: 同窓会の案内状の日付をすっかり読み違えていたらしい
+# What a Japanese admission may hold beside its word of a slip: particles, auxiliaries,
+# signs, pronouns (私の勘違い), nouns of what was taken wrongly (結果を見間違えた) and the
+# verbs that carry a noun or an aspect (する, いる); no number, no other verb.
+SLIP_GRAMMAR = frozenset({"助詞", "助動詞", "補助記号", "代名詞", "接尾辞", "接頭辞"})
+CARRYING_VERBS = frozenset({"為る", "居る", "有る", "仕舞う"})
+
+
+def _admissions(text: str) -> list[tuple[int, int]]:
+    """Where each clause of ``text`` that admits the diarist's slip lies, with the mark
+    that sets it apart: the one before it, or after it where it opens the text."""
+    found = []
+    for clause in CLAUSE.finditer(text):
+        words = clause[0].strip()
+        if not (_admits_in_english(words) or _admits_in_japanese(words)):
+            continue
+        start, end = clause.start(), clause.end()
+        if text[:start].strip():
+            start -= 1  # the mark before it: ", I miscounted."
+        else:
+            end += 1 if end < len(text) else 0  # the mark after it: "I misread the letter:"
+        found.append((start, end))
+    return found
+
+
+def _admits_in_english(clause: str) -> bool:
+    """I + a verb of a slip (``mistakes``) and at most four words; or I + got, had or a
+    verb of knowing, telling or perceiving (``of_knowing``) with what it took wrongly:
+    "... wrong" (I got it wrong, I noted it down wrong), "the wrong ..." (I had noted the
+    wrong time; not I took the wrong train, a deed)."""
+    match = ADMISSION.match(clause)
+    if match is None:
+        return False
+    readings = [(match["verb"], match["rest"].split())]
+    if match["aux"] and match["aux"].split()[-1] == "had":  # had as the verb: I had it wrong
+        readings.append(("had", [*match["verb"].split(), *match["rest"].split()]))
+    for verb, rest in readings:
+        if mistakes(verb) and len(rest) <= ADMITTED_WORDS:
+            return True
+        knowing = verb in ("got", "had") or of_knowing(verb)
+        if knowing and rest[-1:] == ["wrong"] and len(rest) > 1:
+            return True
+        if knowing and rest[1:2] == ["wrong"] and rest[0] in ("the", "a"):
+            return len(rest) <= ADMITTED_WORDS
+    return False
+
+
+ADMITTED_WORDS = 4  # the words beside a slip's verb: "the statement earlier"
+
+
+def _admits_in_japanese(clause: str) -> bool:
+    if len(clause) > LONGEST_ADMISSION or not SLIP_WRITTEN.search(clause):
+        return False  # the analyser is asked only of a short clause with a word of a slip
+    found = morphemes(clause)
+    slips = [at for at, m in enumerate(found) if _slip(found, at)]
+    if not slips:
+        return False
+    for at, morpheme in enumerate(found):
+        part, kind = morpheme.part_of_speech()[:2]
+        # 見 of 見間違える, a verb of knowing, telling or perceiving (not 乗り間違える:
+        # the wrong train taken is a deed, no slip of knowing).
+        joined = at + 1 in slips and part == "動詞" and _knowing(morpheme)
+        carrying = part == "動詞" and morpheme.normalized_form() in CARRYING_VERBS
+        taken = part == "名詞" and kind != "数詞"  # what was taken wrongly, no number
+        if not (at in slips or joined or carrying or taken or part in SLIP_GRAMMAR):
+            return False
+    return True
+
+
+def _slip(found: tuple[Morpheme, ...], at: int) -> bool:
+    word = found[at].normalized_form()
+    if word != "違い":
+        return SLIP.search(word) is not None
+    return at > 0 and found[at - 1].part_of_speech()[0] in ("名詞", "動詞")  # 記憶違い
+
+
+def _knowing(verb: Morpheme) -> bool:
+    english = english_of(verb.normalized_form(), verb.dictionary_form())
+    return bool(english) and of_knowing(english[0])

@@ -16,6 +16,7 @@ from ego_mcp.memory.guard.corrections import (
     tells_of_another_time,
     without_correction_marks,
 )
+from ego_mcp.memory.guard.dates import MONTHS, WEEKDAYS
 from ego_mcp.memory.guard.evidence import (
     CORE_ROLES,
     facts,
@@ -86,10 +87,11 @@ def corrects(existing: str, new: str, days_apart: int = 0) -> str | None:
 # memory had it wrong.
 REASON_SENTENCES = 3
 # Where a sentence or a clause a semicolon or a dash sets apart ends: a full stop before
-# a capital (not 4.2, 8:40, a title's: Mr. Sato), a semicolon, a dash between spaces, 。,
-# ! or ?.
+# a capital (not 4.2, 8:40, a title's: Mr. Sato, nor the hour's before the day it is
+# on: 8 p.m. Friday), a semicolon, a dash between spaces, 。, ! or ?.
 SENTENCE_END = re.compile(
-    r"(?<=[;。!?！？])\s*|(?<=[a-z0-9)]\.)(?<!Mr\.)(?<!Ms\.)(?<!Dr\.)(?<!Mrs\.)(?<!St\.)\s+(?=[A-Z])"
+    r"(?<=[;。!?！？])\s*|(?<=[a-z0-9)]\.)(?<!Mr\.)(?<!Ms\.)(?<!Dr\.)(?<!Mrs\.)(?<!St\.)"
+    rf"(?!(?<=[ap]\.m\.)\s+(?i:{'|'.join(WEEKDAYS)}|{'|'.join(MONTHS)})\b)\s+(?=[A-Z])"
     r"|\s+[—–]\s+"
 )
 
@@ -104,6 +106,8 @@ def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
     fresh = read(respelled(spelled_out(unmarked, existing), existing))
     old, fresh = _as_corrected(old, fresh)
     marked = marked_as_correction(new, existing)
+    if marked and _another_party(old, fresh):
+        return None
     if marked and not THIRD_PERSON.search(new):
         old = _without_names_left_out(old, fresh)
     turned = reasons_turned(old, fresh)
@@ -127,6 +131,20 @@ def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
 THIRD_PERSON = re.compile(r"(?i)\b(?:he|she|his|her|hers|him|they|their|them)\b|彼")
 
 
+def _another_party(old: Reading, new: Reading) -> bool:
+    """Where a text that says it corrects may leave the older memory's words out, the
+    one it cannot: a person in a role the diarist fills in the new text instead
+    (マスターの電車は8時40分に出る / 私の電車は9時10分に出る。時刻表を見間違えた)."""
+    mine = {w.role for w in new.words if w.key == FIRST_PERSON and w.role}
+    mine -= {w.role for w in old.words if w.key == FIRST_PERSON}
+    left_out = unmatched(old.words, new.words)
+    return any(
+        w.role in mine and (w.name == "person" or any(map(is_person, w.english)))
+        for w in left_out
+        if w.key != FIRST_PERSON
+    )
+
+
 def _without_names_left_out(old: Reading, new: Reading) -> Reading:
     """The older reading without the names a text that says it corrects leaves out, of
     a kind it names none of (Master's dentist appointment is at 3 / Actually, the
@@ -140,6 +158,8 @@ def _without_names_left_out(old: Reading, new: Reading) -> Reading:
     diarist = {w.role for w in new.words if w.key == FIRST_PERSON}
     diarist -= {w.role for w in old.words if w.key == FIRST_PERSON}
     kept = diarist if any(w.role == "subject" for w in new.words) else diarist | {"subject"}
+    if "subject" in diarist:
+        kept |= {""}  # a name the parse left without a role may be the doer (Aya swam)
     gone = {
         id(w)
         for w in unmatched(old.words, new.words)

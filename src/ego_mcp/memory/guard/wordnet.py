@@ -572,3 +572,65 @@ def communicates(verb: str) -> bool:
     """Whether the verb's most frequent WordNet sense is one of communication (say,
     mention, explain, tell, call, teach)."""
     return _first_sense_file(verb, "v") == VERB_COMMUNICATION
+
+
+# The lexicographer files of verbs of knowing, telling and perceiving (verb.cognition,
+# verb.communication, verb.perception): what one can get wrong by a slip of one's own.
+KNOWING_FILES = frozenset({31, 32, 39})
+MISTAKE = "mistake"  # WordNet's "identify incorrectly" and "err": the senses of a slip
+
+
+@lru_cache(maxsize=1024)
+def mistakes(verb: str) -> bool:
+    """Whether a verb as written (misread, miscounted, mixed up) tells a slip of knowing,
+    telling or perceiving: a verb of the prefix "mis-" whose sense, or its stem's, is one
+    of those (misread, miscount, mishear, misremember; not misplace, mistreat), or one
+    whose sense is a kind of WordNet's "mistake" or shares its set with one (confuse,
+    mix up)."""
+    net = wordnet()
+    if net is None:
+        return False
+    written, _, particle = verb.lower().partition(" ")
+    bases = net.base_forms(written, "v")
+    keys = [f"{base}_{particle}" if particle else base for base in bases]
+    if not particle and written.startswith("mis") and _slip_of_knowing(net, written, bases):
+        return True
+    slips = set(net.offsets(MISTAKE, "v"))
+    for key in keys:
+        for offset in net.offsets(key, "v"):
+            synset = net.synset(offset, "v")
+            if offset in slips or any(p[0] == "@" and p[1] in slips for p in synset.pointers):
+                return True
+            if any(_kind_of_slip(net, word, slips) for word in synset.words if word != key):
+                return True
+    return False
+
+
+def of_knowing(verb: str) -> bool:
+    """Whether a verb as written has its most frequent sense one of knowing, telling or
+    perceiving (read, counted, heard, noted; not boarded, wrote)."""
+    net = wordnet()
+    bases = net.base_forms(verb.lower(), "v") if net is not None else ()
+    return any(_first_sense_file(base, "v") in KNOWING_FILES for base in bases[:1])
+
+
+def _slip_of_knowing(net: WordNet, written: str, bases: tuple[str, ...]) -> bool:
+    """mis- before a verb of knowing, telling or perceiving, by the prefixed verb's most
+    frequent sense where WordNet lists it, else by its stem's (misheard: heard); the
+    stem a verb of its own (not missed)."""
+    stems = net.base_forms(written[3:], "v")
+    if not stems:
+        return False
+    listed = [base for base in bases if net.offsets(base, "v")]
+    if listed:
+        return net.synset(net.offsets(listed[0], "v")[0], "v").lexicographer_file in KNOWING_FILES
+    first = net.offsets(stems[0], "v")[:1]
+    return bool(first) and net.synset(first[0], "v").lexicographer_file in KNOWING_FILES
+
+
+def _kind_of_slip(net: WordNet, word: str, slips: set[int]) -> bool:
+    return any(
+        p[0] == "@" and p[1] in slips
+        for offset in net.offsets(word, "v")
+        for p in net.synset(offset, "v").pointers
+    )
