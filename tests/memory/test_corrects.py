@@ -402,6 +402,10 @@ def test_the_diarists_admission_of_a_slip_says_the_text_corrects(
         ("マスターの電車は8時40分に出る。", "私の電車は9時10分に出る。時刻表を見間違えた。"),
         ("マスターは10時の電車に乗った。", "11時の電車に乗った。乗り間違えた。"),
         ("Aya swam 1 km at the pool on Tuesday.", "I swam 2 km on Tuesday. I miscounted the laps."),
+        ("On the way to Kyoto, Ken misread the map.", "On the way to Nara, I misread the map."),
+        ("10時に、アヤが部屋を間違えた。", "11時に、ケンが部屋を間違えた。"),
+        ("土曜日のパーティーにはアヤと一緒に行った。",
+         "日曜日のパーティーに行った。場違いだった。"),
         ("Master took the 8:10 train to Osaka.",
          "I took the 9:10 train to Osaka; I took the wrong train."),
     ],
@@ -411,7 +415,7 @@ def test_a_slip_beside_another_party_or_of_a_deed_is_no_correction(old: str, new
 
 
 def test_an_admission_is_a_clause_of_a_slip_of_knowing_and_no_more() -> None:
-    assert without_correction_marks("It was 30 laps, I miscounted.", "It was 20 laps.") == (
+    assert without_correction_marks("It was 30 laps; I miscounted.", "It was 20 laps.") == (
         "It was 30 laps."
     )
     assert without_correction_marks("I got the date wrong: it is Friday.", "") == "it is Friday."
@@ -421,14 +425,32 @@ def test_an_admission_is_a_clause_of_a_slip_of_knowing_and_no_more() -> None:
     assert without_correction_marks("私の記憶違いだった。会議は木曜だった。", "") == (
         "会議は木曜だった。"
     )
-    # A slip of a deed, one told with a value or a name, a difference, a long clause.
+    assert without_correction_marks("案内のメールを見間違えていた。", "") == ""
+    # The older memory's own slip is a fact it tells, not a mark.
+    own = "I misread the letter: the check is on June 8."
+    assert without_correction_marks(own, "", correcting=False) == own
     for kept in (
+        # A slip of a deed, or one told with a value, a name or the diarist's own thing.
         "I misplaced the keys.",
         "I took the wrong train.",
+        "I slipped on the ice.",
+        "I got three questions wrong.",
         "I confused her with Rui's cousin.",
+        "I misread my ticket: the train leaves at 9:10.",
+        # A comma sets apart no fact: what is left is a phrase (In May).
+        "In May, I misaddressed the wedding invitations.",
         "1万円と勘違いしていた。",
-        "値段の違いは500円だった。",
         "塩と砂糖を間違えて入れた。",
+        "電車を間違えた。",
+        "取り違えた。",
+        "ケンの話を誤解していた。",
+        # Another's slip, regret, a difference, a place or a crossing: no slip of knowing.
+        "勘違いされた。",
+        "誤解があった。",
+        "あれは間違いだった。",
+        "値段の違いは500円だった。",
+        "場違いだった。",
+        "入れ違いだった。",
         "あ" * 60_000 + "違い",
     ):
         assert without_correction_marks(kept, "") == kept

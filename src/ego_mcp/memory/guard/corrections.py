@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.japanese.analyser import morphemes
 from ego_mcp.memory.guard.japanese.sequence import additive
-from ego_mcp.memory.guard.japanese.words import english_of
-from ego_mcp.memory.guard.wordnet import mistakes, of_knowing
+from ego_mcp.memory.guard.japanese.words import FIRST_PERSON_WORDS, english_of
+from ego_mcp.memory.guard.numbers import english_value
+from ego_mcp.memory.guard.wordnet import mistakes, noun_of_knowing, of_knowing
 
 if TYPE_CHECKING:
     from sudachipy import Morpheme
@@ -86,12 +87,13 @@ def marked_as_correction(text: str, other: str) -> bool:
     return without_correction_marks(text, other) != text.strip()
 
 
-def without_correction_marks(text: str, other: str) -> str:
+def without_correction_marks(text: str, other: str, correcting: bool = True) -> str:
     """``text`` without the marks of a correction of ``other`` (or by ``other``): its
-    discourse markers, the diarist's admission of a slip (``_admissions``) and the
-    values of ``other`` it denies."""
+    discourse markers, the values of ``other`` it denies and, where ``text`` is the
+    one correcting, the diarist's admission of a slip (``_admissions``; the older
+    memory's own slip is a fact it tells)."""
     unmarked = MARKERS.sub("", text)
-    for start, end in reversed(_admissions(unmarked)):
+    for start, end in reversed(_admissions(unmarked) if correcting else []):
         unmarked = unmarked[:start] + unmarked[end:]
     unmarked = DENIED_ENGLISH.sub(
         lambda match: "" if _denies_the_others(match, other) else match[0], unmarked
@@ -209,27 +211,36 @@ def _held(words: str, other: str) -> bool:
     return re.search(rf"(?<![0-9.,]){re.escape(words)}", other) is not None
 
 
-# A clause or sentence of the diarist owning up to a slip: I miscounted, I had misread the
-# programme, I mixed up the hotel names, I got the date wrong, I had noted the wrong time;
-# its other words a few, with no name and no number (a slip told with a value or a name
-# is a fact of its own: I confused her with Rui's cousin).
+# A clause or sentence of the diarist owning up to a slip: I misread the programme, I
+# mixed up the hotel names, I got the date wrong, I had noted the wrong time; its other
+# words a few, with no name, no number and nothing of the diarist's own (I misread my
+# ticket: the ticket's train is the diarist's). A clause set apart by a comma is none (In
+# May, I misaddressed the invitations: what is left is no fact).
 ADMISSION = re.compile(
     r"^(?:(?:and|but|so)\s+)?I(?P<aux>\s+had|'d|\s+must\s+have)?\s+"
     r"(?P<verb>[a-z]+(?:\s+up)?)(?P<rest>(?:\s+[a-z'-]+){0,5})$"
 )
-# What a clause is read within: the text between two marks of a clause's end.
-CLAUSE = re.compile(r"[^,;:.!?—–、。！？\n]+")
-# Japanese words of a slip: the nouns and verbs of "wrong" by their last part (勘違い,
-# 間違い, 思い違い; 間違える, 見間違える, 読み違える) and 誤解; 違い alone only as the last
-# part of a compound (記憶違い; not 値段の違い, a difference).
-SLIP = re.compile(r"(?:違い|違える)$|^誤解$")
+OWN = frozenset({"my", "our", "mine", "ours", "myself"})
+# What a clause is read within: the text between two marks of a sentence's or a clause's
+# end, not a comma.
+CLAUSE = re.compile(r"[^;:.!?—–。！？\n]+")
+# Japanese words of a slip: a word of "wrong" (…違い, …違える, 間違い, 間違える) after a
+# word of knowing, telling or perceiving (勘違い, 思い違い, 記憶違い, 聞き違い, 見間違える,
+# 読み違える; not 場違い, 入れ違い, 取り違える, 書き間違える, 乗り間違える: a place, a
+# deed), 間違い or 間違える alone with no object (電車を間違えた is a deed), and 誤解.
+WRONG = re.compile(r"(?:間違い|間違える|違い|違える)$")
+MISUNDERSTANDING = "誤解"
+LONE_SLIPS = frozenset({"間違い", "間違える"})
 SLIP_WRITTEN = re.compile(r"違|誤解")
 LONGEST_ADMISSION = 40  # characters: 同窓会の案内状の日付をすっかり読み違えていたらしい
-# What a Japanese admission may hold beside its word of a slip: particles, auxiliaries,
-# signs, pronouns (私の勘違い), nouns of what was taken wrongly (結果を見間違えた) and the
-# verbs that carry a noun or an aspect (する, いる); no number, no other verb.
-SLIP_GRAMMAR = frozenset({"助詞", "助動詞", "補助記号", "代名詞", "接尾辞", "接頭辞"})
-CARRYING_VERBS = frozenset({"為る", "居る", "有る", "仕舞う"})
+# What a Japanese admission may hold beside its word of a slip: particles, auxiliaries
+# (not a passive or a causative: 誤解された is another's slip), signs, the diarist
+# (私の勘違い), the verbs that carry a noun or an aspect (する, いる; not ある: 誤解があった)
+# and what was taken wrongly, common nouns before を (日付を勘違いしていた; no name and no
+# number).
+SLIP_GRAMMAR = frozenset({"助詞", "補助記号", "接尾辞", "接頭辞"})
+CARRYING_VERBS = frozenset({"為る", "居る", "仕舞う"})
+OTHERS_DEEDS = frozenset({"れる", "られる", "せる", "させる"})
 
 
 def _admissions(text: str) -> list[tuple[int, int]]:
@@ -242,7 +253,7 @@ def _admissions(text: str) -> list[tuple[int, int]]:
             continue
         start, end = clause.start(), clause.end()
         if text[:start].strip():
-            start -= 1  # the mark before it: ", I miscounted."
+            start -= 1  # the mark before it: "; I had misread the programme."
         else:
             end += 1 if end < len(text) else 0  # the mark after it: "I misread the letter:"
         found.append((start, end))
@@ -250,10 +261,10 @@ def _admissions(text: str) -> list[tuple[int, int]]:
 
 
 def _admits_in_english(clause: str) -> bool:
-    """I + a verb of a slip (``mistakes``) and at most four words; or I + got, had or a
-    verb of knowing, telling or perceiving (``of_knowing``) with what it took wrongly:
-    "... wrong" (I got it wrong, I noted it down wrong), "the wrong ..." (I had noted the
-    wrong time; not I took the wrong train, a deed)."""
+    """I + a verb of a slip (``mistakes``) and at most four words; or I + got or had with
+    what it took wrongly, "... wrong" (I got the date wrong), or a verb of knowing or
+    perceiving (``of_knowing``) with "the wrong ..." (I had noted the wrong time; not I
+    took the wrong train, a deed)."""
     match = ADMISSION.match(clause)
     if match is None:
         return False
@@ -261,45 +272,82 @@ def _admits_in_english(clause: str) -> bool:
     if match["aux"] and match["aux"].split()[-1] == "had":  # had as the verb: I had it wrong
         readings.append(("had", [*match["verb"].split(), *match["rest"].split()]))
     for verb, rest in readings:
+        if OWN & set(rest) or any(english_value(word) is not None for word in rest):
+            continue
         if mistakes(verb) and len(rest) <= ADMITTED_WORDS:
             return True
-        knowing = verb in ("got", "had") or of_knowing(verb)
-        if knowing and rest[-1:] == ["wrong"] and len(rest) > 1:
+        if verb in ("got", "had") and rest[-1:] == ["wrong"] and len(rest) > 1:
             return True
-        if knowing and rest[1:2] == ["wrong"] and rest[0] in ("the", "a"):
+        if rest[:2] in (["the", "wrong"], ["a", "wrong"]) and of_knowing(verb):
             return len(rest) <= ADMITTED_WORDS
     return False
 
 
-ADMITTED_WORDS = 4  # the words beside a slip's verb: "the statement earlier"
+ADMITTED_WORDS = 4  # the words beside a slip's verb: "the statement from the bank"
 
 
 def _admits_in_japanese(clause: str) -> bool:
     if len(clause) > LONGEST_ADMISSION or not SLIP_WRITTEN.search(clause):
         return False  # the analyser is asked only of a short clause with a word of a slip
     found = morphemes(clause)
-    slips = [at for at, m in enumerate(found) if _slip(found, at)]
+    objects = [at for at, m in enumerate(found) if m.normalized_form() == "を"]
+    slips = [at for at in range(len(found)) if _slip(found, at, bool(objects))]
     if not slips:
         return False
+    stems = {at - 1 for at in slips if WRONG.fullmatch(found[at].normalized_form())}
     for at, morpheme in enumerate(found):
-        part, kind = morpheme.part_of_speech()[:2]
-        # 見 of 見間違える, a verb of knowing, telling or perceiving (not 乗り間違える:
-        # the wrong train taken is a deed, no slip of knowing).
-        joined = at + 1 in slips and part == "動詞" and _knowing(morpheme)
-        carrying = part == "動詞" and morpheme.normalized_form() in CARRYING_VERBS
-        taken = part == "名詞" and kind != "数詞"  # what was taken wrongly, no number
-        if not (at in slips or joined or carrying or taken or part in SLIP_GRAMMAR):
-            return False
+        part, form = morpheme.part_of_speech()[0], morpheme.normalized_form()
+        if at in slips or at in stems or part in SLIP_GRAMMAR:
+            continue
+        if part == "助動詞" and form not in OTHERS_DEEDS:
+            continue
+        if part == "動詞" and form in CARRYING_VERBS:
+            continue
+        if part == "代名詞" and form in FIRST_PERSON_WORDS:
+            continue
+        if _taken_wrongly(found, at, objects):
+            continue
+        return False
     return True
 
 
-def _slip(found: tuple[Morpheme, ...], at: int) -> bool:
-    word = found[at].normalized_form()
-    if word != "違い":
-        return SLIP.search(word) is not None
-    return at > 0 and found[at - 1].part_of_speech()[0] in ("名詞", "動詞")  # 記憶違い
+def _slip(found: tuple[Morpheme, ...], at: int, with_object: bool) -> bool:
+    """``found[at]`` is a word of a slip of knowing, telling or perceiving: its own first
+    part (勘 of 勘違い, 見 of 見間違える) or the word before a bare 違い or 間違える (記憶
+    違い, 見 間違える) being one."""
+    form = found[at].normalized_form()
+    if form == MISUNDERSTANDING:
+        return True
+    ending = WRONG.search(form)
+    if ending is None:
+        return False
+    stem = form[: ending.start()]
+    if stem:
+        return _of_knowing_japanese(stem)
+    if form in LONE_SLIPS and (
+        at == 0 or found[at - 1].part_of_speech()[0] not in ("名詞", "動詞")
+    ):
+        return not with_object  # 間違えた, 私の間違いだった; 電車を間違えた is a deed
+    return at > 0 and _of_knowing_japanese(found[at - 1].dictionary_form())
 
 
-def _knowing(verb: Morpheme) -> bool:
-    english = english_of(verb.normalized_form(), verb.dictionary_form())
-    return bool(english) and of_knowing(english[0])
+def _of_knowing_japanese(word: str) -> bool:
+    """The word (or the stem of a compound, 聞き, 見) glosses as a noun of knowing or
+    telling, or a verb of knowing, telling or perceiving."""
+    analysed = morphemes(word)
+    base = analysed[0].dictionary_form() if len(analysed) == 1 else word
+    english = english_of(base, word)
+    return bool(english) and (of_knowing(english[0]) or noun_of_knowing(english[0]))
+
+
+def _taken_wrongly(found: tuple[Morpheme, ...], at: int, objects: list[int]) -> bool:
+    """A common noun (no name, no number) of the phrase before a を: what the diarist
+    took wrongly (案内のメールを見間違えていた, 曜日を勘違いしていた)."""
+    part, kind = found[at].part_of_speech()[:2]
+    if part != "名詞" or kind != "普通名詞":
+        return False
+    following = next((o for o in objects if o > at), None)
+    if following is None:
+        return False
+    between = found[at + 1 : following]
+    return all(m.part_of_speech()[0] == "名詞" or m.normalized_form() == "の" for m in between)

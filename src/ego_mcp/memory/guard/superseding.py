@@ -101,7 +101,8 @@ def _sentences(text: str) -> list[str]:
 
 
 def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
-    old = read(respelled(spelled_out(without_correction_marks(existing, new), new), new))
+    unmarked_old = without_correction_marks(existing, new, correcting=False)
+    old = read(respelled(spelled_out(unmarked_old, new), new))
     unmarked = without_correction_marks(new, existing)
     fresh = read(respelled(spelled_out(unmarked, existing), existing))
     old, fresh = _as_corrected(old, fresh)

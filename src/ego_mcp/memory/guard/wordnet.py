@@ -585,8 +585,8 @@ def mistakes(verb: str) -> bool:
     """Whether a verb as written (misread, miscounted, mixed up) tells a slip of knowing,
     telling or perceiving: a verb of the prefix "mis-" whose sense, or its stem's, is one
     of those (misread, miscount, mishear, misremember; not misplace, mistreat), or one
-    whose sense is a kind of WordNet's "mistake" or shares its set with one (confuse,
-    mix up)."""
+    whose sense is a kind of WordNet's "mistake" (identify incorrectly; not "err", whose
+    kinds are slip and stumble) or shares its set with one (confuse, mix up)."""
     net = wordnet()
     if net is None:
         return False
@@ -595,7 +595,7 @@ def mistakes(verb: str) -> bool:
     keys = [f"{base}_{particle}" if particle else base for base in bases]
     if not particle and written.startswith("mis") and _slip_of_knowing(net, written, bases):
         return True
-    slips = set(net.offsets(MISTAKE, "v"))
+    slips = set(net.offsets(MISTAKE, "v")[:1])  # identify incorrectly; not err (slip, trip)
     for key in keys:
         for offset in net.offsets(key, "v"):
             synset = net.synset(offset, "v")
@@ -612,6 +612,16 @@ def of_knowing(verb: str) -> bool:
     net = wordnet()
     bases = net.base_forms(verb.lower(), "v") if net is not None else ()
     return any(_first_sense_file(base, "v") in KNOWING_FILES for base in bases[:1])
+
+
+# WordNet's lexicographer files of nouns of knowing and telling: noun.cognition (memory,
+# thought, intuition, hearing), noun.communication (message, word).
+KNOWING_NOUN_FILES = frozenset({9, 10})
+
+
+def noun_of_knowing(noun: str) -> bool:
+    """Whether a noun's most frequent sense is one of knowing or telling."""
+    return _first_sense_file(noun, "n") in KNOWING_NOUN_FILES
 
 
 def _slip_of_knowing(net: WordNet, written: str, bases: tuple[str, ...]) -> bool:
