@@ -414,6 +414,20 @@ def test_a_slip_beside_another_party_or_of_a_deed_is_no_correction(old: str, new
     assert corrects(old, new) is None
 
 
+def test_a_relative_for_the_opposite_one_is_a_person_corrected() -> None:
+    # WordNet opposes daughter and son: one relative for another, not an outcome turned;
+    # unless a deed is denied in one text (his mother doesn't smoke: two facts).
+    assert (
+        corrects(
+            "母の日のケーキを焼いたのはマスターの娘さんだった。",
+            "実は、母の日のケーキを焼いたのは息子さんだった。",
+        )
+        == "person"
+    )
+    assert corrects("Ken's father smokes.", "Ken's mother doesn't smoke.") is None
+    assert corrects("アヤの弟は犬が好きだ。", "アヤの妹は犬が好きではない。") is None
+
+
 def test_an_admission_is_a_clause_of_a_slip_of_knowing_and_no_more() -> None:
     assert without_correction_marks("It was 30 laps; I miscounted.", "It was 20 laps.") == (
         "It was 30 laps."

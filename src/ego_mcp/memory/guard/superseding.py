@@ -185,7 +185,8 @@ def _replaced_fact(
     added = [w for w in unmatched(fresh.words, old.words) if w.key != FIRST_PERSON]
     left_out = [w for w in unmatched(old.words, fresh.words) if w.key != FIRST_PERSON]
     kind, _, detail = found.partition(": ")
-    thing, replaced = _thing_for_thing(kind, added, left_out, marked, denied)
+    deed_turned = _deed_turned(old, fresh)
+    thing, replaced = _thing_for_thing(kind, added, left_out, marked, denied, deed_turned)
     if thing == TWO_FACTS:
         return None
     if kind == "negation" and _another_party_denied(old, fresh, added, left_out):
@@ -197,6 +198,8 @@ def _replaced_fact(
             return None  # a value added, not replaced
     elif kind == "negation" and thing is not None and denied:
         kind = thing  # opposites that are things, one denied: his brother, not his sister
+    elif kind == "negation" and thing == "person" and not deed_turned:
+        kind = thing  # one relative for its opposite: 娘さんだった / 息子さんだった
     elif kind == "negation" and _verb_for_verb(added, left_out) and not told_otherwise:
         return None  # another verb denied, no way of doing the affirmed one
     elif kind == "negation" or told_otherwise:
@@ -231,19 +234,30 @@ def _another_party_denied(
     things = any(
         n.opposes(o) for n in added for o in left_out if n.pos == o.pos and n.pos in ("n", "r")
     )
-    deeds = any(
-        w.pos == "v" and v.pos == "v" and w.same_word(v) and w.negated != v.negated
+    return things and _deed_turned(old, fresh)
+
+
+def _deed_turned(old: Reading, fresh: Reading) -> bool:
+    """A predicate (a verb, an adjective: 好きだ / 好きではない) affirmed in one text and
+    denied in the other, whatever the other text's parse made of it (his father smokes,
+    parsed as a noun / his mother doesn't smoke)."""
+    return any(
+        {w.pos, v.pos} & {"v", "a"} and w.key == v.key and w.negated != v.negated
         for w in old.words
         for v in fresh.words
     )
-    return things and deeds
 
 
 TWO_FACTS = "two facts"
 
 
 def _thing_for_thing(
-    kind: str, added: list[Word], left_out: list[Word], marked: bool, denied: list[str]
+    kind: str,
+    added: list[Word],
+    left_out: list[Word],
+    marked: bool,
+    denied: list[str],
+    deed_turned: bool,
 ) -> tuple[str | None, set[int]]:
     """Where the one difference is of words, a person, a place, a name or opposites
     (``kind``), the thing the new text names in place of another and its kind, with the
@@ -258,7 +272,10 @@ def _thing_for_thing(
     places = {w.key for w in added + left_out if id(w) in moved}
     if kind == "name" and not all(w.owns in places for w in added + left_out if w.name):
         moved = set()
-    someone_else = _relative_for_relative(added, left_out) if kind == "words" else set()
+    # One relative for another; for their opposite too (daughter / son), where no deed is
+    # denied in one text and affirmed in the other (his brother came / his sister didn't).
+    relatives = kind == "words" or (kind == "negation" and not deed_turned)
+    someone_else = _relative_for_relative(added, left_out) if relatives else set()
     if moved and someone_else:
         return TWO_FACTS, set()
     if moved:  # with the words of the place a denial names (駅のベンチではなく)
