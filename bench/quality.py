@@ -88,6 +88,7 @@ CORRECTIONS_BLIND8 = ROOT / "bench" / "data" / "corrections_blind8.jsonl"
 CORRECTIONS_ADVERSARIAL = ROOT / "bench" / "data" / "corrections_adversarial.jsonl"
 CORRECTIONS_ADVERSARIAL2 = ROOT / "bench" / "data" / "corrections_adversarial2.jsonl"
 CORRECTIONS_ADVERSARIAL3 = ROOT / "bench" / "data" / "corrections_adversarial3.jsonl"
+CORRECTIONS_ADVERSARIAL4 = ROOT / "bench" / "data" / "corrections_adversarial4.jsonl"
 
 
 async def answer(client: Client, tool: str, **arguments: Any) -> str:
@@ -359,6 +360,12 @@ async def main() -> None:
             corrections_table,
             jsonl(CORRECTIONS_ADVERSARIAL3),
         ),
+        (
+            "corrections_adversarial4",
+            corrections,
+            corrections_table,
+            jsonl(CORRECTIONS_ADVERSARIAL4),
+        ),
         ("recall", recall, recall_table, data),
         ("related_links", related, related_table, jsonl("links_dev.jsonl")),
         ("links", links, links_table, None),
@@ -495,6 +502,10 @@ async def main() -> None:
         "(a review's 159 pairs of 2026-12-07 against the diarist's admission of a slip read "
         "as a mark of correction: deeds told as slips, another's slip, a slip beside "
         "another person or occasion; a check of false links, not a blind measure)",
+        "corrections_adversarial4": "corrections, bench/data/corrections_adversarial4.jsonl "
+        "(a second review's 133 pairs of 2026-12-07 against the revised admission reading: "
+        "slips about another fact, denied or hedged, of a deed or of another person; "
+        "contested labels marked in kind; a check of false links, not a blind measure)",
         "recall": "recall (n_results=10)",
         "related_links": "links, links_dev.jsonl (share of pairs linked)",
         "links": f"auto-links ({LINK_CORPUS} synthetic diary sentences)",

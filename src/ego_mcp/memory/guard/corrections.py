@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from ego_mcp.memory.guard.dates import find_when
 from ego_mcp.memory.guard.japanese.analyser import morphemes
 from ego_mcp.memory.guard.japanese.sequence import additive
 from ego_mcp.memory.guard.japanese.words import FIRST_PERSON_WORDS, english_of
@@ -220,17 +221,26 @@ ADMISSION = re.compile(
     r"^(?:(?:and|but|so)\s+)?I(?P<aux>\s+had|'d|\s+must\s+have)?\s+"
     r"(?P<verb>[a-z]+(?:\s+up)?)(?P<rest>(?:\s+[a-z'-]+){0,5})$"
 )
-OWN = frozenset({"my", "our", "mine", "ours", "myself"})
+# Words that make the clause no admission of a slip of the text's fact: the diarist's own
+# thing (I misread my ticket, the table for us), a denial (I misread nothing).
+NOT_ADMITTED = frozenset(
+    {"my", "our", "mine", "ours", "myself", "us", "not", "nothing", "never", "none", "nobody"}
+)
+# What "I got ... wrong" took wrongly: a thing named as known (the date, it, that), not a
+# tally (I got nearly everything wrong).
+TAKEN_WRONGLY = frozenset({"the", "it", "that", "this"})
 # What a clause is read within: the text between two marks of a sentence's or a clause's
 # end, not a comma.
 CLAUSE = re.compile(r"[^;:.!?—–。！？\n]+")
 # Japanese words of a slip: a word of "wrong" (…違い, …違える, 間違い, 間違える) after a
-# word of knowing, telling or perceiving (勘違い, 思い違い, 記憶違い, 聞き違い, 見間違える,
+# word of knowing or perceiving (勘違い, 思い違い, 記憶違い, 聞き違い, 見間違える,
 # 読み違える; not 場違い, 入れ違い, 取り違える, 書き間違える, 乗り間違える: a place, a
-# deed), 間違い or 間違える alone with no object (電車を間違えた is a deed), and 誤解.
+# deed), the noun 間違い the diarist's own (私の間違いだった; 間違いだった alone is as
+# often a regret, 間違えた a deed told before it: 渋谷駅で降りた。間違えた。), and 誤解
+# with no object (母の気持ちを誤解していた is a judgement of a person).
 WRONG = re.compile(r"(?:間違い|間違える|違い|違える)$")
 MISUNDERSTANDING = "誤解"
-LONE_SLIPS = frozenset({"間違い", "間違える"})
+LONE_SLIP = "間違い"
 SLIP_WRITTEN = re.compile(r"違|誤解")
 LONGEST_ADMISSION = 40  # characters: 同窓会の案内状の日付をすっかり読み違えていたらしい
 # What a Japanese admission may hold beside its word of a slip: particles, auxiliaries
@@ -240,7 +250,9 @@ LONGEST_ADMISSION = 40  # characters: 同窓会の案内状の日付をすっか
 # number).
 SLIP_GRAMMAR = frozenset({"助詞", "補助記号", "接尾辞", "接頭辞"})
 CARRYING_VERBS = frozenset({"為る", "居る", "仕舞う"})
-OTHERS_DEEDS = frozenset({"れる", "られる", "せる", "させる"})
+# Auxiliaries that make it another's slip or none: a passive, a causative, a denial
+# (勘違いしていなかった).
+NO_SLIP_OF_MINE = frozenset({"れる", "られる", "せる", "させる", "ない", "ぬ", "ん"})
 
 
 def _admissions(text: str) -> list[tuple[int, int]]:
@@ -261,25 +273,23 @@ def _admissions(text: str) -> list[tuple[int, int]]:
 
 
 def _admits_in_english(clause: str) -> bool:
-    """I + a verb of a slip (``mistakes``) and at most four words; or I + got or had with
-    what it took wrongly, "... wrong" (I got the date wrong), or a verb of knowing or
-    perceiving (``of_knowing``) with "the wrong ..." (I had noted the wrong time; not I
-    took the wrong train, a deed)."""
+    """I + a verb of a slip of knowing or perceiving (``mistakes``) and at most four
+    words; or I + got or had with the thing it took wrongly, "... wrong" (I got the date
+    wrong); with no number, no time (I miscounted last week: another occasion) and none
+    of ``NOT_ADMITTED``."""
     match = ADMISSION.match(clause)
-    if match is None:
+    if match is None or find_when(clause).units:
         return False
     readings = [(match["verb"], match["rest"].split())]
     if match["aux"] and match["aux"].split()[-1] == "had":  # had as the verb: I had it wrong
         readings.append(("had", [*match["verb"].split(), *match["rest"].split()]))
     for verb, rest in readings:
-        if OWN & set(rest) or any(english_value(word) is not None for word in rest):
+        if NOT_ADMITTED & set(rest) or any(english_value(word) is not None for word in rest):
             continue
         if mistakes(verb) and len(rest) <= ADMITTED_WORDS:
             return True
-        if verb in ("got", "had") and rest[-1:] == ["wrong"] and len(rest) > 1:
-            return True
-        if rest[:2] in (["the", "wrong"], ["a", "wrong"]) and of_knowing(verb):
-            return len(rest) <= ADMITTED_WORDS
+        if verb in ("got", "had") and rest[-1:] == ["wrong"] and rest[0] in TAKEN_WRONGLY:
+            return len(rest) > 1
     return False
 
 
@@ -299,41 +309,46 @@ def _admits_in_japanese(clause: str) -> bool:
         part, form = morpheme.part_of_speech()[0], morpheme.normalized_form()
         if at in slips or at in stems or part in SLIP_GRAMMAR:
             continue
-        if part == "助動詞" and form not in OTHERS_DEEDS:
+        if part == "助動詞" and form not in NO_SLIP_OF_MINE:
             continue
         if part == "動詞" and form in CARRYING_VERBS:
             continue
-        if part == "代名詞" and form in FIRST_PERSON_WORDS:
-            continue
-        if _taken_wrongly(found, at, objects):
+        if _the_diarist(morpheme) or _taken_wrongly(found, at, objects):
             continue
         return False
     return True
 
 
+def _the_diarist(morpheme: Morpheme) -> bool:
+    """私, 僕, 自分 (which the analyser takes for a noun)."""
+    return morpheme.surface() in FIRST_PERSON_WORDS or (
+        morpheme.part_of_speech()[0] == "代名詞"
+        and morpheme.normalized_form() in FIRST_PERSON_WORDS
+    )
+
+
 def _slip(found: tuple[Morpheme, ...], at: int, with_object: bool) -> bool:
-    """``found[at]`` is a word of a slip of knowing, telling or perceiving: its own first
+    """``found[at]`` is a word of a slip of knowing or perceiving: its own first
     part (勘 of 勘違い, 見 of 見間違える) or the word before a bare 違い or 間違える (記憶
-    違い, 見 間違える) being one."""
+    違い, 見 間違える) being one; 間違い the diarist's (私の間違い); 誤解 with no object."""
     form = found[at].normalized_form()
     if form == MISUNDERSTANDING:
-        return True
+        return not with_object
     ending = WRONG.search(form)
     if ending is None:
         return False
     stem = form[: ending.start()]
     if stem:
         return _of_knowing_japanese(stem)
-    if form in LONE_SLIPS and (
-        at == 0 or found[at - 1].part_of_speech()[0] not in ("名詞", "動詞")
-    ):
-        return not with_object  # 間違えた, 私の間違いだった; 電車を間違えた is a deed
-    return at > 0 and _of_knowing_japanese(found[at - 1].dictionary_form())
+    if at > 0 and found[at - 1].part_of_speech()[0] in ("名詞", "動詞"):
+        return _of_knowing_japanese(found[at - 1].dictionary_form())  # 記憶 違い, 見 間違える
+    owned = at > 1 and found[at - 1].surface() == "の" and _the_diarist(found[at - 2])
+    return form == LONE_SLIP and owned and not with_object
 
 
 def _of_knowing_japanese(word: str) -> bool:
     """The word (or the stem of a compound, 聞き, 見) glosses as a noun of knowing or
-    telling, or a verb of knowing, telling or perceiving."""
+    telling, or a verb of knowing or perceiving."""
     analysed = morphemes(word)
     base = analysed[0].dictionary_form() if len(analysed) == 1 else word
     english = english_of(base, word)

@@ -107,9 +107,13 @@ def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
     fresh = read(respelled(spelled_out(unmarked, existing), existing))
     old, fresh = _as_corrected(old, fresh)
     marked = marked_as_correction(new, existing)
+    # Owning up to a slip says something was wrong, not what: unlike a marker or a
+    # denial, it lets the text leave out only words, never a value or a name (I misread
+    # the map: Aya ran 8 km / Aya ran 5 km on Monday is another run).
+    said = without_correction_marks(new, existing, correcting=False) != new.strip()
     if marked and _another_party(old, fresh):
         return None
-    if marked and not THIRD_PERSON.search(new):
+    if said and not THIRD_PERSON.search(new):
         old = _without_names_left_out(old, fresh)
     turned = reasons_turned(old, fresh)
     if turned:  # the voice of an event told otherwise is the other telling's own
@@ -124,7 +128,8 @@ def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
         return None  # "today" of two days is no one day
     if turned:
         return "outcome" if _happened_in_spite(old, fresh, rest) else None
-    return _replaced_fact(old, fresh, found[0], marked, denied_phrases(new, existing))
+    denied = denied_phrases(new, existing)
+    return _replaced_fact(old, fresh, found[0], (marked, said), denied)
 
 
 # A pronoun for someone other than the diarist: a name the older memory gives may be
@@ -170,7 +175,11 @@ def _without_names_left_out(old: Reading, new: Reading) -> Reading:
 
 
 def _replaced_fact(
-    old: Reading, fresh: Reading, found: str, marked: bool, denied: list[str]
+    old: Reading,
+    fresh: Reading,
+    found: str,
+    marks: tuple[bool, bool],
+    denied: list[str],
 ) -> str | None:
     """The kind of the one fact ``found`` says differs, if it is a fact replaced and all
     else is the same or reworded; or, where the new text says it corrects (``marked``),
@@ -180,7 +189,8 @@ def _replaced_fact(
     left_values = (
         facts("number", old.numbers, fresh.numbers)[1] or facts("time", old.when, fresh.when)[1]
     )
-    if left_values and not marked:
+    marked, said = marks  # said so by a marker or a denial, not only a slip owned up to
+    if left_values and not said:
         return None  # a value left out beside the one replaced: more likely another time
     added = [w for w in unmatched(fresh.words, old.words) if w.key != FIRST_PERSON]
     left_out = [w for w in unmatched(old.words, fresh.words) if w.key != FIRST_PERSON]
@@ -653,5 +663,11 @@ def _modifiers_before(words: list[Word], at: int) -> tuple[Word, ...]:
 
 
 def _replaced(kind: str, added: list[Word], left_out: list[Word]) -> bool:
-    """A name of ``kind`` one text has where the other has another."""
-    return any(w.name == kind for w in added) and any(w.name == kind for w in left_out)
+    """A name of ``kind`` one text has where the other has another; names replaced
+    several on each side, in one slot (Aya's twins are Ren and Rin / Ken's twins are Sho
+    and Sae: the owner and the twins tell another family, not one name corrected)."""
+    new_names = [w for w in added if w.name == kind]
+    old_names = [w for w in left_out if w.name == kind]
+    if len(new_names) > 1 and len(old_names) > 1:  # a cleft may move a lone name's role
+        return len({w.role for w in new_names + old_names}) == 1
+    return bool(new_names) and bool(old_names)

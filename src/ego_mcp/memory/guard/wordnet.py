@@ -574,17 +574,18 @@ def communicates(verb: str) -> bool:
     return _first_sense_file(verb, "v") == VERB_COMMUNICATION
 
 
-# The lexicographer files of verbs of knowing, telling and perceiving (verb.cognition,
-# verb.communication, verb.perception): what one can get wrong by a slip of one's own.
-KNOWING_FILES = frozenset({31, 32, 39})
+# The lexicographer files of verbs of knowing and perceiving (verb.cognition,
+# verb.perception): what one can get wrong by a slip of one's own (misread, mishear; not
+# misaddress, mislabel, misquote, whose files are of telling: deeds).
+KNOWING_FILES = frozenset({31, 39})
 MISTAKE = "mistake"  # WordNet's "identify incorrectly" and "err": the senses of a slip
 
 
 @lru_cache(maxsize=1024)
 def mistakes(verb: str) -> bool:
-    """Whether a verb as written (misread, miscounted, mixed up) tells a slip of knowing,
-    telling or perceiving: a verb of the prefix "mis-" whose sense, or its stem's, is one
-    of those (misread, miscount, mishear, misremember; not misplace, mistreat), or one
+    """Whether a verb as written (misread, misheard, mixed up) tells a slip of knowing or
+    perceiving: a verb of the prefix "mis-" whose sense, or its stem's, is one of those
+    (misread, mishear, misremember, misjudge; not misplace, mistreat, misaddress), or one
     whose sense is a kind of WordNet's "mistake" (identify incorrectly; not "err", whose
     kinds are slip and stumble) or shares its set with one (confuse, mix up)."""
     net = wordnet()
@@ -607,8 +608,8 @@ def mistakes(verb: str) -> bool:
 
 
 def of_knowing(verb: str) -> bool:
-    """Whether a verb as written has its most frequent sense one of knowing, telling or
-    perceiving (read, counted, heard, noted; not boarded, wrote)."""
+    """Whether a verb as written has its most frequent sense one of knowing or perceiving
+    (read, heard, saw; not boarded, wrote, said)."""
     net = wordnet()
     bases = net.base_forms(verb.lower(), "v") if net is not None else ()
     return any(_first_sense_file(base, "v") in KNOWING_FILES for base in bases[:1])
@@ -625,7 +626,7 @@ def noun_of_knowing(noun: str) -> bool:
 
 
 def _slip_of_knowing(net: WordNet, written: str, bases: tuple[str, ...]) -> bool:
-    """mis- before a verb of knowing, telling or perceiving, by the prefixed verb's most
+    """mis- before a verb of knowing or perceiving, by the prefixed verb's most
     frequent sense where WordNet lists it, else by its stem's (misheard: heard); the
     stem a verb of its own (not missed)."""
     stems = net.base_forms(written[3:], "v")
