@@ -336,6 +336,13 @@ def test_markers_are_read_past_only_where_they_are_markers() -> None:
     assert without_correction_marks("8キロではなく6キロだった。", "68キロだった。") == (
         "8キロではなく6キロだった。"
     )
+    # A number denied whole, past its point or comma.
+    assert without_correction_marks("Biscuit weighs 4.6 kg, not 5.2.", "It weighed 5.2 kg.") == (
+        "Biscuit weighs 4.6 kg."
+    )
+    assert without_correction_marks("It was 3,800 yen, not 4,200.", "It was 4,200 yen.") == (
+        "It was 3,800 yen."
+    )
     # Who set it right, as a sentence opens or closes; "corrected" with an object is a deed.
     assert without_correction_marks("Ken corrected me: it was 5.", "It was 4.") == "it was 5."
     assert without_correction_marks("It was 5, Ken admitted.", "It was 4.") == "It was 5."

@@ -44,8 +44,10 @@ MARKERS = re.compile(
     r"|^訂正\s*[:：]\s*"
 )
 # The old value denied beside the new one: ", not the library." / "新宿ではなく、",
-# "会社じゃなくて".
-DENIED_ENGLISH = re.compile(r",\s*not\s+(?P<denied>[^,.;!?]+)(?:,(?=\s)|(?=[.;!?]|$))")
+# "会社じゃなくて"; a number's point or comma is no end (", not 5.2", ", not 4,200").
+DENIED_ENGLISH = re.compile(
+    r",\s*not\s+(?P<denied>(?:[^,.;!?]|(?<=\d)[.,](?=\d))+)(?:,(?=\s)|(?=[.;!?]|$))"
+)
 DENIED_JAPANESE = re.compile(r"(?:ではなく|じゃなく)て?、?")
 # What may open a phrase denied in English and is no part of what it names: "not his
 # cousin Rui" beside "Master's cousin Rui" denies the cousin the other text names.
