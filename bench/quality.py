@@ -85,6 +85,7 @@ CORRECTIONS_BLIND5 = ROOT / "bench" / "data" / "corrections_blind5.jsonl"
 CORRECTIONS_BLIND6 = ROOT / "bench" / "data" / "corrections_blind6.jsonl"
 CORRECTIONS_BLIND7 = ROOT / "bench" / "data" / "corrections_blind7.jsonl"
 CORRECTIONS_BLIND8 = ROOT / "bench" / "data" / "corrections_blind8.jsonl"
+CORRECTIONS_BLIND9 = ROOT / "bench" / "data" / "corrections_blind9.jsonl"
 CORRECTIONS_ADVERSARIAL = ROOT / "bench" / "data" / "corrections_adversarial.jsonl"
 CORRECTIONS_ADVERSARIAL2 = ROOT / "bench" / "data" / "corrections_adversarial2.jsonl"
 CORRECTIONS_ADVERSARIAL3 = ROOT / "bench" / "data" / "corrections_adversarial3.jsonl"
@@ -342,6 +343,7 @@ async def main() -> None:
         ("corrections_blind6", corrections, corrections_table, jsonl(CORRECTIONS_BLIND6)),
         ("corrections_blind7", corrections, corrections_table, jsonl(CORRECTIONS_BLIND7)),
         ("corrections_blind8", corrections, corrections_table, jsonl(CORRECTIONS_BLIND8)),
+        ("corrections_blind9", corrections, corrections_table, jsonl(CORRECTIONS_BLIND9)),
         (
             "corrections_adversarial",
             corrections,
@@ -490,6 +492,11 @@ async def main() -> None:
         "set, written blind on 2026-12-07 after the round's correction readings: 80 "
         "corrections in varied forms and 80 close others; measured on the code before "
         "and on a first version of the readings, whose misses were then read)",
+        "corrections_blind9": "corrections, bench/data/corrections_blind9.jsonl (a ninth "
+        "set, written blind on 2026-12-07 while the diarist's admission of a slip was being "
+        "read: 80 corrections, about a third owning up to a slip, and 80 close others, a "
+        "slip about something else among them; measured first on the code before and after "
+        "the round)",
         "corrections_adversarial": "corrections, bench/data/corrections_adversarial.jsonl "
         "(two reviews' adversarial pairs of 2026-12-06, written against the code to break "
         "it: 82 corrections and 247 others, kind = the rule each one aims at; a check of "

@@ -431,6 +431,7 @@ def test_a_relative_for_the_opposite_one_is_a_person_corrected() -> None:
         == "person"
     )
     assert corrects("Ken's father smokes.", "Ken's mother doesn't smoke.") is None
+    assert corrects("Ken's grandfather is tall.", "Ken's grandmother is short.") is None
     assert corrects("アヤの弟は犬が好きだ。", "アヤの妹は犬が好きではない。") is None
 
 
@@ -475,6 +476,14 @@ def test_an_admission_is_a_clause_of_a_slip_of_knowing_and_no_more() -> None:
         "勘違いしていなかった。",
         # Another's slip, regret, a difference, a place or a crossing: no slip of knowing.
         "勘違いされた。",
+        "勘違いしやすい。",
+        "勘違いだったのか。",
+        "誤解だった。",
+        "型違いだった。",
+        "解釈違いだった。",
+        "I confused the audience.",
+        "I mixed up the batter.",
+        "I'd mix up the times otherwise.",
         "誤解があった。",
         "あれは間違いだった。",
         "間違いだった。",
@@ -499,6 +508,22 @@ def test_a_slip_owned_up_to_leaves_out_no_value_and_no_name() -> None:
     )
     assert (
         corrects("Aya's twins are called Ren and Rin.", "Ken's twins are called Sho and Sae.")
+        is None
+    )
+    # Another owner of the thing (Aya's daughter's recital is not Aya's), a plan left out
+    # (約束した: promised, not done), the diarist's own flight beside the manager's.
+    assert (
+        corrects(
+            "Aya's daughter's piano recital starts at 6.",
+            "Aya's piano recital starts at 7. I misread the flyer.",
+        )
+        is None
+    )
+    assert (
+        corrects("ケンは5000円返すと約束した。", "ケンは3000円返した。思い違いをしていた。") is None
+    )
+    assert (
+        corrects("部長の飛行機は9時に出る。", "私の飛行機は10時に出る。旅程表を見間違えていた。")
         is None
     )
 

@@ -20,7 +20,7 @@ from ego_mcp.memory.guard.japanese.analyser import morphemes
 from ego_mcp.memory.guard.japanese.sequence import additive
 from ego_mcp.memory.guard.japanese.words import FIRST_PERSON_WORDS, english_of
 from ego_mcp.memory.guard.numbers import english_value
-from ego_mcp.memory.guard.wordnet import mistakes, noun_of_knowing, of_knowing
+from ego_mcp.memory.guard.wordnet import faculty_of_knowing, mistakes, of_knowing
 
 if TYPE_CHECKING:
     from sudachipy import Morpheme
@@ -215,13 +215,13 @@ def _held(words: str, other: str) -> bool:
 
 
 # A clause or sentence of the diarist owning up to a slip: I misread the programme, I
-# mixed up the hotel names, I got the date wrong, I had noted the wrong time; its other
-# words a few, with no name, no number and nothing of the diarist's own (I misread my
-# ticket: the ticket's train is the diarist's). A clause set apart by a comma is none (In
-# May, I misaddressed the invitations: what is left is no fact).
+# misheard her, I mistook the date, I got the date wrong; its other words a few, with no
+# name, no number and nothing of the diarist's own (I misread my ticket: the ticket's
+# train is the diarist's). A clause set apart by a comma is none (In May, I misaddressed
+# the invitations: what is left is no fact).
 ADMISSION = re.compile(
-    r"^(?:(?:and|but|so)\s+)?I(?P<aux>\s+had|'d|\s+must\s+have)?\s+"
-    r"(?P<verb>[a-z]+(?:\s+up)?)(?P<rest>(?:\s+[a-z'-]+){0,5})$"
+    r"^(?:(?:and|but|so)\s+)?I(?P<aux>\s+had|\s+must\s+have)?\s+"
+    r"(?P<verb>[a-z]+)(?P<rest>(?:\s+[a-z'-]+){0,5})$"
 )
 # Words that make the clause no admission of a slip of the text's fact: the diarist's own
 # thing (I misread my ticket, the table for us), a denial (I misread nothing).
@@ -250,7 +250,9 @@ LONGEST_ADMISSION = 40  # characters: 同窓会の案内状の日付をすっか
 # (私の勘違い), the verbs that carry a noun or an aspect (する, いる; not ある: 誤解があった)
 # and what was taken wrongly, common nouns before を (日付を勘違いしていた; no name and no
 # number).
-SLIP_GRAMMAR = frozenset({"助詞", "補助記号", "接尾辞", "接頭辞"})
+SLIP_GRAMMAR = frozenset({"助詞", "補助記号", "接頭辞"})
+# A question (勘違いだったのか) or a tendency (勘違いしやすい, しがち) owns up to no slip.
+NO_SLIP_OWNED = frozenset({"か", "かな", "かしら", "易い", "勝ち", "がち", "そう"})
 CARRYING_VERBS = frozenset({"為る", "居る", "仕舞う"})
 # Auxiliaries that make it another's slip or none: a passive, a causative, a denial
 # (勘違いしていなかった).
@@ -284,7 +286,7 @@ def _admits_in_english(clause: str) -> bool:
         return False
     readings = [(match["verb"], match["rest"].split())]
     if match["aux"] and match["aux"].split()[-1] == "had":  # had as the verb: I had it wrong
-        readings.append(("had", [*match["verb"].split(), *match["rest"].split()]))
+        readings.append(("had", [match["verb"], *match["rest"].split()]))
     for verb, rest in readings:
         if NOT_ADMITTED & set(rest) or any(english_value(word) is not None for word in rest):
             continue
@@ -309,8 +311,12 @@ def _admits_in_japanese(clause: str) -> bool:
     stems = {at - 1 for at in slips if WRONG.fullmatch(found[at].normalized_form())}
     for at, morpheme in enumerate(found):
         part, form = morpheme.part_of_speech()[0], morpheme.normalized_form()
+        if form in NO_SLIP_OWNED:
+            return False
         if at in slips or at in stems or part in SLIP_GRAMMAR:
             continue
+        if part == "接尾辞" and morpheme.part_of_speech()[1] == "名詞的":
+            continue  # さん, たち
         if part == "助動詞" and form not in NO_SLIP_OF_MINE:
             continue
         if part == "動詞" and form in CARRYING_VERBS:
@@ -334,8 +340,9 @@ def _slip(found: tuple[Morpheme, ...], at: int, with_object: bool) -> bool:
     part (勘 of 勘違い, 見 of 見間違える) or the word before a bare 違い or 間違える (記憶
     違い, 見 間違える) being one; 間違い the diarist's (私の間違い); 誤解 with no object."""
     form = found[at].normalized_form()
-    if form == MISUNDERSTANDING:
-        return not with_object
+    if form == MISUNDERSTANDING:  # the diarist's: 誤解していた, 私の誤解; not 誤解だった
+        done = at + 1 < len(found) and found[at + 1].normalized_form() == "為る"
+        return not with_object and (done or _owned(found, at))
     ending = WRONG.search(form)
     if ending is None:
         return False
@@ -344,17 +351,27 @@ def _slip(found: tuple[Morpheme, ...], at: int, with_object: bool) -> bool:
         return _of_knowing_japanese(stem)
     if at > 0 and found[at - 1].part_of_speech()[0] in ("名詞", "動詞"):
         return _of_knowing_japanese(found[at - 1].dictionary_form())  # 記憶 違い, 見 間違える
-    owned = at > 1 and found[at - 1].surface() == "の" and _the_diarist(found[at - 2])
-    return form == LONE_SLIP and owned and not with_object
+    return form == LONE_SLIP and _owned(found, at) and not with_object
+
+
+def _owned(found: tuple[Morpheme, ...], at: int) -> bool:
+    """The diarist's: 私の, 自分の before ``found[at]``."""
+    return at > 1 and found[at - 1].surface() == "の" and _the_diarist(found[at - 2])
 
 
 def _of_knowing_japanese(word: str) -> bool:
-    """The word (or the stem of a compound, 聞き, 見) glosses as a noun of knowing or
-    telling, or a verb of knowing or perceiving."""
+    """The word (or the stem of a compound, 聞き, 見) glosses as a verb of knowing or
+    perceiving, or a noun of a faculty or process of knowing (記憶, 勘; not 型 or 解釈 of
+    型違い, 解釈違い: a difference)."""
     analysed = morphemes(word)
     base = analysed[0].dictionary_form() if len(analysed) == 1 else word
     english = english_of(base, word)
-    return bool(english) and (of_knowing(english[0]) or noun_of_knowing(english[0]))
+    return bool(english) and (
+        of_knowing(english[0]) or any(map(faculty_of_knowing, english[:GLOSSES_READ]))
+    )
+
+
+GLOSSES_READ = 3  # 記憶: memory (a thing remembered), recollection (the faculty)
 
 
 def _taken_wrongly(found: tuple[Morpheme, ...], at: int, objects: list[int]) -> bool:

@@ -139,16 +139,13 @@ THIRD_PERSON = re.compile(r"(?i)\b(?:he|she|his|her|hers|him|they|their|them)\b|
 
 def _another_party(old: Reading, new: Reading) -> bool:
     """Where a text that says it corrects may leave the older memory's words out, the
-    one it cannot: a person in a role the diarist fills in the new text instead
-    (マスターの電車は8時40分に出る / 私の電車は9時10分に出る。時刻表を見間違えた)."""
+    one it cannot: whoever or whatever holds a role the diarist fills in the new text
+    instead (マスターの電車は8時40分に出る / 私の電車は9時10分に出る。時刻表を見間違えた;
+    部長の飛行機 / 私の飛行機, whether or not the glossary knows 部長 for a person)."""
     mine = {w.role for w in new.words if w.key == FIRST_PERSON and w.role}
     mine -= {w.role for w in old.words if w.key == FIRST_PERSON}
     left_out = unmatched(old.words, new.words)
-    return any(
-        w.role in mine and (w.name == "person" or any(map(is_person, w.english)))
-        for w in left_out
-        if w.key != FIRST_PERSON
-    )
+    return any(w.role in mine and w.pos in ("n", "") for w in left_out if w.key != FIRST_PERSON)
 
 
 def _without_names_left_out(old: Reading, new: Reading) -> Reading:
@@ -194,7 +191,7 @@ def _replaced_fact(
         return None  # a value left out beside the one replaced: more likely another time
     added = [w for w in unmatched(fresh.words, old.words) if w.key != FIRST_PERSON]
     left_out = [w for w in unmatched(old.words, fresh.words) if w.key != FIRST_PERSON]
-    kind, _, detail = found.partition(": ")
+    kind = found.partition(": ")[0]
     deed_turned = _deed_turned(old, fresh)
     thing, replaced = _thing_for_thing(kind, added, left_out, marked, denied, deed_turned)
     if thing == TWO_FACTS:
@@ -203,21 +200,18 @@ def _replaced_fact(
         return None  # another person and the deed denied: his brother came, his sister didn't
     denial = kind in ("words", "negation")
     told_otherwise = _denied_in_other_words(added, left_out) if denial else set()
-    if kind in ("number", "time"):
-        if " → " not in detail or detail.startswith("—"):
-            return None  # a value added, not replaced
-    elif kind == "negation" and thing is not None and denied:
-        kind = thing  # opposites that are things, one denied: his brother, not his sister
-    elif kind == "negation" and thing == "person" and not deed_turned:
-        kind = thing  # one relative for its opposite: 娘さんだった / 息子さんだった
-    elif kind == "negation" and _verb_for_verb(added, left_out) and not told_otherwise:
-        return None  # another verb denied, no way of doing the affirmed one
-    elif kind == "negation" or told_otherwise:
-        kind = "outcome"
-    elif thing is not None:
+    if kind == "negation" and thing == "person" and not deed_turned:
+        # One relative for its opposite, and nothing else opposed: 娘さんだった / 息子さん
+        # だった; not Ken's grandfather is tall / Ken's grandmother is short.
+        others = [(n, o) for n in added for o in left_out if n.opposes(o)]
+        if any(id(n) not in replaced or id(o) not in replaced for n, o in others):
+            return None
         kind = thing
-    elif kind not in ("person", "place", "name") or not _replaced(kind, added, left_out):
-        return None
+    else:
+        told = _kind_told(found, (thing, denied), (added, left_out), bool(told_otherwise))
+        if told is None:
+            return None
+        kind = told
     opposed = {id(w) for n in added for o in left_out if n.opposes(o) for w in (n, o)}
     opposed |= replaced | told_otherwise
     if kind == "outcome":
@@ -233,7 +227,48 @@ def _replaced_fact(
         if not ((w.name and not named_apart) or id(w) in opposed or w.key == COPULA)
     ]
     rest_left = [w for w in left_out if not ((w.name and not named_apart) or id(w) in opposed)]
+    if marked and not said and any(_whose_or_what(w, fresh) for w in rest_left):
+        return None  # owned up to a slip: Aya's daughter's recital / Aya's recital, 約束した
     return kind if (marked and not rest_added) or _nothing_else(rest_added, rest_left) else None
+
+
+def _kind_told(
+    found: str,
+    named: tuple[str | None, list[str]],
+    unmatched_words: tuple[list[Word], list[Word]],
+    told_otherwise: bool,
+) -> str | None:
+    """The kind of fact the one difference ``found`` replaces, given the thing the new
+    text names in place of another (``_thing_for_thing``) and the phrases it denies; None
+    when it is no fact replaced: a value added, another verb denied."""
+    kind, _, detail = found.partition(": ")
+    thing, denied = named
+    added, left_out = unmatched_words
+    if kind in ("number", "time"):
+        return None if " → " not in detail or detail.startswith("—") else kind  # added
+    if kind == "negation" and thing is not None and denied:
+        return thing  # opposites that are things, one denied: his brother, not his sister
+    if kind == "negation" and _verb_for_verb(added, left_out) and not told_otherwise:
+        return None  # another verb denied, no way of doing the affirmed one
+    if kind == "negation" or told_otherwise:
+        return "outcome"
+    if thing is not None:
+        return thing
+    if kind not in ("person", "place", "name") or not _replaced(kind, added, left_out):
+        return None
+    return kind
+
+
+def _whose_or_what(word: Word, fresh: Reading) -> bool:
+    """A word a text may not leave out on the strength of a slip owned up to alone: a
+    predicate (promised to pay 5,000 / paid 3,000), or an owner where the new text names
+    another owner of the same thing (Aya's daughter's recital / Aya's recital; the
+    dentist appointment, with no owner, may be Master's)."""
+    if word.pos == "v":
+        return True
+    return word.role == "owner" and any(
+        w.role == "owner" and w.owns == word.owns and w.key != word.key for w in fresh.words
+    )
 
 
 def _another_party_denied(

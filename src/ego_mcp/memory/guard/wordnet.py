@@ -583,28 +583,20 @@ MISTAKE = "mistake"  # WordNet's "identify incorrectly" and "err": the senses of
 
 @lru_cache(maxsize=1024)
 def mistakes(verb: str) -> bool:
-    """Whether a verb as written (misread, misheard, mixed up) tells a slip of knowing or
+    """Whether a verb as written (misread, misheard, mistook) tells a slip of knowing or
     perceiving: a verb of the prefix "mis-" whose sense, or its stem's, is one of those
-    (misread, mishear, misremember, misjudge; not misplace, mistreat, misaddress), or one
-    whose sense is a kind of WordNet's "mistake" (identify incorrectly; not "err", whose
-    kinds are slip and stumble) or shares its set with one (confuse, mix up)."""
+    (misread, mishear, misremember, misjudge; not misplace, mistreat, misaddress), or a
+    word of WordNet's "mistake" in its sense of identifying wrongly (mistake, misidentify;
+    not "err", whose kinds are slip and stumble, nor confuse or mix up, which as often
+    bewilder or stir)."""
     net = wordnet()
     if net is None:
         return False
-    written, _, particle = verb.lower().partition(" ")
-    bases = net.base_forms(written, "v")
-    keys = [f"{base}_{particle}" if particle else base for base in bases]
-    if not particle and written.startswith("mis") and _slip_of_knowing(net, written, bases):
+    bases = net.base_forms(verb.lower(), "v")
+    if verb.lower().startswith("mis") and _slip_of_knowing(net, verb.lower(), bases):
         return True
     slips = set(net.offsets(MISTAKE, "v")[:1])  # identify incorrectly; not err (slip, trip)
-    for key in keys:
-        for offset in net.offsets(key, "v"):
-            synset = net.synset(offset, "v")
-            if offset in slips or any(p[0] == "@" and p[1] in slips for p in synset.pointers):
-                return True
-            if any(_kind_of_slip(net, word, slips) for word in synset.words if word != key):
-                return True
-    return False
+    return any(offset in slips for base in bases for offset in net.offsets(base, "v"))
 
 
 def of_knowing(verb: str) -> bool:
@@ -615,14 +607,30 @@ def of_knowing(verb: str) -> bool:
     return any(_first_sense_file(base, "v") in KNOWING_FILES for base in bases[:1])
 
 
-# WordNet's lexicographer files of nouns of knowing and telling: noun.cognition (memory,
-# thought, intuition, hearing), noun.communication (message, word).
-KNOWING_NOUN_FILES = frozenset({9, 10})
+# What a faculty or a process of knowing is a kind of: WordNet's "faculty" (memory,
+# recollection) and "process" (intuition, perception, thought), below "cognition".
+FACULTIES = frozenset({"faculty", "process"})
+COGNITION = "cognition"
 
 
-def noun_of_knowing(noun: str) -> bool:
-    """Whether a noun's most frequent sense is one of knowing or telling."""
-    return _first_sense_file(noun, "n") in KNOWING_NOUN_FILES
+@lru_cache(maxsize=1024)
+def faculty_of_knowing(noun: str, senses: int = 1) -> bool:
+    """Whether one of a noun's ``senses`` most frequent senses is a faculty or process of
+    knowing (recollection, intuition; not type, interpretation or address, what 型違い,
+    解釈違い, 宛先違い tell apart)."""
+    net = wordnet()
+    if net is None:
+        return False
+    for sense in net.offsets(noun, "n")[:senses]:
+        above: list[str] = []
+        offset = sense
+        while offset and len(above) < 16:
+            synset = net.synset(offset, "n")
+            above.extend(synset.words)
+            offset = next((p[1] for p in synset.pointers if p[0] in ("@", "@i")), 0)
+        if COGNITION in above and FACULTIES & set(above):
+            return True
+    return False
 
 
 def _slip_of_knowing(net: WordNet, written: str, bases: tuple[str, ...]) -> bool:
@@ -637,11 +645,3 @@ def _slip_of_knowing(net: WordNet, written: str, bases: tuple[str, ...]) -> bool
         return net.synset(net.offsets(listed[0], "v")[0], "v").lexicographer_file in KNOWING_FILES
     first = net.offsets(stems[0], "v")[:1]
     return bool(first) and net.synset(first[0], "v").lexicographer_file in KNOWING_FILES
-
-
-def _kind_of_slip(net: WordNet, word: str, slips: set[int]) -> bool:
-    return any(
-        p[0] == "@" and p[1] in slips
-        for offset in net.offsets(word, "v")
-        for p in net.synset(offset, "v").pointers
-    )
