@@ -90,6 +90,7 @@ CORRECTIONS_ADVERSARIAL = ROOT / "bench" / "data" / "corrections_adversarial.jso
 CORRECTIONS_ADVERSARIAL2 = ROOT / "bench" / "data" / "corrections_adversarial2.jsonl"
 CORRECTIONS_ADVERSARIAL3 = ROOT / "bench" / "data" / "corrections_adversarial3.jsonl"
 CORRECTIONS_ADVERSARIAL4 = ROOT / "bench" / "data" / "corrections_adversarial4.jsonl"
+CORRECTIONS_ADVERSARIAL5 = ROOT / "bench" / "data" / "corrections_adversarial5.jsonl"
 
 
 async def answer(client: Client, tool: str, **arguments: Any) -> str:
@@ -368,6 +369,12 @@ async def main() -> None:
             corrections_table,
             jsonl(CORRECTIONS_ADVERSARIAL4),
         ),
+        (
+            "corrections_adversarial5",
+            corrections,
+            corrections_table,
+            jsonl(CORRECTIONS_ADVERSARIAL5),
+        ),
         ("recall", recall, recall_table, data),
         ("related_links", related, related_table, jsonl("links_dev.jsonl")),
         ("links", links, links_table, None),
@@ -513,6 +520,10 @@ async def main() -> None:
         "(a second review's 133 pairs of 2026-12-07 against the revised admission reading: "
         "slips about another fact, denied or hedged, of a deed or of another person; "
         "contested labels marked in kind; a check of false links, not a blind measure)",
+        "corrections_adversarial5": "corrections, bench/data/corrections_adversarial5.jsonl "
+        "(a third review's 112 pairs of 2026-12-07 against the final admission reading and "
+        "the relatives read as opposites: another owner left out, a plan, a literal 'mix "
+        "up', 型違い; a check of false links, not a blind measure)",
         "recall": "recall (n_results=10)",
         "related_links": "links, links_dev.jsonl (share of pairs linked)",
         "links": f"auto-links ({LINK_CORPUS} synthetic diary sentences)",
