@@ -37,6 +37,7 @@ from ego_mcp.memory.guard.english.roles import (
     is_name,
     opens_clause,
     passive,
+    pseudo_cleft_one,
     reasons_given,
     role_of,
     roles_by_order,
@@ -477,7 +478,10 @@ def _a_number(token: Token) -> bool:
 
 def _kind_of(token: Token, lemma: str) -> str:
     """``_kind``, but for a word of an estimate, which its qualifier says (about eight),
-    and the substitute "one", a word of its own (this one / these)."""
+    and the substitute "one", a word of its own (this one / these) but in a pseudo-cleft
+    (Ken was the one who called: Ken called)."""
+    if pseudo_cleft_one(token):
+        return "skip"
     if token.like_num:
         return "content"
     return "skip" if approximates(token) else _kind(token, lemma)

@@ -177,9 +177,16 @@ CLEFT_PRONOUNS = frozenset({"who", "whom", "that", "which"})
 def cleft_focus(token: Token) -> tuple[str, Token] | None:
     """The role ``token`` fills in the clause of a cleft it is the focus of, and that
     clause's verb: it was Ken who called Aya (Ken: the subject of called), it was Aya that
-    Ken called (Aya: its object). None for any other word."""
+    Ken called (Aya: its object); in a pseudo-cleft with "the one", Ken was the one who
+    called Aya, the one who called Aya was Ken (``pseudo_cleft_one``). None for any other
+    word."""
     be = token.head
-    if token.dep_ != "attr" or be.lemma_.lower() != "be":
+    if be.lemma_.lower() != "be":
+        return None
+    one = _cleft_one_beside(token, be)
+    if one is not None:
+        return _relative_role(one)
+    if token.dep_ != "attr":
         return None
     if not any(c.dep_ in ("nsubj", "expl") and c.lower_ == "it" for c in be.children):
         return None
@@ -194,6 +201,70 @@ def cleft_focus(token: Token) -> tuple[str, Token] | None:
         if pronoun.dep_ == "dobj":
             return "object", clause
     return None
+
+
+def _unsure(child: Token) -> bool:
+    """A part of a relative clause that leaves its gap in doubt: a preposition with no
+    object (the one Aya asked about: about him, not him), or a predicate the parse put
+    on the verb's object (the one who called Aya, read as "called her Aya")."""
+    stranded = child.dep_ == "prep" and not any(c.dep_ == "pobj" for c in child.children)
+    return stranded or child.dep_ == "oprd"
+
+
+# The substitute a pseudo-cleft stands its focus beside (Ken was the one who called), and
+# the relative pronouns of a person it is read with (not "that": the one that got away).
+PERSONAL_RELATIVES = frozenset({"who", "whom"})
+CLEFT_ONES = frozenset({"one", "ones"})
+
+
+def pseudo_cleft_one(token: Token) -> bool:
+    """``token`` is the "one" of a pseudo-cleft, which names no thing of its own: Ken was
+    the one who called Aya; the one who called Aya was Ken (not "the one in the red hat",
+    nor "this is the one I bought", whose other side is no name or noun)."""
+    be = token.head
+    if token.lower_ not in CLEFT_ONES or be.lemma_.lower() != "be":
+        return False
+    other = "nsubj" if token.dep_ == "attr" else "attr" if token.dep_ == "nsubj" else ""
+    focus = [c for c in be.children if c.dep_ == other and c.pos_ in ("PROPN", "NOUN")]
+    return bool(focus) and _relative_role(token) is not None
+
+
+def cleft_clause(verb: Token) -> bool:
+    """``verb`` is the clause of a cleft, whose focus stands beside "be": it was Ken who
+    called, Ken was the one who called (its tense is the event's, not the copula's)."""
+    if verb.dep_ == "relcl" and pseudo_cleft_one(verb.head):
+        return True
+    attr = verb.head if verb.dep_ == "relcl" else None
+    be = verb.head if verb.dep_ in ("relcl", "ccomp", "advcl") else None
+    focus = [c for c in be.children if c.dep_ == "attr"] if be is not None else []
+    candidates = [attr] if attr is not None and attr.dep_ == "attr" else focus
+    return any(cleft_focus(t) is not None for t in candidates if t is not None)
+
+
+def _cleft_one_beside(token: Token, be: Token) -> Token | None:
+    """The "one" of the pseudo-cleft ``token`` is the focus of, if any."""
+    other = "attr" if token.dep_ == "nsubj" else "nsubj" if token.dep_ == "attr" else ""
+    one = next((c for c in be.children if c.dep_ == other and c.lower_ in CLEFT_ONES), None)
+    return one if one is not None and pseudo_cleft_one(one) else None
+
+
+def _relative_role(one: Token) -> tuple[str, Token] | None:
+    """The role the relative clause on ``one`` leaves to it, and the clause's verb: the
+    subject (the one who called Aya), the object (the one Aya called, the one that Aya
+    called)."""
+    clause = next((c for c in one.children if c.dep_ == "relcl" and c.i > one.i), None)
+    if clause is None or any(_unsure(c) for c in clause.children):
+        return None
+    pronoun = next((c for c in clause.children if c.lower_ in CLEFT_PRONOUNS), None)
+    if pronoun is not None and pronoun.i < clause.i:
+        if pronoun.lower_ not in PERSONAL_RELATIVES:
+            return None  # the one that got away: as often a lost chance as a deed
+        if pronoun.dep_ in SUBJECTS:
+            return "subject", clause
+        return ("object", clause) if pronoun.dep_ == "dobj" else None
+    has_subject = any(c.dep_ in SUBJECTS for c in clause.children)
+    has_object = any(c.dep_ == "dobj" for c in clause.children)
+    return ("object", clause) if has_subject and not has_object else None
 
 
 def role_of(token: Token) -> str:

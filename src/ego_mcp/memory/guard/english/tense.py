@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ego_mcp.memory.guard.english.roles import cleft_clause
 from ego_mcp.memory.guard.reading import NOW, PAST
 from ego_mcp.memory.guard.wordnet import communicates, says
 
@@ -86,7 +87,10 @@ def _reports_a_clause(verb: Token) -> bool:
 
 
 def _main(token: Token) -> bool:
-    """A sentence's root verb or "be", or a verb joined to one (went and bought)."""
+    """A sentence's root verb or "be", or a verb joined to one (went and bought), or the
+    clause of a cleft (it was Ken who called, Ken is the one who calls: the event's)."""
     while token.dep_ == "conj" and token.head.i != token.i:
         token = token.head
-    return token.dep_ == "ROOT" and token.pos_ in ("VERB", "AUX")
+    if token.dep_ == "ROOT":
+        return token.pos_ in ("VERB", "AUX")
+    return token.pos_ == "VERB" and cleft_clause(token)
