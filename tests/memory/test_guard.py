@@ -1606,6 +1606,23 @@ def test_clefts_and_compounds_keep_who_did_it(first: str, second: str) -> None:
     assert both_ways(first, second) == (Verdict.DISTINCT, Verdict.DISTINCT)
 
 
+def test_a_party_told_by_a_pronoun_is_no_word_to_leave_out() -> None:
+    # Him, her, them as an object or a preposition's, standing for nobody named before
+    # it: a person the other text lacks (a person dropped), never a restatement.
+    for with_party, without in (
+        ("Aya went to the cinema with him.", "Aya went to the cinema."),
+        ("Ken made a cake for her.", "Ken made a cake."),
+        ("Master went to the cinema with her.", "Master went to the cinema."),
+        ("Ken hugged her.", "Ken hugged him."),
+    ):
+        assert Verdict.DUPLICATE not in both_ways(with_party, without)
+    # Standing for the Master the text names, it is his, as before.
+    assert both_ways("Master's boss praised him.", "Master was praised by his boss.") == (
+        Verdict.DUPLICATE,
+        Verdict.DUPLICATE,
+    )
+
+
 def test_a_pseudo_cleft_in_doubt_is_read_as_written() -> None:
     # A gap after a preposition is no object (asked about him); "the one that got away"
     # is as often a lost chance as a deed.

@@ -54,7 +54,7 @@ from ego_mcp.memory.guard.reading import (
     Slotted,
     Word,
 )
-from ego_mcp.memory.guard.wordnet import is_animate, wordnet
+from ego_mcp.memory.guard.wordnet import is_animate, is_person, wordnet
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -531,7 +531,7 @@ def _kind(token: Token, lemma: str) -> str:
             return "qualifying word"
         return "skip" if lemma in EMPHASIS or lemma in SEQUENCE or tag == "WRB" else "content"
     if pos == "PRON":
-        return "content" if "1" in token.morph.get("Person", []) else "skip"
+        return "content" if "1" in token.morph.get("Person", []) or _party(token) else "skip"
     if pos == "VERB" and any(_framed(child) for child in token.children):
         if lemma == "go" and tag == "VBG":
             return "qualifier"  # "is going to" is the future, as "will" is
@@ -581,9 +581,37 @@ def _quantifier(token: Token) -> bool:
     )
 
 
+# Where a personal pronoun of a third person is one a text cannot leave out: an object
+# (Ken hugged her / Ken hugged him), or a preposition's (went to the cinema with him, made
+# a cake for her), with nobody named before it that it may stand for.
+# A subject stays unread, and so does a pronoun with a name before it: "him" is as often
+# the Master the text names (Master's boss praised him), whom another text names instead.
+PARTY_DEPENDENCIES = frozenset({"dobj", "pobj", "dative", "iobj"})
+
+
+def _party(token: Token) -> bool:
+    """A personal pronoun of a third person (him, her, them) in a role
+    ``PARTY_DEPENDENCIES`` names, which stands for nobody the text names before it."""
+    personal = "Prs" in token.morph.get("PronType", []) and not token.morph.get("Poss", [])
+    if not personal or token.dep_ not in PARTY_DEPENDENCIES or token.lower_ == "it":
+        return False  # "it" stands for a thing told before or after as often (has it in stock)
+    clause = clause_verb(token)
+    own_subjects = {c.i for c in clause.children if c.dep_ in NOMINAL_SUBJECTS} if clause else set()
+    return not any(
+        t.pos_ in ("PROPN", "NOUN") and t.i not in own_subjects and (is_name(t) or _a_person(t))
+        for t in token.doc[: token.i]
+    )
+
+
+def _a_person(token: Token) -> bool:
+    return token.pos_ == "NOUN" and is_person(token.lemma_.lower())
+
+
 def _word(token: Token, qualifier: bool, negated: bool) -> Word:
     name = is_name(token)
-    if token.pos_ == "PRON":
+    if token.pos_ == "PRON" and _party(token) and "1" not in token.morph.get("Person", []):
+        key, pos = token.lemma_.lower(), ""  # him: he, her: she, them: they
+    elif token.pos_ == "PRON":
         key, pos = FIRST_PERSON, ""
     elif name:
         key, pos = abbreviated(token.lower_) or token.lower_, ""
