@@ -1614,6 +1614,12 @@ def test_a_party_told_by_a_pronoun_is_no_word_to_leave_out() -> None:
         ("Ken made a cake for her.", "Ken made a cake."),
         ("Master went to the cinema with her.", "Master went to the cinema."),
         ("Ken hugged her.", "Ken hugged him."),
+        # A place, a day or the subject's own name stands for no pronoun.
+        ("In Tokyo, Ken hugged her.", "In Tokyo, Ken hugged him."),
+        ("Dr. Sato examined her.", "Dr. Sato examined him."),
+        ("アヤは彼と映画に行った。", "アヤは映画に行った。"),
+        ("マスターは彼らに花を買った。", "マスターは花を買った。"),
+        ("ケンは彼女を抱きしめた。", "ケンは彼を抱きしめた。"),
     ):
         assert Verdict.DUPLICATE not in both_ways(with_party, without)
     # Standing for the Master the text names, it is his, as before.

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.adverbs import EMPHASIS, QUALIFYING_ADVERBS
+from ego_mcp.memory.guard.dates import MONTHS, WEEKDAY_NUMBERS
 from ego_mcp.memory.guard.durations import DURATION
 from ego_mcp.memory.guard.english.binding import described, slot
 from ego_mcp.memory.guard.english.lexicon import (
@@ -596,15 +597,25 @@ def _party(token: Token) -> bool:
     if not personal or token.dep_ not in PARTY_DEPENDENCIES or token.lower_ == "it":
         return False  # "it" stands for a thing told before or after as often (has it in stock)
     clause = clause_verb(token)
-    own_subjects = {c.i for c in clause.children if c.dep_ in NOMINAL_SUBJECTS} if clause else set()
-    return not any(
-        t.pos_ in ("PROPN", "NOUN") and t.i not in own_subjects and (is_name(t) or _a_person(t))
-        for t in token.doc[: token.i]
-    )
+    subjects = [c for c in clause.children if c.dep_ in NOMINAL_SUBJECTS] if clause else []
+    own = {  # the subject's name whole (Ken Tanaka, Dr. Sato); not its owner (Master's boss)
+        t.i for subject in subjects for t in (subject, *subject.children)
+        if t is subject or t.dep_ in ("compound", "flat")
+    }  # fmt: skip
+    return not any(t.i not in own and _may_stand_for(t) for t in token.doc[: token.i])
 
 
-def _a_person(token: Token) -> bool:
-    return token.pos_ == "NOUN" and is_person(token.lemma_.lower())
+def _may_stand_for(token: Token) -> bool:
+    """A word a pronoun may stand for: a noun of a person, or a name that is no place's
+    and no day's or month's (In Tokyo, On Sunday)."""
+    if token.pos_ == "NOUN":
+        return is_person(token.lemma_.lower())
+    if token.pos_ != "PROPN" or not is_name(token) or token.lower_ in CALENDAR_WORDS:
+        return False
+    return name_kind_of(token.lower_) != "place"
+
+
+CALENDAR_WORDS = frozenset(MONTHS) | frozenset(WEEKDAY_NUMBERS)
 
 
 def _word(token: Token, qualifier: bool, negated: bool) -> Word:

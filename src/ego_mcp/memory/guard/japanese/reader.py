@@ -75,6 +75,7 @@ from ego_mcp.memory.guard.reading import (
 from ego_mcp.memory.guard.wordnet import (
     experiences,
     is_inalienable,
+    is_person,
     says,
     takes_recipient,
     wordnet,
@@ -706,7 +707,7 @@ class _Reader:
             after_no = self.morphemes[index - 1].surface() == "の"
             self._give_reason(BECAUSE, self.closed_phrase if after_no else self._clause_before())
             return
-        word = content(m, self.prefix)
+        word = content(m, self.prefix) or self._party(index, m)
         self.prefix = ""
         if word is None:
             self._light_verb(index, m)
@@ -762,6 +763,32 @@ class _Reader:
             self.words[self.owner_at] = replace(self.words[self.owner_at], owns=word.key)
             self.owner_at = None
         self.words.append(_bound(word, self.topic))
+
+    def _party(self, index: int, m: Morpheme) -> Word | None:
+        """彼, 彼女, 彼ら before a case particle of a party (と, に, を, から, へ) as a word,
+        where nobody is named before it but the topic or subject it cannot stand for
+        (アヤは彼と映画に行った / アヤは映画に行った: a person dropped); None where a
+        name or a noun of a person stands before it (マスターの同僚が彼に貸した: him,
+        Master), and for any other pronoun (それ, ここ)."""
+        if m.part_of_speech()[0] != "代名詞" or index + 1 >= len(self.morphemes):
+            return None
+        english = english_of(m.normalized_form())
+        if not THIRD_PERSONS & set(english[:GLOSSES_OF_A_PRONOUN]):
+            return None  # 彼: that, that thing, he; not それ: that, it
+        after, key = index + 1, m.normalized_form()
+        if self.morphemes[after].part_of_speech()[:2] == ("接尾辞", "名詞的"):
+            key += self.morphemes[after].normalized_form()  # 彼ら, 彼女たち: more than one
+            after += 1
+        if after >= len(self.morphemes) or (
+            self.morphemes[after].normalized_form() not in PARTY_PARTICLES
+        ):
+            return None
+        doers = {w.key for w in self.words if w.role == "subject"}
+        if 0 <= self.topic_at < len(self.words):
+            doers.add(self.words[self.topic_at].key)  # マスターは彼らに: not Master
+        if any(w.key not in doers and _someone(w) for w in self.words):
+            return None
+        return Word(key=key, surface=m.surface(), pos="n", english=english)
 
     def _mark(self, index: int, m: Morpheme) -> None:
         """A mark: a comma or full stop ends a phrase (and a part, ``_joins_parts``), a full
@@ -837,3 +864,15 @@ def _with_role(word: Word, role: str, topic: str) -> Word:
     """A word of a phrase its particle ends, bound to the topic unless it is the topic:
     under a topic, が marks what is said of it (ご主人様は辛いものが好き)."""
     return replace(word, role=role, bound="" if not topic or word.key == topic else topic)
+
+
+# The English a third person's pronoun glosses as (彼: he, 彼女: she, 彼ら: they), and the
+# case particles after which it is a party to the event.
+THIRD_PERSONS = frozenset({"he", "she", "they", "him", "her", "them"})
+PARTY_PARTICLES = frozenset({"と", "に", "を", "から", "へ"})
+GLOSSES_OF_A_PRONOUN = 3
+
+
+def _someone(word: Word) -> bool:
+    """A name of a person, or a noun WordNet files as one (マスター, 同僚, 母)."""
+    return word.name == "person" or (not word.name and any(map(is_person, word.english)))
