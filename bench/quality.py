@@ -93,6 +93,7 @@ CORRECTIONS_ADVERSARIAL2 = ROOT / "bench" / "data" / "corrections_adversarial2.j
 CORRECTIONS_ADVERSARIAL3 = ROOT / "bench" / "data" / "corrections_adversarial3.jsonl"
 CORRECTIONS_ADVERSARIAL4 = ROOT / "bench" / "data" / "corrections_adversarial4.jsonl"
 CORRECTIONS_ADVERSARIAL5 = ROOT / "bench" / "data" / "corrections_adversarial5.jsonl"
+CORRECTIONS_ADVERSARIAL6 = ROOT / "bench" / "data" / "corrections_adversarial6.jsonl"
 
 
 async def answer(client: Client, tool: str, **arguments: Any) -> str:
@@ -379,6 +380,12 @@ async def main() -> None:
             corrections_table,
             jsonl(CORRECTIONS_ADVERSARIAL5),
         ),
+        (
+            "corrections_adversarial6",
+            corrections,
+            corrections_table,
+            jsonl(CORRECTIONS_ADVERSARIAL6),
+        ),
         ("recall", recall, recall_table, data),
         ("related_links", related, related_table, jsonl("links_dev.jsonl")),
         ("links", links, links_table, None),
@@ -536,6 +543,10 @@ async def main() -> None:
         "(a third review's 112 pairs of 2026-12-07 against the final admission reading and "
         "the relatives read as opposites: another owner left out, a plan, a literal 'mix "
         "up', 型違い; a check of false links, not a blind measure)",
+        "corrections_adversarial6": "corrections, bench/data/corrections_adversarial6.jsonl "
+        "(a review's 80 pairs of 2026-12-07 against a one-word source read past, per the "
+        "receipt, according to the forecast, plan, rules, rumor, his wife: taken back after "
+        "it, 41 new false links; a check of false links, not a blind measure)",
         "recall": "recall (n_results=10)",
         "related_links": "links, links_dev.jsonl (share of pairs linked)",
         "links": f"auto-links ({LINK_CORPUS} synthetic diary sentences)",
