@@ -1594,7 +1594,7 @@ def test_another_length_a_rate_or_lengths_swapped_are_two_facts(first: str, seco
         # A pseudo-cleft's focus fills its relative clause's gap the same way, and its
         # clause keeps its tense.
         ("Aya called Ken.", "Ken was the one who called Aya."),
-        ("Ken called Aya.", "Ken was the one Aya called."),
+        ("Ken praised Aya.", "Ken was the one Aya praised."),
         ("Ken called Aya.", "Ken is the one who calls Aya."),
         # A topic owns its が noun's attribute only where the noun has no owner of its own.
         ("ケンは犬の声が聞こえた。", "犬はケンの声が聞こえた。"),
@@ -1644,6 +1644,7 @@ def test_a_pseudo_cleft_in_doubt_is_read_as_written() -> None:
     [
         ("It was Sato who praised the report.", "Sato praised the report."),
         ("Sato was the one who praised the report.", "Sato praised the report."),
+        ("Aya praised Mika.", "Mika was the one Aya praised."),
         (
             "ケーキを焼いたのはアヤで、パンを焼いたのはケンだった。",
             "アヤがケーキを焼き、ケンがパンを焼いた。",

@@ -237,8 +237,9 @@ class MemoryService(Lifecycle, Recall):
     ) -> SearchHit | None:
         """The nearest memory, closer than the link distance but not as close as the
         guard reads from, when the new text says it corrects it (a marker of correction,
-        or its words denied): a correction that says why the older memory was wrong
-        embeds further from it than a restatement does. Judged as any candidate is."""
+        its words denied, a slip owned up to): a correction that says why the older
+        memory was wrong embeds further from it than a restatement does. Judged as any
+        candidate is."""
         if not nearest or force:
             return None
         hit, content = nearest[0], draft.content

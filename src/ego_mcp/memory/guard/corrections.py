@@ -85,8 +85,9 @@ def _additions(text: str) -> int:
 
 
 def marked_as_correction(text: str, other: str) -> bool:
-    """``text`` says it corrects: a discourse marker of correction, or the value of
-    ``other`` denied beside its own (", not the library", 会社じゃなくて)."""
+    """``text`` says it corrects: a discourse marker of correction, the value of
+    ``other`` denied beside its own (", not the library", 会社じゃなくて), or the
+    diarist owning up to a slip (I misread the programme, 勘違いしていた)."""
     return without_correction_marks(text, other) != text.strip()
 
 
@@ -220,7 +221,7 @@ def _held(words: str, other: str) -> bool:
 # train is the diarist's). A clause set apart by a comma is none (In May, I misaddressed
 # the invitations: what is left is no fact).
 ADMISSION = re.compile(
-    r"^(?:(?:and|but|so)\s+)?I(?P<aux>\s+had|\s+must\s+have)?\s+"
+    r"^(?:(?:[Aa]nd|[Bb]ut|[Ss]o)\s+)?I(?P<aux>\s+had|\s+must\s+have)?\s+"
     r"(?P<verb>[a-z]+)(?P<rest>(?:\s+[a-z'-]+){0,5})$"
 )
 # Words that make the clause no admission of a slip of the text's fact: the diarist's own
@@ -265,6 +266,8 @@ def _admissions(text: str) -> list[tuple[int, int]]:
     found = []
     for clause in CLAUSE.finditer(text):
         words = clause[0].strip()
+        if text[clause.end() : clause.end() + 1] in ("?", "？"):
+            continue  # a question admits nothing: I misread it?
         if not (_admits_in_english(words) or _admits_in_japanese(words)):
             continue
         start, end = clause.start(), clause.end()

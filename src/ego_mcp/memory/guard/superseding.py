@@ -12,7 +12,6 @@ from itertools import pairwise
 from ego_mcp.memory.guard.analysis import read
 from ego_mcp.memory.guard.corrections import (
     denied_phrases,
-    marked_as_correction,
     tells_of_another_time,
     without_correction_marks,
 )
@@ -106,14 +105,14 @@ def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
     unmarked = without_correction_marks(new, existing)
     fresh = read(respelled(spelled_out(unmarked, existing), existing))
     old, fresh = _as_corrected(old, fresh)
-    marked = marked_as_correction(new, existing)
+    marked = unmarked != new.strip()  # ``marked_as_correction``, read once
     # Owning up to a slip says something was wrong, not what: unlike a marker or a
     # denial, it lets the text leave out only words, never a value or a name (I misread
     # the map: Aya ran 8 km / Aya ran 5 km on Monday is another run).
     said = without_correction_marks(new, existing, correcting=False) != new.strip()
     if marked and _another_party(old, fresh):
         return None
-    if said and not THIRD_PERSON.search(new):
+    if said and not THIRD_PERSON.search(new):  # the denied phrase's too (not his wife)
         old = _without_names_left_out(old, fresh)
     turned = reasons_turned(old, fresh)
     if turned:  # the voice of an event told otherwise is the other telling's own
@@ -179,10 +178,11 @@ def _replaced_fact(
     denied: list[str],
 ) -> str | None:
     """The kind of the one fact ``found`` says differs, if it is a fact replaced and all
-    else is the same or reworded; or, where the new text says it corrects (``marked``),
-    only leaves words out (a correction retold in fewer words: ルイとの飲み会、実は土曜日
-    の夜だった). A word it adds beside the fact replaced is another deed or thing (Actually,
-    Ken swam 2 km), marked or not."""
+    else is the same or reworded; or, where the new text says it corrects (``marks``:
+    marked in any way, and ``said`` so by a marker or a denial), only leaves words out (a
+    correction retold in fewer words: ルイとの飲み会、実は土曜日の夜だった), a value or a
+    name only where said so. A word it adds beside the fact replaced is another deed or
+    thing (Actually, Ken swam 2 km), marked or not."""
     left_values = (
         facts("number", old.numbers, fresh.numbers)[1] or facts("time", old.when, fresh.when)[1]
     )
@@ -262,8 +262,9 @@ def _kind_told(
 def _whose_or_what(word: Word, fresh: Reading) -> bool:
     """A word a text may not leave out on the strength of a slip owned up to alone: a
     predicate (promised to pay 5,000 / paid 3,000), or an owner where the new text names
-    another owner of the same thing (Aya's daughter's recital / Aya's recital; the
-    dentist appointment, with no owner, may be Master's)."""
+    another owner of the same thing (Aya's daughter's recital / Aya's recital; マスター
+    の歯医者の予約 / 歯医者の予約, with no owner, may be Master's; a name left out is read
+    apart, ``_without_names_left_out``)."""
     if word.pos == "v":
         return True
     return word.role == "owner" and any(
@@ -284,10 +285,13 @@ def _another_party_denied(
 
 def _deed_turned(old: Reading, fresh: Reading) -> bool:
     """A predicate (a verb, an adjective: 好きだ / 好きではない) affirmed in one text and
-    denied in the other, whatever the other text's parse made of it (his father smokes,
-    parsed as a noun / his mother doesn't smoke)."""
+    denied in the other, in other words too (arrived / didn't come), whatever the other
+    text's parse made of it (his father smokes, parsed as a noun / his mother doesn't
+    smoke)."""
     return any(
-        {w.pos, v.pos} & {"v", "a"} and w.key == v.key and w.negated != v.negated
+        w.negated != v.negated
+        and {w.pos, v.pos} & {"v", "a"}
+        and (w.key == v.key or (w.pos == v.pos and w.same_word(v)))
         for w in old.words
         for v in fresh.words
     )

@@ -578,7 +578,7 @@ def communicates(verb: str) -> bool:
 # verb.perception): what one can get wrong by a slip of one's own (misread, mishear; not
 # misaddress, mislabel, misquote, whose files are of telling: deeds).
 KNOWING_FILES = frozenset({31, 39})
-MISTAKE = "mistake"  # WordNet's "identify incorrectly" and "err": the senses of a slip
+MISTAKE = "mistake"  # WordNet's first sense, "identify incorrectly": a slip of knowing
 
 
 @lru_cache(maxsize=1024)
@@ -611,6 +611,7 @@ def of_knowing(verb: str) -> bool:
 # recollection) and "process" (intuition, perception, thought), below "cognition".
 FACULTIES = frozenset({"faculty", "process"})
 COGNITION = "cognition"
+HYPERNYM_DEPTH = 16  # WordNet's noun hierarchy is at most 19 deep
 
 
 @lru_cache(maxsize=1024)
@@ -623,11 +624,12 @@ def faculty_of_knowing(noun: str, senses: int = 1) -> bool:
         return False
     for sense in net.offsets(noun, "n")[:senses]:
         above: list[str] = []
-        offset = sense
-        while offset and len(above) < 16:
+        offset, depth = sense, 0
+        while offset and depth < HYPERNYM_DEPTH:
             synset = net.synset(offset, "n")
             above.extend(synset.words)
             offset = next((p[1] for p in synset.pointers if p[0] in ("@", "@i")), 0)
+            depth += 1
         if COGNITION in above and FACULTIES & set(above):
             return True
     return False

@@ -593,8 +593,10 @@ PARTY_DEPENDENCIES = frozenset({"dobj", "pobj", "dative", "iobj"})
 def _party(token: Token) -> bool:
     """A personal pronoun of a third person (him, her, them) in a role
     ``PARTY_DEPENDENCIES`` names, which stands for nobody the text names before it."""
-    personal = "Prs" in token.morph.get("PronType", []) and not token.morph.get("Poss", [])
-    if not personal or token.dep_ not in PARTY_DEPENDENCIES or token.lower_ == "it":
+    morph = token.morph
+    personal = "Prs" in morph.get("PronType", []) and not morph.get("Poss", [])
+    third = "3" in morph.get("Person", []) and "Yes" not in morph.get("Reflex", [])
+    if not (personal and third) or token.dep_ not in PARTY_DEPENDENCIES or token.lower_ == "it":
         return False  # "it" stands for a thing told before or after as often (has it in stock)
     clause = clause_verb(token)
     subjects = [c for c in clause.children if c.dep_ in NOMINAL_SUBJECTS] if clause else []
@@ -620,7 +622,7 @@ CALENDAR_WORDS = frozenset(MONTHS) | frozenset(WEEKDAY_NUMBERS)
 
 def _word(token: Token, qualifier: bool, negated: bool) -> Word:
     name = is_name(token)
-    if token.pos_ == "PRON" and _party(token) and "1" not in token.morph.get("Person", []):
+    if token.pos_ == "PRON" and _party(token):
         key, pos = token.lemma_.lower(), ""  # him: he, her: she, them: they
     elif token.pos_ == "PRON":
         key, pos = FIRST_PERSON, ""

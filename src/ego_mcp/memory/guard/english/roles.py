@@ -203,6 +203,15 @@ def cleft_focus(token: Token) -> tuple[str, Token] | None:
     return None
 
 
+def _relative_clause(token: Token) -> bool:
+    """A relative clause, as the parse labels it, or a finite clause with a subject it
+    labels a clause of the noun (the one Aya called)."""
+    if token.dep_ == "relcl":
+        return True
+    finite = token.tag_ in ("VBD", "VBZ", "VBP")
+    return token.dep_ == "acl" and finite and any(c.dep_ in SUBJECTS for c in token.children)
+
+
 def _unsure(child: Token) -> bool:
     """A part of a relative clause that leaves its gap in doubt: a preposition with no
     object (the one Aya asked about: about him, not him), or a predicate the parse put
@@ -232,13 +241,13 @@ def pseudo_cleft_one(token: Token) -> bool:
 def cleft_clause(verb: Token) -> bool:
     """``verb`` is the clause of a cleft, whose focus stands beside "be": it was Ken who
     called, Ken was the one who called (its tense is the event's, not the copula's)."""
-    if verb.dep_ == "relcl" and pseudo_cleft_one(verb.head):
+    if _relative_clause(verb) and pseudo_cleft_one(verb.head):
         return True
-    attr = verb.head if verb.dep_ == "relcl" else None
-    be = verb.head if verb.dep_ in ("relcl", "ccomp", "advcl") else None
-    focus = [c for c in be.children if c.dep_ == "attr"] if be is not None else []
-    candidates = [attr] if attr is not None and attr.dep_ == "attr" else focus
-    return any(cleft_focus(t) is not None for t in candidates if t is not None)
+    if verb.dep_ == "relcl":  # it was Ken who called: the clause on the focus itself
+        return verb.head.dep_ == "attr" and cleft_focus(verb.head) is not None
+    if verb.dep_ in ("ccomp", "advcl"):  # or on the copula, as the parse may hang it
+        return any(cleft_focus(c) is not None for c in verb.head.children if c.dep_ == "attr")
+    return False
 
 
 def _cleft_one_beside(token: Token, be: Token) -> Token | None:
@@ -252,7 +261,7 @@ def _relative_role(one: Token) -> tuple[str, Token] | None:
     """The role the relative clause on ``one`` leaves to it, and the clause's verb: the
     subject (the one who called Aya), the object (the one Aya called, the one that Aya
     called)."""
-    clause = next((c for c in one.children if c.dep_ == "relcl" and c.i > one.i), None)
+    clause = next((c for c in one.children if _relative_clause(c) and c.i > one.i), None)
     if clause is None or any(_unsure(c) for c in clause.children):
         return None
     pronoun = next((c for c in clause.children if c.lower_ in CLEFT_PRONOUNS), None)

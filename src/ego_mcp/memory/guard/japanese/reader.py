@@ -783,9 +783,12 @@ class _Reader:
             self.morphemes[after].normalized_form() not in PARTY_PARTICLES
         ):
             return None
-        doers = {w.key for w in self.words if w.role == "subject"}
-        if 0 <= self.topic_at < len(self.words):
-            doers.add(self.words[self.topic_at].key)  # マスターは彼らに: not Master
+        # The subject or topic of its own clause it cannot stand for (マスターは彼らに: not
+        # Master); one named in an earlier clause it may (ケンが来た。アヤは彼に会った).
+        clause = self.words[self.clause_start :]
+        doers = {w.key for w in clause if w.role == "subject"}
+        if self.clause_start <= self.topic_at < len(self.words):
+            doers.add(self.words[self.topic_at].key)
         if any(w.key not in doers and _someone(w) for w in self.words):
             return None
         return Word(key=key, surface=m.surface(), pos="n", english=english)
