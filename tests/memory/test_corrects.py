@@ -432,6 +432,7 @@ def test_a_relative_for_the_opposite_one_is_a_person_corrected() -> None:
     )
     assert corrects("Ken's father smokes.", "Ken's mother doesn't smoke.") is None
     assert corrects("Ken's grandfather is tall.", "Ken's grandmother is short.") is None
+    assert corrects("Ken's brother arrived.", "Ken's sister didn't come.") is None
     assert corrects("アヤの弟は犬が好きだ。", "アヤの妹は犬が好きではない。") is None
 
 
