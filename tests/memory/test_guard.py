@@ -1645,6 +1645,8 @@ def test_a_pseudo_cleft_in_doubt_is_read_as_written() -> None:
         ("It was Sato who praised the report.", "Sato praised the report."),
         ("Sato was the one who praised the report.", "Sato praised the report."),
         ("Aya praised Mika.", "Mika was the one Aya praised."),
+        # A name after "the one" opens its clause; "one" counts nothing there.
+        ("Ken called Aya.", "Aya was the one Ken called."),
         (
             "ケーキを焼いたのはアヤで、パンを焼いたのはケンだった。",
             "アヤがケーキを焼き、ケンがパンを焼いた。",

@@ -238,9 +238,12 @@ def _counts_after(text: str, end: int, net: WordNet) -> bool:
     """Whether what follows the "one" ending at ``end`` is what it counts: a noun
     (WordNet's), after at most two adjectives (one son, one big apple, one remaining
     friend), "of" (one of them), or "or" or "in" before a number (one or two, one in
-    ten)."""
+    ten); not a name (the one Ken called, whatever WordNet files "ken" as)."""
     following = WORDS_AFTER.match(text, end)
-    words = following.group(1).lower().split() if following else []
+    written = following.group(1).split() if following else []
+    if written[:1] and written[0][:1].isupper():
+        return False  # a name opens the clause on it (the one Ken called), counted by none
+    words = [word.lower() for word in written]
     if words[:1] == ["of"] or (words[:1] in (["or"], ["in"]) and _numeral(words[1:2])):
         return True
     for word in words[:3]:
