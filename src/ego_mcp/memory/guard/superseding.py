@@ -196,7 +196,7 @@ def _replaced_fact(
     thing, replaced = _thing_for_thing(kind, added, left_out, marked, denied, deed_turned)
     if thing == TWO_FACTS:
         return None
-    if kind == "negation" and _another_party_denied(old, fresh, added, left_out):
+    if kind == "negation" and _another_party_denied(added, left_out, deed_turned):
         return None  # another person and the deed denied: his brother came, his sister didn't
     denial = kind in ("words", "negation")
     told_otherwise = _denied_in_other_words(added, left_out) if denial else set()
@@ -272,15 +272,13 @@ def _whose_or_what(word: Word, fresh: Reading) -> bool:
     )
 
 
-def _another_party_denied(
-    old: Reading, fresh: Reading, added: list[Word], left_out: list[Word]
-) -> bool:
+def _another_party_denied(added: list[Word], left_out: list[Word], deed_turned: bool) -> bool:
     """Opposite things (a brother, a sister; upstairs, downstairs) where the deed is also
     denied in one text and affirmed in the other: two facts, whoever did it."""
     things = any(
         n.opposes(o) for n in added for o in left_out if n.pos == o.pos and n.pos in ("n", "r")
     )
-    return things and _deed_turned(old, fresh)
+    return things and deed_turned
 
 
 def _deed_turned(old: Reading, fresh: Reading) -> bool:

@@ -643,7 +643,4 @@ def _slip_of_knowing(net: WordNet, written: str, bases: tuple[str, ...]) -> bool
     if not stems:
         return False
     listed = [base for base in bases if net.offsets(base, "v")]
-    if listed:
-        return net.synset(net.offsets(listed[0], "v")[0], "v").lexicographer_file in KNOWING_FILES
-    first = net.offsets(stems[0], "v")[:1]
-    return bool(first) and net.synset(first[0], "v").lexicographer_file in KNOWING_FILES
+    return _first_sense_file((listed or stems)[0], "v") in KNOWING_FILES
