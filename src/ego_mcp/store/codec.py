@@ -59,23 +59,27 @@ def links_to_json(links: tuple[Link, ...]) -> str:
 
 
 def links_from_json(raw: object) -> tuple[Link, ...]:
+    """A record's link list. A memory many later ones link to holds hundreds of links,
+    read whenever the memory is: each is built without the enum's own lookup, which cost
+    a quarter of the time (an unknown type still fails as the enum fails)."""
     if not raw:
         return ()
-    items = json.loads(str(raw))
-    links = []
-    for item in items:
-        if isinstance(item, str):  # the oldest format kept bare ids
-            links.append(Link(target_id=item))
-            continue
-        links.append(
-            Link(
-                target_id=str(item["target_id"]),
-                link_type=LinkType(item.get("link_type", "related")),
-                note=str(item.get("note", "")),
-                confidence=float(item.get("confidence", 0.5)),
-            )
-        )
-    return tuple(links)
+    return tuple(_link(item) for item in json.loads(str(raw)))
+
+
+def _link(item: Any) -> Link:
+    if isinstance(item, str):  # the oldest format kept bare ids
+        return Link(target_id=item)
+    kind = item.get("link_type", "related")
+    return Link(
+        str(item["target_id"]),
+        _LINK_TYPES.get(kind) or LinkType(kind),
+        str(item.get("note", "")),
+        float(item.get("confidence", 0.5)),
+    )
+
+
+_LINK_TYPES = {kind.value: kind for kind in LinkType}
 
 
 def memory_to_metadata(memory: Memory) -> Metadata:
