@@ -94,6 +94,8 @@ CORRECTIONS_ADVERSARIAL3 = ROOT / "bench" / "data" / "corrections_adversarial3.j
 CORRECTIONS_ADVERSARIAL4 = ROOT / "bench" / "data" / "corrections_adversarial4.jsonl"
 CORRECTIONS_ADVERSARIAL5 = ROOT / "bench" / "data" / "corrections_adversarial5.jsonl"
 CORRECTIONS_ADVERSARIAL6 = ROOT / "bench" / "data" / "corrections_adversarial6.jsonl"
+CORRECTIONS_ADVERSARIAL7 = ROOT / "bench" / "data" / "corrections_adversarial7.jsonl"
+CORRECTIONS_ADVERSARIAL8 = ROOT / "bench" / "data" / "corrections_adversarial8.jsonl"
 
 
 async def answer(client: Client, tool: str, **arguments: Any) -> str:
@@ -386,6 +388,18 @@ async def main() -> None:
             corrections_table,
             jsonl(CORRECTIONS_ADVERSARIAL6),
         ),
+        (
+            "corrections_adversarial7",
+            corrections,
+            corrections_table,
+            jsonl(CORRECTIONS_ADVERSARIAL7),
+        ),
+        (
+            "corrections_adversarial8",
+            corrections,
+            corrections_table,
+            jsonl(CORRECTIONS_ADVERSARIAL8),
+        ),
         ("recall", recall, recall_table, data),
         ("related_links", related, related_table, jsonl("links_dev.jsonl")),
         ("links", links, links_table, None),
@@ -547,6 +561,16 @@ async def main() -> None:
         "(a review's 80 pairs of 2026-12-07 against a one-word source read past, per the "
         "receipt, according to the forecast, plan, rules, rumor, his wife: taken back after "
         "it, 41 new false links; a check of false links, not a blind measure)",
+        "corrections_adversarial7": "corrections, bench/data/corrections_adversarial7.jsonl "
+        "(a review's 123 pairs of 2026-12-07 against a value denied by name letting the "
+        "rest be reworded: another's flight, the next appointment, now, another deed; "
+        "taken back after it and a second review, a check of false links, not a blind "
+        "measure)",
+        "corrections_adversarial8": "corrections, bench/data/corrections_adversarial8.jsonl "
+        "(the second review's 130 pairs of 2026-12-07 against that reading narrowed to a "
+        "source and a part: the flight's delay, heard the fireworks, per visit, the "
+        "holiday timetable, a teller's own cake; a check of false links, not a blind "
+        "measure)",
         "recall": "recall (n_results=10)",
         "related_links": "links, links_dev.jsonl (share of pairs linked)",
         "links": f"auto-links ({LINK_CORPUS} synthetic diary sentences)",

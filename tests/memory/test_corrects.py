@@ -553,3 +553,48 @@ def test_one_prepositions_object_is_one_slot_whatever_the_parse_labels_it() -> N
         )
         == "number"
     )
+
+
+def test_correction_set_apart_by_a_full_stop_marks_the_text() -> None:
+    # 訂正 and "Correction" with a full stop mark the text as with a colon.
+    assert (
+        corrects(
+            "マスターの歯医者の予約は金曜日の午後5時。", "訂正。歯医者の予約は金曜の午後3時だった。"
+        )
+        == "time"
+    )
+    assert without_correction_marks("Correction. The bus leaves at 7:45.", "") == (
+        "The bus leaves at 7:45."
+    )
+
+
+def test_a_teller_the_older_memory_does_not_name_tells_of_his_or_her_own() -> None:
+    # "he", "her" in what another says stand for the teller: another run, another cake.
+    assert (
+        corrects(
+            "Master ran 8 km on Sunday.", "Master's brother says he ran 5 km on Sunday, not 8."
+        )
+        is None
+    )
+    assert (
+        corrects(
+            "Master's cake cost 4,200 yen.",
+            "Master's wife says her cake cost 3,800 yen, not 4,200.",
+        )
+        is None
+    )
+    # A teller the older memory names tells of its own; a document is nobody's own.
+    assert (
+        corrects(
+            "Master's flight to Osaka is at 8.",
+            "Master told me his flight to Osaka is at 9, not 8.",
+        )
+        == "number"
+    )
+    assert (
+        corrects(
+            "Master's grandfather was born in 1938.",
+            "Master's grandfather was born in 1936, not 1938, his family register says.",
+        )
+        == "time"
+    )

@@ -104,6 +104,8 @@ def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
     old = read(respelled(spelled_out(unmarked_old, new), new))
     unmarked = without_correction_marks(new, existing)
     fresh = read(respelled(spelled_out(unmarked, existing), existing))
+    if _tellers_own(old, fresh, new):
+        return None
     old, fresh = _as_corrected(old, fresh)
     marked = unmarked != new.strip()  # ``marked_as_correction``, read once
     # Owning up to a slip says something was wrong, not what: unlike a marker or a
@@ -134,6 +136,23 @@ def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
 # A pronoun for someone other than the diarist: a name the older memory gives may be
 # another person's than the one it stands for (Aya's party / Actually, his party).
 THIRD_PERSON = re.compile(r"(?i)\b(?:he|she|his|her|hers|him|they|their|them)\b|彼")
+
+
+def _tellers_own(old: Reading, new: Reading, new_text: str) -> bool:
+    """Whether the new text reports what someone the older memory does not name said
+    of his or her own (Master's brother says he ran 5 km, not 8; Master's wife says her
+    cake cost 3,800 yen): a pronoun in what a teller says stands for the teller first,
+    so it is another person's run or cake, not the older memory's corrected. A teller the
+    older memory names tells of its own fact (Master told me his flight is at 9), and a
+    document tells of nobody's own (his family register says)."""
+    saying = {w.key for w in _reporting(new)}
+    named = {w.key for w in old.words}
+    tellers = [
+        w
+        for w in new.words
+        if w.head in saying and w.role == "subject" and w.key != FIRST_PERSON and _a_being(w)
+    ]
+    return any(w.key not in named for w in tellers) and bool(THIRD_PERSON.search(new_text))
 
 
 def _another_party(old: Reading, new: Reading) -> bool:
