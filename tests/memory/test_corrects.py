@@ -598,3 +598,16 @@ def test_a_teller_the_older_memory_does_not_name_tells_of_his_or_her_own() -> No
         )
         == "time"
     )
+
+
+def test_what_was_heard_is_a_report_as_what_was_said() -> None:
+    # "heard from Master that…" frames a clause as "Master told me" does; hearing a
+    # sound frames none.
+    assert (
+        corrects(
+            "Master's party is on Saturday at 7.",
+            "I heard from Master that the party is on Saturday at 8.",
+        )
+        == "number"
+    )
+    assert corrects("The fireworks started at 7 pm.", "I heard the fireworks at 8 pm.") is None

@@ -44,7 +44,7 @@ from ego_mcp.memory.guard.wordnet import (
     is_physical,
     is_place,
     is_relative,
-    says,
+    tells_a_source,
     way_of,
     wordnet,
 )
@@ -516,7 +516,7 @@ def _without_report(reading: Reading, other: Reading) -> Reading:
 
 def _reporting(reading: Reading) -> list[Word]:
     """The verbs that frame a clause of ``reading`` as said (言う, said, told)."""
-    return [w for w in reading.words if w.qualifier and w.pos == "v" and says((w.key,))]
+    return [w for w in reading.words if w.qualifier and w.pos == "v" and tells_a_source((w.key,))]
 
 
 def _tells_or_told(word: Word, saying: set[str]) -> bool:
