@@ -611,3 +611,14 @@ def test_what_was_heard_is_a_report_as_what_was_said() -> None:
         == "number"
     )
     assert corrects("The fireworks started at 7 pm.", "I heard the fireworks at 8 pm.") is None
+
+
+def test_a_value_beside_an_opposite_is_two_facts() -> None:
+    # The start for the end, and a time: not the end's time corrected.
+    assert (
+        corrects(
+            "Master's meeting with the client ended at 2 pm.",
+            "The meeting's start was at 1 pm, not 2.",
+        )
+        is None
+    )

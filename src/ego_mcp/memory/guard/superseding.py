@@ -232,6 +232,8 @@ def _replaced_fact(
             return None
         kind = told
     opposed = {id(w) for n in added for o in left_out if n.opposes(o) for w in (n, o)}
+    if opposed and kind in ("number", "time"):
+        return None  # a value and an opposite beside it: two facts (ended at 2 / the start at 1)
     opposed |= replaced | told_otherwise
     if kind == "outcome":
         opposed |= _circumstances_of_denied(old, fresh, left_out)
