@@ -8,7 +8,13 @@ import pytest
 
 from ego_mcp.memory.model import Category, Emotion, EmotionalTrace, Link, LinkType, Memory
 from ego_mcp.memory.store import MemoryFilter
-from ego_mcp.store.codec import filter_to_where, memory_from_record, memory_to_metadata
+from ego_mcp.store.codec import (
+    filter_to_where,
+    links_from_json,
+    links_to_json,
+    memory_from_record,
+    memory_to_metadata,
+)
 
 MOMENT = datetime(2026, 2, 21, 10, 0, tzinfo=UTC)
 
@@ -58,6 +64,18 @@ def test_oldest_link_format_of_bare_ids_is_read() -> None:
     )
     assert memory.linked_ids == (Link("mem_aaaaaaaaaaaa"),)
     assert memory.timestamp.tzinfo is not None and memory.is_private is False
+
+
+def test_links_read_back_with_their_defaults_and_fail_on_an_unknown_type() -> None:
+    links = (
+        Link("mem_aaaaaaaaaaaa", LinkType.SUPERSEDES, "time, 2026-12-07", 1.0),
+        Link("mem_bbbbbbbbbbbb"),
+    )
+    assert links_from_json(links_to_json(links)) == links
+    assert links_from_json('[{"target_id": "mem_cccccccccccc"}]') == (Link("mem_cccccccccccc"),)
+    for kind in ('"bogus"', "[1]", "null"):
+        with pytest.raises(ValueError):
+            links_from_json(f'[{{"target_id": "mem_cccccccccccc", "link_type": {kind}}}]')
 
 
 def test_filter_to_where() -> None:

@@ -58,28 +58,32 @@ def links_to_json(links: tuple[Link, ...]) -> str:
     )
 
 
+# Each link type by its stored value: a dict read is a quarter of the enum's own lookup.
+_LINK_TYPES = {kind.value: kind for kind in LinkType}
+
+
 def links_from_json(raw: object) -> tuple[Link, ...]:
-    """A record's link list. A memory many later ones link to holds hundreds of links,
-    read whenever the memory is: each is built without the enum's own lookup, which cost
-    a quarter of the time (an unknown type still fails as the enum fails)."""
+    """A record's link list. A memory many later ones link to holds many links, read
+    whenever the memory is, so each is built without the enum's own lookup."""
     if not raw:
         return ()
     return tuple(_link(item) for item in json.loads(str(raw)))
 
 
 def _link(item: Any) -> Link:
-    if isinstance(item, str):  # the oldest format kept bare ids
+    """One stored link: a bare id (the oldest format) or its fields; a link type not
+    known fails as the enum fails (ValueError)."""
+    if isinstance(item, str):
         return Link(target_id=item)
+    target_id = str(item["target_id"])
     kind = item.get("link_type", "related")
+    known = isinstance(kind, str) and kind in _LINK_TYPES
     return Link(
-        str(item["target_id"]),
-        _LINK_TYPES.get(kind) or LinkType(kind),
-        str(item.get("note", "")),
-        float(item.get("confidence", 0.5)),
+        target_id=target_id,
+        link_type=_LINK_TYPES[kind] if known else LinkType(kind),
+        note=str(item.get("note", "")),
+        confidence=float(item.get("confidence", 0.5)),
     )
-
-
-_LINK_TYPES = {kind.value: kind for kind in LinkType}
 
 
 def memory_to_metadata(memory: Memory) -> Metadata:

@@ -41,7 +41,7 @@ MARKERS = re.compile(
     r"|^(?:[A-Z][a-z]+|[Hh]e|[Ss]he|I) corrected (?:that\s+|(?:(?:me|himself|herself)\s*)?:\s*)"
     r"|,\s*(?:[A-Z][a-z]+|he|she) (?:corrected|admitted)(?: me)?(?=[.!?]|$)"
     rf"|(?<![{_JAPANESE_LETTER}])(?:実は|実際は|本当は|やっぱり|やはり|結局)、?"
-    r"|^訂正\s*[:：。、]\s*"
+    r"|^訂正\s*[:：。]\s*"
 )
 # The old value denied beside the new one: ", not the library." / "新宿ではなく、",
 # "会社じゃなくて"; a number's point or comma is no end (", not 5.2", ", not 4,200").

@@ -38,13 +38,14 @@ from ego_mcp.memory.guard.reading import (
 from ego_mcp.memory.guard.spelling import respelled, spelled_out
 from ego_mcp.memory.guard.wordnet import (
     WordNet,
+    hears,
     is_animate,
     is_conveyance,
     is_person,
     is_physical,
     is_place,
     is_relative,
-    tells_a_source,
+    says,
     way_of,
     wordnet,
 )
@@ -96,7 +97,19 @@ SENTENCE_END = re.compile(
 
 
 def _sentences(text: str) -> list[str]:
-    return [s for s in (p.strip() for p in SENTENCE_END.split(text.strip())) if s]
+    """The sentences of ``text``; a marker standing alone (Correction. 訂正。) opens the
+    sentence after it, which it marks."""
+    found: list[str] = []
+    marker = ""
+    for sentence in (p.strip() for p in SENTENCE_END.split(text.strip())):
+        if not sentence:
+            continue
+        if not without_correction_marks(sentence, ""):
+            marker = f"{marker}{sentence} "
+            continue
+        found.append(marker + sentence)
+        marker = ""
+    return [*found, marker.strip()] if marker else found
 
 
 def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
@@ -104,8 +117,6 @@ def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
     old = read(respelled(spelled_out(unmarked_old, new), new))
     unmarked = without_correction_marks(new, existing)
     fresh = read(respelled(spelled_out(unmarked, existing), existing))
-    if _tellers_own(old, fresh, new):
-        return None
     old, fresh = _as_corrected(old, fresh)
     marked = unmarked != new.strip()  # ``marked_as_correction``, read once
     # Owning up to a slip says something was wrong, not what: unlike a marker or a
@@ -136,23 +147,6 @@ def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
 # A pronoun for someone other than the diarist: a name the older memory gives may be
 # another person's than the one it stands for (Aya's party / Actually, his party).
 THIRD_PERSON = re.compile(r"(?i)\b(?:he|she|his|her|hers|him|they|their|them)\b|彼")
-
-
-def _tellers_own(old: Reading, new: Reading, new_text: str) -> bool:
-    """Whether the new text reports what someone the older memory does not name said
-    of his or her own (Master's brother says he ran 5 km, not 8; Master's wife says her
-    cake cost 3,800 yen): a pronoun in what a teller says stands for the teller first,
-    so it is another person's run or cake, not the older memory's corrected. A teller the
-    older memory names tells of its own fact (Master told me his flight is at 9), and a
-    document tells of nobody's own (his family register says)."""
-    saying = {w.key for w in _reporting(new)}
-    named = {w.key for w in old.words}
-    tellers = [
-        w
-        for w in new.words
-        if w.head in saying and w.role == "subject" and w.key != FIRST_PERSON and _a_being(w)
-    ]
-    return any(w.key not in named for w in tellers) and bool(THIRD_PERSON.search(new_text))
 
 
 def _another_party(old: Reading, new: Reading) -> bool:
@@ -517,8 +511,21 @@ def _without_report(reading: Reading, other: Reading) -> Reading:
 
 
 def _reporting(reading: Reading) -> list[Word]:
-    """The verbs that frame a clause of ``reading`` as said (言う, said, told)."""
-    return [w for w in reading.words if w.qualifier and w.pos == "v" and tells_a_source((w.key,))]
+    """The English verbs that frame a clause of ``reading`` as said (said, told) or as
+    heard from someone (heard from Master that…; hearing a sound, or hearing with no one
+    it came from, frames none). Japanese frames (と言っていた, と聞いた) are qualifiers."""
+    return [
+        w
+        for w in reading.words
+        if w.qualifier
+        and w.pos == "v"
+        and (
+            says((w.key,))
+            or (
+                hears((w.key,)) and any(v.head == w.key and v.role == "from" for v in reading.words)
+            )
+        )
+    ]
 
 
 def _tells_or_told(word: Word, saying: set[str]) -> bool:

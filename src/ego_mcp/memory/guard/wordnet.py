@@ -564,14 +564,15 @@ def says(english: tuple[str, ...]) -> bool:
     return bool(first) and first[0] in reporting
 
 
-def tells_a_source(english: tuple[str, ...]) -> bool:
-    """The verb tells how a fact was had: it reports speech (``says``), or its first
-    gloss's most frequent sense is that of "hear" (heard from Ken that…, と聞いた)."""
+@lru_cache(maxsize=4096)
+def hears(english: tuple[str, ...]) -> bool:
+    """The verb's first gloss's most frequent WordNet sense is that of "hear" (hear,
+    learn by hearing); whether it frames what was heard from someone is the caller's."""
     net = wordnet()
     if net is None or not english:
         return False
     first = net.offsets(english[0], "v")[:1]
-    return says(english) or (bool(first) and first[0] == net.offsets("hear", "v")[0])
+    return bool(first) and first[0] == net.offsets("hear", "v")[0]
 
 
 VERB_COMMUNICATION = 32  # the lexicographer file verb.communication
