@@ -79,6 +79,7 @@ ADVERSARIAL3 = ROOT / "bench" / "data" / "guard_adversarial3.jsonl"
 ADVERSARIAL4 = ROOT / "bench" / "data" / "guard_adversarial4.jsonl"
 ADVERSARIAL5 = ROOT / "bench" / "data" / "guard_adversarial5.jsonl"
 ADVERSARIAL6 = ROOT / "bench" / "data" / "guard_adversarial6.jsonl"
+ADVERSARIAL7 = ROOT / "bench" / "data" / "guard_adversarial7.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
@@ -343,6 +344,7 @@ async def main() -> None:
         ("guard_adversarial4", guard_pairwise, guard_table, jsonl(ADVERSARIAL4)),
         ("guard_adversarial5", guard_pairwise, guard_table, jsonl(ADVERSARIAL5)),
         ("guard_adversarial6", guard_pairwise, guard_table, jsonl(ADVERSARIAL6)),
+        ("guard_adversarial7", guard_pairwise, guard_table, jsonl(ADVERSARIAL7)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
@@ -508,6 +510,10 @@ async def main() -> None:
         "pairs of 2026-12-07 against him, her, them read as a party: a person dropped, "
         "gender and number, pronouns with a name before them; each pair alone in the "
         "store, a check of wrong refusals, not a blind measure)",
+        "guard_adversarial7": "guard, bench/data/guard_adversarial7.jsonl (a review's 187 "
+        'pairs of 2026-12-07 against "will" read as no qualifier beside a time still to '
+        "come: the time another word's, will in a reported clause, the future perfect; taken "
+        "back after it, 73 new wrong refusals; a check, not a blind measure)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",

@@ -2069,6 +2069,33 @@ def test_readings_of_one_weekdays_and_plans_refuse_no_other_fact(existing: str, 
         assert differences(first, second)[0] is not Verdict.DUPLICATE, (first, second)
 
 
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("Master is driving to Nagano.", "Master will drive to Nagano."),  # no time: a plan
+        ("Master might drive to Nagano this Saturday.",
+         "Master will drive to Nagano this Saturday."),
+        ("Master drove to Nagano last Saturday.", "Master will drive to Nagano next Saturday."),
+        ("Master is working late this week.", "Master will work late this week."),  # now
+        ("Master wants to drive to Nagano tomorrow.", "Master will drive to Nagano tomorrow."),
+        ("Master is nervous about tomorrow's interview.",
+         "Master will be nervous about tomorrow's interview."),
+        ("Master is glad that Ken will come this Saturday.",
+         "Master is glad that Ken came this Saturday."),
+        ("Master will have finished the fence this weekend.",
+         "Master finished the fence this weekend."),
+    ],
+)  # fmt: skip
+def test_will_without_a_time_to_come_or_beside_another_modal_stays_a_fact(
+    existing: str, new: str
+) -> None:
+    """ "will" stays a qualifier whatever time is told (a futurate reading that dropped it
+    beside a time still to come was taken back: it refused "Master is nervous about
+    tomorrow's interview" / "will be nervous", the time being another word's)."""
+    for first, second in ((existing, new), (new, existing)):
+        assert differences(first, second)[0] is not Verdict.DUPLICATE, (first, second)
+
+
 def test_a_text_that_repeats_its_sentence_reads_each_pair_of_verbs_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
