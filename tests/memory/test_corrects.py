@@ -587,6 +587,13 @@ def test_what_was_heard_from_someone_is_a_report_as_what_was_said() -> None:
         )
         == "number"
     )
+    # The one it was heard from goes with the hearing, as a teller goes with the telling.
+    assert (
+        corrects(
+            "The party is on Saturday at 7.", "I heard from Ken that the party is on Saturday at 8."
+        )
+        == "number"
+    )
     assert (
         corrects("The fireworks started at 7 pm.", "I heard the fireworks start at 8 pm.") is None
     )

@@ -2086,9 +2086,7 @@ def test_readings_of_one_weekdays_and_plans_refuse_no_other_fact(existing: str, 
          "Master finished the fence this weekend."),
     ],
 )  # fmt: skip
-def test_will_without_a_time_to_come_or_beside_another_modal_stays_a_fact(
-    existing: str, new: str
-) -> None:
+def test_will_stays_a_fact_whatever_time_or_clause_is_told(existing: str, new: str) -> None:
     """ "will" stays a qualifier whatever time is told (a futurate reading that dropped it
     beside a time still to come was taken back: it refused "Master is nervous about
     tomorrow's interview" / "will be nervous", the time being another word's)."""

@@ -97,7 +97,8 @@ SENTENCE_END = re.compile(
 
 
 def _sentences(text: str) -> list[str]:
-    """The sentences of ``text``; a marker standing alone (Correction. 訂正。) opens the
+    """The sentences of ``text``; a sentence that is only a mark of correction (a marker,
+    Correction. 訂正。, or the diarist owning up to a slip, 勘違いしていた。) opens the
     sentence after it, which it marks."""
     found: list[str] = []
     marker = ""
@@ -105,7 +106,7 @@ def _sentences(text: str) -> list[str]:
         if not sentence:
             continue
         if not without_correction_marks(sentence, ""):
-            marker = f"{marker}{sentence} "
+            marker = f"{marker}{sentence}{'' if sentence.endswith('。') else ' '}"
             continue
         found.append(marker + sentence)
         marker = ""
@@ -529,7 +530,7 @@ def _reporting(reading: Reading) -> list[Word]:
 
 
 def _tells_or_told(word: Word, saying: set[str]) -> bool:
-    return word.head in saying and word.role in ("subject", "object")
+    return word.head in saying and word.role in ("subject", "object", "from")
 
 
 def _without_implicative(reading: Reading, other: Reading) -> Reading:
