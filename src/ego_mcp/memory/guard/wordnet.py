@@ -556,23 +556,24 @@ def says(english: tuple[str, ...]) -> bool:
     """The verb reports speech: its first gloss's most frequent WordNet sense is that
     of "say" or of "talk" (say, tell, state, or 言う, 話す, 述べる by their
     glosses; not shout, think, hear: 叫ぶ, 思う, 聞く)."""
-    net = wordnet()
-    if net is None or not english:
-        return False
-    first = net.offsets(english[0], "v")[:1]
-    reporting = {net.offsets(verb, "v")[0] for verb in REPORTING_VERBS}
-    return bool(first) and first[0] in reporting
+    return _first_sense_among(english, REPORTING_VERBS)
 
 
 @lru_cache(maxsize=4096)
 def hears(english: tuple[str, ...]) -> bool:
     """The verb's first gloss's most frequent WordNet sense is that of "hear" (hear,
     learn by hearing); whether it frames what was heard from someone is the caller's."""
+    return _first_sense_among(english, ("hear",))
+
+
+def _first_sense_among(english: tuple[str, ...], verbs: tuple[str, ...]) -> bool:
+    """Whether the most frequent verb sense of ``english``'s first gloss is the most
+    frequent sense of one of ``verbs``."""
     net = wordnet()
     if net is None or not english:
         return False
     first = net.offsets(english[0], "v")[:1]
-    return bool(first) and first[0] == net.offsets("hear", "v")[0]
+    return bool(first) and first[0] in {net.offsets(verb, "v")[0] for verb in verbs}
 
 
 VERB_COMMUNICATION = 32  # the lexicographer file verb.communication
