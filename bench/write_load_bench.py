@@ -9,7 +9,8 @@ consolidate).
 The front end's resident memory is read from /proc every 250 writes. Prints the RSS
 after warm-up and at the end, and the growth per 1,000 writes after warm-up; and what the
 load cost the front end: calls served per second and its CPU per call (utime + stime from
-/proc over the whole load, every tool call counted). Writes JSON.
+/proc over the whole load, every tool call counted); and each tool's p50 / p95 as its
+clients waited for it. Writes JSON.
 
     python bench/write_load_bench.py --writes 4000
 """
@@ -154,6 +155,7 @@ async def client_loop(
     counter: dict[str, int],
     stop: int,
     mix: list[tuple[int, str, dict[str, Any]]],
+    took: dict[str, list[float]],
 ) -> None:
     headers = {"Authorization": f"Bearer {deployment.tokens[agent]}"}
     url = f"http://127.0.0.1:{deployment.port}/mcp"
@@ -163,10 +165,17 @@ async def client_loop(
         client = await stack.enter_async_context(
             Client(streamable_http_client(url, http_client=http))
         )
+
+        async def call(tool: str, arguments: dict[str, Any]) -> Any:
+            started = time.perf_counter()
+            answer = await client.call_tool(tool, arguments)
+            took.setdefault(tool, []).append(1000 * (time.perf_counter() - started))
+            return answer
+
         for number, text in enumerate(texts):
             if counter["writes"] >= stop:
                 return
-            answer = await client.call_tool("remember", {"content": text, "force": True})
+            answer = await call("remember", {"content": text, "force": True})
             body = str(answer.content[0].text)  # type: ignore[union-attr]
             if body.startswith("Saved (id: "):
                 mine.append(body[len("Saved (id: ") :][:16])
@@ -174,11 +183,11 @@ async def client_loop(
             counter["calls"] += 1
             for every, tool, arguments in mix:
                 if number % every == every - 1:
-                    await client.call_tool(tool, {**arguments, "context": text}
-                                           if "context" in arguments else arguments)  # fmt: skip
+                    await call(tool, {**arguments, "context": text}
+                               if "context" in arguments else arguments)  # fmt: skip
                     counter["calls"] += 1
             if number % 7 == 6 and mine:
-                await client.call_tool("forget", {"memory_id": mine.pop(0)})
+                await call("forget", {"memory_id": mine.pop(0)})
                 counter["calls"] += 1
 
 
@@ -187,6 +196,7 @@ async def load(
 ) -> tuple[list[dict[str, float]], dict[str, float]]:
     assert deployment.front is not None
     counter = {"writes": 0, "calls": 0}
+    took: dict[str, list[float]] = {}
     cpu_before = cpu_seconds(deployment.front.pid)
     samples: list[dict[str, float]] = [{"writes": 0, "rss_mib": rss_mib(deployment.front.pid)}]
     texts = sentences(writes + 100, seed=11)
@@ -207,7 +217,9 @@ async def load(
                 next_mark += SAMPLE_EVERY
 
     tasks = [
-        client_loop(deployment, agent, texts[i * share : (i + 1) * share], counter, writes, mix)
+        client_loop(
+            deployment, agent, texts[i * share : (i + 1) * share], counter, writes, mix, took
+        )
         for i, (agent, _) in enumerate(clients)
     ]
     await asyncio.gather(sampler(), *tasks)
@@ -220,8 +232,17 @@ async def load(
         "calls": counter["calls"],
         "calls_per_s": round(counter["calls"] / elapsed, 1),
         "front_cpu_ms_per_call": round(1000 * cpu / max(1, counter["calls"]), 1),
+        "latency_ms": {
+            tool: {"p50": round(percentile(times, 50), 1), "p95": round(percentile(times, 95), 1)}
+            for tool, times in sorted(took.items())
+        },
     }
     return samples, cost
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q / 100))]
 
 
 def growth_per_thousand(samples: list[dict[str, float]], warm: int) -> float:
@@ -264,6 +285,8 @@ def main() -> None:
         f"{cost['calls']:.0f} calls, {cost['calls_per_s']} calls/s; front end CPU "
         f"{cost['front_cpu_ms_per_call']} ms per call"
     )
+    for tool, spread in cost["latency_ms"].items():
+        print(f"  {tool:16s} p50 {spread['p50']:8.1f} ms  p95 {spread['p95']:8.1f} ms")
     results: dict[str, Any] = {
         "writes": args.writes,
         "clients": args.clients_per_agent * len(AGENTS),

@@ -7,6 +7,7 @@ a Redis lock so front ends and workers on several machines take turns.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, suppress
 from typing import Any, Protocol
@@ -18,28 +19,52 @@ class AgentLocks(Protocol):
         ...
 
 
+# How often a process waiting for another process's hold asks Redis again (redis-py's
+# default is 0.1 s: under 24 clients each hand-over then idled for tens of milliseconds).
+# Only one thread of a process asks at a time, so asking often costs little.
+REDIS_POLL_S = 0.005
+
+
 class RedisAgentLocks:
     """Locks shared by every process that talks to the same Redis (front ends and workers).
 
-    A held lock is renewed every third of its timeout by a small thread, so a long job
-    keeps it, and a holder that dies loses it within ``timeout`` seconds.
+    The threads of one process queue on a lock of their own first, so a hold passes from
+    one thread to the next as soon as it is released, and only the thread at the head of
+    the queue asks Redis (every ``REDIS_POLL_S`` while another process holds it). A held
+    lock is renewed every third of its timeout by a small thread, so a long job keeps it,
+    and a holder that dies loses it within ``timeout`` seconds. ``wait`` bounds the whole
+    wait, in the queue and for Redis.
     """
 
     def __init__(self, client: Any, timeout: float = 15.0, wait: float = 30.0) -> None:
         self._client = client
         self._timeout = timeout
         self._wait = wait
+        self._in_process = _Queues()
 
     @contextmanager
     def hold(self, agent: str) -> Iterator[None]:
+        deadline = time.monotonic() + self._wait
+        queue = self._in_process.of(agent)
+        if not queue.acquire(timeout=self._wait):
+            raise _busy(agent)
+        try:
+            with self._held_in_redis(agent, max(0.0, deadline - time.monotonic())):
+                yield
+        finally:
+            queue.release()
+
+    @contextmanager
+    def _held_in_redis(self, agent: str, wait: float) -> Iterator[None]:
         from redis.exceptions import LockError, RedisError
 
-        from ego_mcp.errors import LockUnavailable, StoreUnavailable
+        from ego_mcp.errors import LockUnavailable
 
         lock = self._client.lock(
             f"ego:lock:{agent}",
             timeout=self._timeout,
-            blocking_timeout=self._wait,
+            sleep=REDIS_POLL_S,
+            blocking_timeout=wait,
             thread_local=False,  # the renewing thread must see the token
         )
         try:
@@ -50,9 +75,7 @@ class RedisAgentLocks:
                 "agent's lock cannot be taken; try again when it is back"
             ) from None
         if not acquired:
-            raise StoreUnavailable(
-                f"agent {agent} is busy (lock held elsewhere); try again shortly"
-            )
+            raise _busy(agent)
         done = threading.Event()
         renewer = threading.Thread(
             target=_renew, args=(lock, self._timeout / 3, done), name="ego-lock", daemon=True
@@ -69,6 +92,12 @@ class RedisAgentLocks:
                 lock.release()
 
 
+def _busy(agent: str) -> Exception:
+    from ego_mcp.errors import StoreUnavailable
+
+    return StoreUnavailable(f"agent {agent} is busy (lock held elsewhere); try again shortly")
+
+
 def _renew(lock: Any, every: float, done: threading.Event) -> None:
     """Reset the lock's time to live until ``done``; stop quietly if it cannot."""
     from redis.exceptions import LockError, RedisError
@@ -78,6 +107,18 @@ def _renew(lock: Any, every: float, done: threading.Event) -> None:
             lock.reacquire()
         except (LockError, RedisError):
             return
+
+
+class _Queues:
+    """One plain lock per agent for the threads of this process."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+
+    def of(self, agent: str) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(agent, threading.Lock())
 
 
 class LocalAgentLocks:

@@ -87,3 +87,55 @@ def test_with_redis_stopped_merge_is_refused_whole_and_forget_restorable(
         assert assert_links_bidirectional(memory.store) == 2
     finally:
         runtime.close()
+
+
+def test_threads_of_one_process_take_turns_and_a_long_wait_is_busy(
+    redis_server: RedisServer,
+) -> None:
+    """One process's threads queue for the agent among themselves before asking Redis:
+    never two inside at once, every one served, and one that waits past ``wait`` in
+    that queue is told the agent is busy."""
+    client = redis.Redis.from_url(redis_server.url)
+    locks = RedisAgentLocks(client, wait=10)
+    inside: list[int] = []
+    most = [0]
+    served: list[int] = []
+    guard = threading.Lock()
+
+    def hold(number: int) -> None:
+        with locks.hold("nova"):
+            with guard:
+                inside.append(number)
+                most[0] = max(most[0], len(inside))
+            time.sleep(0.02)
+            with guard:
+                inside.remove(number)
+                served.append(number)
+
+    threads = [threading.Thread(target=hold, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert most[0] == 1 and sorted(served) == list(range(8))
+    assert not client.exists("ego:lock:nova")
+
+    impatient = RedisAgentLocks(client, wait=0.2)
+    held = threading.Event()
+    release = threading.Event()
+
+    def hold_long() -> None:
+        with impatient.hold("nova"):
+            held.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold_long)
+    holder.start()
+    held.wait(5)
+    with pytest.raises(StoreUnavailable, match="agent nova is busy"), impatient.hold("nova"):
+        pass
+    release.set()
+    holder.join()
+    with impatient.hold("nova"):
+        assert client.exists("ego:lock:nova")
+    client.close()
