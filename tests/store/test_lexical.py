@@ -111,6 +111,20 @@ def test_put_replaces_and_remove_forgets_with_the_statistics(index: LexicalIndex
     assert index.lookup(["tea"], 10).stats == expected
 
 
+def test_new_rows_are_counted_as_a_recount_counts_them(index: LexicalIndex) -> None:
+    """Rows of memories minted for their write (``new``: nothing read to replace) keep the
+    statistics and the term counts a recount from the rows finds."""
+    fill(index)
+    index.put(rows({"mem_0000000000a1": terms("The dog found a new cable.")}), new=True)
+    index.put(rows({"mem_0000000000a2": terms("東京の雨。")}), new=True)
+    lookup = index.lookup(["dog", "cable", "東京"], 10)
+    assert lookup.frequencies == {"dog": 3, "cable": 2, "東京": 2}
+    assert set(lookup.documents) >= {"mem_0000000000a1", "mem_0000000000a2"}
+    index.recount()
+    assert index.lookup(["dog", "cable", "東京"], 10).frequencies == lookup.frequencies
+    assert index.lookup(["dog"], 10).stats == lookup.stats
+
+
 def test_rows_are_unsettled_from_their_write_until_settled(index: LexicalIndex) -> None:
     fill(index)
     written = rows({i: terms(text) for i, text in TEXTS.items()})

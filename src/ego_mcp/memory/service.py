@@ -209,7 +209,7 @@ class MemoryService(Lifecycle, Recall):
         # Two writes: the linked memories' new link lists alone, since rewriting them
         # whole (embeddings too) costs twice as much at 4 links. A crash between the two
         # leaves links one-sided, which repair_links mends.
-        self.store.add(memory, vector)
+        self.store.add(memory, vector, new=True)
         self.latest_save = (memory.id, now)
         self.store.replace_links([hit.memory.with_link(link_back(hit, memory.id)) for hit in close])
         logger.debug(

@@ -50,7 +50,10 @@ class MemoryStore(Protocol):
 
     def count(self) -> int: ...
 
-    def add(self, memory: Memory, embedding: Vector) -> None: ...
+    def add(self, memory: Memory, embedding: Vector, new: bool = False) -> None:
+        """Store ``memory``; ``new``: its id was minted for this write, so nothing is
+        stored under it (the lexical index then reads nothing it would replace)."""
+        ...
 
     def add_many(self, memories: Sequence[Memory], embeddings: Vector) -> None: ...
 
@@ -227,8 +230,9 @@ class LexicalIndex(Protocol):
     the row (``MemoryStore.mend_lexical``).
     """
 
-    def put(self, documents: Mapping[str, IndexedText]) -> None:
-        """Index each memory id's terms, replacing what it had; the rows are unsettled."""
+    def put(self, documents: Mapping[str, IndexedText], new: bool = False) -> None:
+        """Index each memory id's terms, replacing what it had; the rows are unsettled.
+        ``new``: the ids were minted for this write and have nothing to replace."""
         ...
 
     def settle(self, memory_ids: Sequence[str]) -> None:

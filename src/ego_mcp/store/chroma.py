@@ -315,13 +315,13 @@ class ChromaMemoryStore:
             _mend_time_index(self._collection)
         self._time_indexed_at = count
 
-    def add(self, memory: Memory, embedding: Vector) -> None:
-        self.add_many([memory], embedding.reshape(1, -1))
+    def add(self, memory: Memory, embedding: Vector, new: bool = False) -> None:
+        self.add_many([memory], embedding.reshape(1, -1), new)
 
-    def add_many(self, memories: Sequence[Memory], embeddings: Vector) -> None:
+    def add_many(self, memories: Sequence[Memory], embeddings: Vector, new: bool = False) -> None:
         for start in range(0, len(memories), WRITE_BATCH):
             batch = memories[start : start + WRITE_BATCH]
-            with self._indexed(batch):
+            with self._indexed(batch, new):
                 self._collection.add(
                     ids=[m.id for m in batch],
                     embeddings=embeddings[start : start + WRITE_BATCH],
@@ -330,13 +330,13 @@ class ChromaMemoryStore:
                 )
 
     @contextmanager
-    def _indexed(self, memories: Sequence[Memory]) -> Iterator[None]:
+    def _indexed(self, memories: Sequence[Memory], new: bool = False) -> Iterator[None]:
         """Around a write of these memories' text: their index rows written unsettled
         before it and settled after it."""
         if self.lexical is None:
             yield
             return
-        self.lexical.put({m.id: index_entry(m) for m in memories})
+        self.lexical.put({m.id: index_entry(m) for m in memories}, new)
         yield
         self.lexical.settle([m.id for m in memories])
 

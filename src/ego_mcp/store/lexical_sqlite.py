@@ -136,9 +136,10 @@ class SqliteLexicalIndex:
         with self._lock:
             self._db.close()
 
-    def put(self, documents: Mapping[str, IndexedText]) -> None:
+    def put(self, documents: Mapping[str, IndexedText], new: bool = False) -> None:
         with self._lock, transaction(self._db):
-            self._delete(list(documents))
+            if not new:
+                self._delete(list(documents))
             for memory_id, document in documents.items():
                 japanese, latin = scripts_of(document.terms)
                 cursor = self._db.execute(
