@@ -23,6 +23,11 @@ class AgentLocks(Protocol):
 # default is 0.1 s: under 24 clients each hand-over then idled for tens of milliseconds).
 # Only one thread of a process asks at a time, so asking often costs little.
 REDIS_POLL_S = 0.005
+# How often a thread queued behind another of its process checks whether Redis has failed
+# the one ahead of it meanwhile: then it is told so at once (``LockUnavailable``, which
+# remember and forget answer without the lock), not after every thread ahead has waited
+# out its own connection timeout.
+QUEUE_CHECK_S = 0.25
 
 
 class RedisAgentLocks:
@@ -30,10 +35,11 @@ class RedisAgentLocks:
 
     The threads of one process queue on a lock of their own first, so a hold passes from
     one thread to the next as soon as it is released, and only the thread at the head of
-    the queue asks Redis (every ``REDIS_POLL_S`` while another process holds it). A held
-    lock is renewed every third of its timeout by a small thread, so a long job keeps it,
-    and a holder that dies loses it within ``timeout`` seconds. ``wait`` bounds the whole
-    wait, in the queue and for Redis.
+    the queue asks Redis (every ``REDIS_POLL_S`` while another process holds it); when
+    Redis fails one of them, those queued behind it since are told so too. A held lock is
+    renewed every third of its timeout by a small thread, so a long job keeps it, and a
+    holder that dies loses it within ``timeout`` seconds. ``wait`` bounds the whole wait,
+    in the queue and for Redis.
     """
 
     def __init__(self, client: Any, timeout: float = 15.0, wait: float = 30.0) -> None:
@@ -41,13 +47,22 @@ class RedisAgentLocks:
         self._timeout = timeout
         self._wait = wait
         self._in_process = _Queues()
+        # When Redis last failed a thread of this process (time.monotonic()), and how.
+        self._redis_failed: tuple[float, str] = (float("-inf"), "")
 
     @contextmanager
     def hold(self, agent: str) -> Iterator[None]:
-        deadline = time.monotonic() + self._wait
+        from ego_mcp.errors import LockUnavailable
+
+        queued_at = time.monotonic()
+        deadline = queued_at + self._wait
         queue = self._in_process.of(agent)
-        if not queue.acquire(timeout=self._wait):
-            raise _busy(agent)
+        while not queue.acquire(timeout=max(0.0, min(QUEUE_CHECK_S, deadline - time.monotonic()))):
+            failed_at, error = self._redis_failed
+            if failed_at >= queued_at:
+                raise LockUnavailable(_REDIS_AWAY.format(error=error))
+            if time.monotonic() >= deadline:
+                raise _busy(agent)
         try:
             with self._held_in_redis(agent, max(0.0, deadline - time.monotonic())):
                 yield
@@ -70,10 +85,8 @@ class RedisAgentLocks:
         try:
             acquired = lock.acquire()
         except RedisError as exc:
-            raise LockUnavailable(
-                f"EGO_MCP_REDIS_URL: Redis did not answer ({type(exc).__name__}), so the "
-                "agent's lock cannot be taken; try again when it is back"
-            ) from None
+            self._redis_failed = (time.monotonic(), type(exc).__name__)
+            raise LockUnavailable(_REDIS_AWAY.format(error=type(exc).__name__)) from None
         if not acquired:
             raise _busy(agent)
         done = threading.Event()
@@ -90,6 +103,12 @@ class RedisAgentLocks:
             # RedisError: Redis went away meanwhile; the lock expires on its own.
             with suppress(LockError, RedisError):
                 lock.release()
+
+
+_REDIS_AWAY = (
+    "EGO_MCP_REDIS_URL: Redis did not answer ({error}), so the agent's lock cannot be "
+    "taken; try again when it is back"
+)
 
 
 def _busy(agent: str) -> Exception:
