@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
 
@@ -139,3 +141,59 @@ def test_threads_of_one_process_take_turns_and_a_long_wait_is_busy(
     with impatient.hold("nova"):
         assert client.exists("ego:lock:nova")
     client.close()
+
+
+CONTENDER = """
+import sys, threading, time
+import redis
+from ego_mcp.locks import RedisAgentLocks
+
+locks = RedisAgentLocks(redis.Redis.from_url(sys.argv[1]))
+threads, holds, lost = int(sys.argv[2]), [0], [0]
+print("ready", flush=True)
+sys.stdin.readline()
+end = time.monotonic() + 3.0
+
+def work():
+    while time.monotonic() < end:
+        try:
+            with locks.hold("nova"):
+                time.sleep(0.03)
+                holds[0] += 1
+        except Exception:
+            lost[0] += 1
+
+running = [threading.Thread(target=work) for _ in range(threads)]
+for thread in running:
+    thread.start()
+for thread in running:
+    thread.join()
+print(holds[0], lost[0], flush=True)
+"""
+
+
+def test_processes_share_the_lock_while_one_hands_it_from_thread_to_thread(
+    redis_server: RedisServer,
+) -> None:
+    """Three processes want one agent at once, two of them from four threads each:
+    a process whose threads pass the hold among themselves does not keep out the others,
+    which ask Redis between its holds (each gets a share, none is told it is busy)."""
+    contenders = [
+        subprocess.Popen(
+            [sys.executable, "-c", CONTENDER, redis_server.url, str(threads)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for threads in (4, 4, 1)
+    ]
+    for process in contenders:
+        assert process.stdout is not None and process.stdout.readline().strip() == "ready"
+    for process in contenders:
+        assert process.stdin is not None
+        process.stdin.write("go\n")
+        process.stdin.flush()
+    results = [process.communicate(timeout=60)[0].split() for process in contenders]
+    holds = [int(held) for held, _ in results]
+    assert [int(lost) for _, lost in results] == [0, 0, 0]
+    assert min(holds) >= sum(holds) // 10, holds
