@@ -80,6 +80,7 @@ ADVERSARIAL4 = ROOT / "bench" / "data" / "guard_adversarial4.jsonl"
 ADVERSARIAL5 = ROOT / "bench" / "data" / "guard_adversarial5.jsonl"
 ADVERSARIAL6 = ROOT / "bench" / "data" / "guard_adversarial6.jsonl"
 ADVERSARIAL7 = ROOT / "bench" / "data" / "guard_adversarial7.jsonl"
+ADVERSARIAL8 = ROOT / "bench" / "data" / "guard_adversarial8.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
@@ -345,6 +346,7 @@ async def main() -> None:
         ("guard_adversarial5", guard_pairwise, guard_table, jsonl(ADVERSARIAL5)),
         ("guard_adversarial6", guard_pairwise, guard_table, jsonl(ADVERSARIAL6)),
         ("guard_adversarial7", guard_pairwise, guard_table, jsonl(ADVERSARIAL7)),
+        ("guard_adversarial8", guard_pairwise, guard_table, jsonl(ADVERSARIAL8)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
@@ -514,6 +516,10 @@ async def main() -> None:
         'pairs of 2026-12-07 against "will" read as no qualifier beside a time still to '
         "come: the time another word's, will in a reported clause, the future perfect; taken "
         "back after it, 73 new wrong refusals; a check, not a blind measure)",
+        "guard_adversarial8": "guard, bench/data/guard_adversarial8.jsonl (a review's 173 "
+        "pairs of 2026-12-07 against causative definitions read as causes: send / go, hit / "
+        "move, give / have, hold, own, 与える / 受ける, 運ぶ; the reading was then kept to "
+        "verbs of possession; a check, not a blind measure)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",

@@ -912,6 +912,73 @@ def test_a_converse_by_cause_told_with_its_other_party_is_a_restatement(
 
 
 @pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("Master gave Ken a book.", "Ken received a book from Master."),
+        ("Master will give Ken the car.", "Ken will receive the car from Master."),
+        ("マスターがケンに影響を与えた。", "ケンがマスターから影響を受けた。"),
+        ("マスターがケンに本を与えた。", "ケンがマスターから本を受け取った。"),
+        # くれる and もらう oppose only as give and take, in take's eighth sense: the
+        # converse is give's definition, "cause to have".
+        ("友達がケンに本をくれた。", "ケンは友達から本をもらった。"),
+    ],
+)
+def test_a_possession_defined_as_caused_is_a_converse_by_cause(existing: str, new: str) -> None:
+    """give is defined "cause to have" (WordNet), and receive's first sense holds "have":
+    a transfer told from its receiver's side, the giver named as the source, is the same
+    memory (与える / 受ける through their English glosses)."""
+    assert verdict(existing, new) is Verdict.DUPLICATE
+    assert verdict(new, existing) is Verdict.DUPLICATE
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("Master gave Ken the keys.", "Ken took the keys from Master."),
+        ("Master gave Ken a photo.", "Ken took a photo with Master."),
+        ("Master gave his seat to Ken.", "Ken took Master's seat."),
+        ("マスターがケンにボールを与えた。", "ケンがマスターからボールを取った。"),
+        ("マスターがケンにワインを贈った。", "ケンがマスターのワインを飲んだ。"),
+    ],
+)
+def test_antonyms_in_a_rare_sense_are_no_converse(existing: str, new: str) -> None:
+    """give and take are antonyms only in take's eighth sense ("take into one's
+    possession"): one who took a thing from Master may have seized it; a converse's two
+    verbs are antonyms in senses each is mostly used in (sell / buy, lend / borrow)."""
+    for first, second in ((existing, new), (new, existing)):
+        answer = differences(first, second)
+        assert answer[0] is Verdict.DISTINCT, answer
+        assert any(line.startswith("roles:") for line in answer[1]), answer
+
+
+@pytest.mark.parametrize(
+    ("existing", "new", "found"),
+    [
+        # The parties not traded: two transfers, opposite ways.
+        ("Master gave Ken a book.", "Master received a book from Ken.", "words: gave → received"),
+        # Another giver; the transfer denied on one side; one told as to come.
+        (
+            "Master gave Ken a book.",
+            "Ken received a book from Aya.",
+            "person: Master",
+        ),
+        ("Master didn't give Ken a book.", "Ken received a book from Master.", "negation: give"),
+        ("Master gave Ken a book.", "Ken will receive a book from Master.", "qualifier: — → will"),
+        # A causative definition outside possession names an effect, not the other
+        # party's telling (send: "cause to go somewhere").
+        ("Master sent Ken away.", "Ken went away from Master.", "words: sent → went"),
+    ],
+)
+def test_a_transfer_defined_as_caused_needs_its_parties_traded(
+    existing: str, new: str, found: str
+) -> None:
+    for first, second in ((existing, new), (new, existing)):
+        answer = differences(first, second)
+        assert answer[0] is Verdict.DISTINCT, answer
+    assert differences(existing, new)[1][0].startswith(found)
+
+
+@pytest.mark.parametrize(
     ("existing", "new", "verbs"),
     [
         ("マスターは財布を落とさなかった。", "マスターは財布を拾った。", "落とさ → 拾っ"),

@@ -37,7 +37,7 @@ from ego_mcp.memory.guard.evidence import (
     unnamed_doers,
 )
 from ego_mcp.memory.guard.japanese import proper_nouns, spoken, surfaces
-from ego_mcp.memory.guard.opposition import caused_converse
+from ego_mcp.memory.guard.opposition import caused_converse, converse_antonyms
 from ego_mcp.memory.guard.placement import focus_moved, particles_opposed, tense_changed
 from ego_mcp.memory.guard.quantity import denial_of_every_case
 from ego_mcp.memory.guard.reading import FIRST_PERSON, Reading, Word
@@ -85,7 +85,11 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     opposites = [(o, n) for n in added for o in left_out if n.opposes(o) and _comparable(o, n)]
     conflicts = role_conflicts(old, new)
     across = conflicts_by_opposites(old, new, opposites)
-    swapped = bool(across) and converse(conflicts + across)
+    swapped = (
+        bool(across)
+        and converse(conflicts + across)
+        and all(converse_antonyms(o, n) for o, n in opposites if o.pos == n.pos == "v")
+    )
     turned, turned_across, told_from_the_other_side = _told_from_the_other_side(
         old, new, (added, left_out), conflicts + across
     )
@@ -169,7 +173,9 @@ def _told_from_the_other_side(
         (o, n)
         for n in added
         for o in left_out
-        if n.pos == o.pos == "v" and n.converse_of(o) and not n.opposes(o)
+        if n.pos == o.pos == "v"
+        and n.converse_of(o)
+        and not (n.opposes(o) and converse_antonyms(o, n))  # not sell / buy, but くれた / もらった
     ]
     across = conflicts_by_opposites(old, new, turned)
     traded = conflicts + across

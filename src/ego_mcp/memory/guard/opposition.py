@@ -9,7 +9,13 @@ from functools import lru_cache
 
 from ego_mcp.memory.guard.placement import told_alike
 from ego_mcp.memory.guard.reading import STATE_NOW, STATE_PAST, Reading, Word
-from ego_mcp.memory.guard.wordnet import WordNet, antonym_files, caused_senses, wordnet
+from ego_mcp.memory.guard.wordnet import (
+    ANTONYM,
+    WordNet,
+    antonym_files,
+    caused_senses,
+    wordnet,
+)
 
 # The roles of the two parties of a converse by cause, in the causing telling and in the
 # caused one: the causer, the subject of the one, is the source of the other (learned
@@ -20,6 +26,38 @@ from ego_mcp.memory.guard.wordnet import WordNet, antonym_files, caused_senses, 
 # 保険金が下りた).
 SOURCES = {"en": frozenset({"from"}), "ja": frozenset({"from", "to"})}
 RECEIVERS = {"en": frozenset({"object", "recipient", "to"}), "ja": frozenset({"to"})}
+
+
+# How many of a verb's most frequent senses an antonym must join for the two verbs to be
+# one event told from its two parties (as ``lexicon.VERB_SENSES`` stand for a verb).
+CONVERSE_SENSES = 3
+
+
+def converse_antonyms(first: Word, second: Word) -> bool:
+    """Whether two verbs WordNet opposes are antonyms in senses each is mostly used in, as
+    a converse's two sides are (sell / buy, the first senses of both; lend / borrow,
+    the second and the first; beat / lose). give and take are antonyms only in take's
+    eighth sense, "take into one's possession": Ken took the keys from Master is no
+    telling of Master gave Ken the keys (he may have seized them), nor is took a photo."""
+    net = wordnet()
+    if net is None:
+        return False
+    return any(
+        _antonyms_among_frequent(net, mine, theirs)
+        for mine in first.english
+        for theirs in second.english
+    )
+
+
+@lru_cache(maxsize=4096)
+def _antonyms_among_frequent(net: WordNet, first: str, second: str) -> bool:
+    mine = net.offsets(first, "v")[:CONVERSE_SENSES]
+    theirs = set(net.offsets(second, "v")[:CONVERSE_SENSES])
+    return any(
+        symbol == ANTONYM and target_pos == "v" and target in theirs
+        for offset in mine
+        for symbol, target, target_pos, _, _ in net.synset(offset, "v").pointers
+    )
 
 
 def caused_converse(

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import threading
 import unicodedata
 from collections.abc import Iterator
@@ -191,6 +192,15 @@ class WordNet:
         ) if pos == "v" and cursor < len(fields) else frozenset()  # fmt: skip
         return Synset(offset, words, tuple(pointers), int(fields[1]), frames)
 
+    @lru_cache(maxsize=4096)  # noqa: B019 (one reader per process, kept for its life)
+    def gloss(self, offset: int, pos: str) -> str:
+        """A sense's definition, without its examples ("cause to have, in the abstract
+        sense or physical sense")."""
+        line = self._line(f"data.{POS_FILES[pos]}", b"%08d " % offset)
+        if line is None or " | " not in line:
+            return ""
+        return line.split(" | ", 1)[1].split('; "', 1)[0].strip()
+
     def related(
         self,
         lemma: str,
@@ -330,12 +340,42 @@ def caused(wordnet: WordNet, verb: str) -> frozenset[str]:
 
 
 def caused_senses(wordnet: WordNet, verb: str) -> frozenset[int]:
-    """The senses (offsets) ``verb``'s most frequent sense causes."""
+    """The senses (offsets) ``verb``'s most frequent sense causes: by the cause pointer,
+    or by a definition that is a causative of one verb (give: "cause to have")."""
+    found: set[int] = set()
+    for offset in wordnet.offsets(verb, "v")[:1]:
+        found.update(
+            target
+            for symbol, target, target_pos, _, _ in wordnet.synset(offset, "v").pointers
+            if symbol == CAUSE and target_pos == "v"
+        )
+        found.update(_defined_as_causing(wordnet, offset))
+    return frozenset(found)
+
+
+# A definition that says a sense brings about another: "cause to have" (give). Read as a
+# cause only between senses of possession (verb.possession), where the caused event is
+# the other party's side of a transfer (give / receive); elsewhere such a definition
+# names an effect, not a telling from the other side (send, "cause to go": Ken went away
+# is not Master sent Ken away; hit, "cause to move by striking").
+CAUSATIVE = re.compile(r"cause to ([a-z]+)\b")
+VERB_POSSESSION = 40  # the lexicographer file verb.possession
+
+
+def _defined_as_causing(wordnet: WordNet, offset: int) -> frozenset[int]:
+    """The senses of possession a sense of possession is defined as causing: those of
+    its definition's verb that are some word's most frequent sense (give, "cause to
+    have": have's first, and receive's and own's, which hold "have")."""
+    if wordnet.synset(offset, "v").lexicographer_file != VERB_POSSESSION:
+        return frozenset()
+    found = CAUSATIVE.match(wordnet.gloss(offset, "v"))
+    if found is None:
+        return frozenset()
     return frozenset(
-        target
-        for offset in wordnet.offsets(verb, "v")[:1]
-        for symbol, target, target_pos, _, _ in wordnet.synset(offset, "v").pointers
-        if symbol == CAUSE and target_pos == "v"
+        sense
+        for sense in wordnet.offsets(found.group(1), "v")
+        if (caused := wordnet.synset(sense, "v")).lexicographer_file == VERB_POSSESSION
+        and any(wordnet.offsets(word, "v")[:1] == (sense,) for word in caused.words)
     )
 
 
@@ -515,7 +555,7 @@ def near(wordnet: WordNet, first: str, second: str, pos: str) -> bool:
 def _around(
     wordnet: WordNet, offsets: tuple[int, ...], pos: str, symbols: str | frozenset[str] = NEAR
 ) -> set[int]:
-    found = set()
+    found: set[int] = set()
     for offset in offsets:
         for symbol, target, target_pos, _, _ in wordnet.synset(offset, pos).pointers:
             same_pos = target_pos == pos or (pos == "a" and target_pos == "s")
