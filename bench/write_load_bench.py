@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import os
 import shutil
 import subprocess
@@ -241,8 +242,9 @@ async def load(
 
 
 def percentile(values: list[float], q: float) -> float:
+    """The nearest-rank percentile."""
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * q / 100))]
+    return ordered[max(0, math.ceil(len(ordered) * q / 100) - 1)]
 
 
 def growth_per_thousand(samples: list[dict[str, float]], warm: int) -> float:

@@ -32,8 +32,8 @@ memory = Runtime.open(settings).memory(settings.agent)
 index = memory.lexical
 step, *ids = sys.argv[2:]
 written = index.put
-def put_then_die(documents):
-    written(documents)
+def put_then_die(documents, new=False):
+    written(documents, new)
     if step == "remember" or ids[0] in documents:
         os.kill(os.getpid(), signal.SIGKILL)
 index.put = put_then_die

@@ -23,6 +23,7 @@ class HangingRedis:
         self.fails = fails
         self.asking = 0
         self.most_asking = 0
+        self.asks = 0
         self._guard = threading.Lock()
 
     def lock(self, name: str, **options: Any) -> HangingLock:
@@ -35,6 +36,7 @@ class HangingLock:
 
     def acquire(self) -> bool:
         with self.client._guard:
+            self.client.asks += 1
             self.client.asking += 1
             self.client.most_asking = max(self.client.most_asking, self.client.asking)
         time.sleep(self.client.hang)
@@ -73,13 +75,20 @@ def hold_each(locks: RedisAgentLocks, threads: int) -> list[str]:
 
 def test_threads_queued_behind_a_hanging_redis_are_told_it_is_away_not_busy() -> None:
     """Redis hangs a second before failing: the first thread's failure reaches those
-    queued behind it, each told Redis is away (remember and forget then go on without
-    the lock), none "busy" after the others' timeouts added up."""
+    waiting behind it, each told Redis is away (remember and forget then go on without
+    the lock) without asking it again, none "busy" after the others' timeouts added up."""
     client = HangingRedis(hang=1.0, fails=True)
-    outcomes = hold_each(RedisAgentLocks(client, wait=2.5), threads=5)
+    locks = RedisAgentLocks(client, wait=2.5)
+    outcomes = hold_each(locks, threads=5)
     assert len(outcomes) == 5
     assert all(o.startswith("unavailable: EGO_MCP_REDIS_URL") for o in outcomes), outcomes
     assert all("ConnectionError" in o for o in outcomes), outcomes
+    assert client.asks == 1
+    # A thread that comes after the failure asks Redis again; once it answers, the
+    # failure is behind every later waiter.
+    client.fails = False
+    assert hold_each(locks, threads=2) == ["held", "held"]
+    assert client.asks == 3
 
 
 def test_only_one_thread_of_a_process_asks_redis_at_a_time() -> None:

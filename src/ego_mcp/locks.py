@@ -23,51 +23,53 @@ class AgentLocks(Protocol):
 # default is 0.1 s: under 24 clients each hand-over then idled for tens of milliseconds).
 # Only one thread of a process asks at a time, so asking often costs little.
 REDIS_POLL_S = 0.005
-# How often a thread queued behind another of its process checks whether Redis has failed
-# the one ahead of it meanwhile: then it is told so at once (``LockUnavailable``, which
-# remember and forget answer without the lock), not after every thread ahead has waited
-# out its own connection timeout.
-QUEUE_CHECK_S = 0.25
+# How often a thread waiting behind another of its process checks whether Redis has
+# failed the one ahead of it meanwhile: then it is told so at once (``LockUnavailable``,
+# which remember and forget answer without the lock), not after every thread ahead has
+# waited out its own connection timeout.
+WAITING_CHECK_S = 0.25
 
 
 class RedisAgentLocks:
     """Locks shared by every process that talks to the same Redis (front ends and workers).
 
-    The threads of one process queue on a lock of their own first, so a hold passes from
-    one thread to the next as soon as it is released, and only the thread at the head of
-    the queue asks Redis (every ``REDIS_POLL_S`` while another process holds it); when
-    Redis fails one of them, those queued behind it since are told so too. A held lock is
-    renewed every third of its timeout by a small thread, so a long job keeps it, and a
-    holder that dies loses it within ``timeout`` seconds. ``wait`` bounds the whole wait,
-    in the queue and for Redis.
+    The threads of one process first take a lock of their own for the agent (a plain
+    lock: no order among them), so only one of them asks Redis at a time (every
+    ``REDIS_POLL_S`` while another process holds it) and a hold passes to the next as
+    soon as it is released. When Redis fails the one asking, the threads that were
+    waiting for the agent then are told so too, unless a later ask has succeeded. A held
+    lock is renewed every third of its timeout by a small thread, so a long job keeps
+    it, and a holder that dies loses it within ``timeout`` seconds. ``wait`` bounds the
+    whole wait, for the process's own lock and for Redis.
     """
 
     def __init__(self, client: Any, timeout: float = 15.0, wait: float = 30.0) -> None:
         self._client = client
         self._timeout = timeout
         self._wait = wait
-        self._in_process = _Queues()
-        # When Redis last failed a thread of this process (time.monotonic()), and how.
-        self._redis_failed: tuple[float, str] = (float("-inf"), "")
+        self._in_process = _AgentsInProcess()
 
     @contextmanager
     def hold(self, agent: str) -> Iterator[None]:
         from ego_mcp.errors import LockUnavailable
 
-        queued_at = time.monotonic()
-        deadline = queued_at + self._wait
-        queue = self._in_process.of(agent)
-        while not queue.acquire(timeout=max(0.0, min(QUEUE_CHECK_S, deadline - time.monotonic()))):
-            failed_at, error = self._redis_failed
-            if failed_at >= queued_at:
-                raise LockUnavailable(_REDIS_AWAY.format(error=error))
+        waiting_since = time.monotonic()
+        deadline = waiting_since + self._wait
+        own = self._in_process.lock(agent)
+        while not own.acquire(timeout=max(0.0, min(WAITING_CHECK_S, deadline - time.monotonic()))):
+            failure = self._in_process.failed_since(agent, waiting_since)
+            if failure is not None:
+                raise LockUnavailable(_REDIS_AWAY.format(error=failure))
             if time.monotonic() >= deadline:
                 raise _busy(agent)
         try:
+            failure = self._in_process.failed_since(agent, waiting_since)
+            if failure is not None:  # Redis failed the thread this one waited behind
+                raise LockUnavailable(_REDIS_AWAY.format(error=failure))
             with self._held_in_redis(agent, max(0.0, deadline - time.monotonic())):
                 yield
         finally:
-            queue.release()
+            own.release()
 
     @contextmanager
     def _held_in_redis(self, agent: str, wait: float) -> Iterator[None]:
@@ -85,8 +87,9 @@ class RedisAgentLocks:
         try:
             acquired = lock.acquire()
         except RedisError as exc:
-            self._redis_failed = (time.monotonic(), type(exc).__name__)
+            self._in_process.asked(agent, type(exc).__name__)
             raise LockUnavailable(_REDIS_AWAY.format(error=type(exc).__name__)) from None
+        self._in_process.asked(agent, "")
         if not acquired:
             raise _busy(agent)
         done = threading.Event()
@@ -128,16 +131,29 @@ def _renew(lock: Any, every: float, done: threading.Event) -> None:
             return
 
 
-class _Queues:
-    """One plain lock per agent for the threads of this process."""
+class _AgentsInProcess:
+    """For each agent, the lock this process's threads take before asking Redis, and
+    how Redis last answered one of them (when, and the error's name, "" if it did)."""
 
     def __init__(self) -> None:
         self._guard = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
+        self._answers: dict[str, tuple[float, str]] = {}
 
-    def of(self, agent: str) -> threading.Lock:
+    def lock(self, agent: str) -> threading.Lock:
         with self._guard:
             return self._locks.setdefault(agent, threading.Lock())
+
+    def asked(self, agent: str, error: str) -> None:
+        with self._guard:
+            self._answers[agent] = (time.monotonic(), error)
+
+    def failed_since(self, agent: str, moment: float) -> str | None:
+        """The error Redis last answered for ``agent`` with, if that was after
+        ``moment``; None if it has not failed since (or answered since)."""
+        with self._guard:
+            at, error = self._answers.get(agent, (float("-inf"), ""))
+        return error if error and at >= moment else None
 
 
 class LocalAgentLocks:

@@ -36,7 +36,7 @@ CONVERSE_SENSES = 3
 def converse_antonyms(first: Word, second: Word) -> bool:
     """Whether two verbs WordNet opposes are antonyms in senses each is mostly used in, as
     a converse's two sides are (sell / buy, the first senses of both; lend / borrow,
-    the second and the first; beat / lose). give and take are antonyms only in take's
+    the second and the first). give and take are antonyms only in take's
     eighth sense, "take into one's possession": Ken took the keys from Master is no
     telling of Master gave Ken the keys (he may have seized them), nor is took a photo."""
     net = wordnet()
@@ -68,7 +68,9 @@ def caused_converse(
 ) -> bool:
     """Whether a converse read from WordNet's pointers (``evidence.converse``) is one a
     reader vouches for: one verb's first sense causes the other's first sense by
-    WordNet's cause pointer (taught / learned, 教えた / 教わった; not killed / went, whose
+    WordNet's cause pointer or a definition of possession ("cause to have":
+    ``wordnet.caused_senses``) (taught / learned, 教えた / 教わった, gave / received;
+    not killed / went, whose
     sense "die" is not go's first), the two are told in one tense, and the parties trade
     places as the two verbs have them and in no other way (``SOURCES``, ``RECEIVERS``).
     ``turned``: the verb pairs, older text's first; ``conflicts``: the words whose roles

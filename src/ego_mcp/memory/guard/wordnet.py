@@ -329,8 +329,9 @@ def converses(wordnet: WordNet, verb: str) -> frozenset[str]:
 
 
 def caused(wordnet: WordNet, verb: str) -> frozenset[str]:
-    """What ``verb``'s most frequent sense causes, by WordNet's cause pointer: the event
-    its object then goes through (teach -> learn, kill -> die, remind -> remember)."""
+    """What ``verb``'s most frequent sense causes (``caused_senses``: the cause pointer or
+    a definition of possession): the event its object then goes through (teach -> learn,
+    kill -> die, remind -> remember, give -> have, receive, own)."""
     return frozenset(
         word
         for target in caused_senses(wordnet, verb)
