@@ -6,6 +6,7 @@ a Redis lock so front ends and workers on several machines take turns.
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from collections.abc import Iterator
@@ -56,7 +57,10 @@ class RedisAgentLocks:
         waiting_since = time.monotonic()
         deadline = waiting_since + self._wait
         own = self._in_process.lock(agent)
-        while not own.acquire(timeout=max(0.0, min(WAITING_CHECK_S, deadline - time.monotonic()))):
+        waited = not own.acquire(blocking=False)
+        while waited and not own.acquire(
+            timeout=max(0.0, min(WAITING_CHECK_S, deadline - time.monotonic()))
+        ):
             failure = self._in_process.failed_since(agent, waiting_since)
             if failure is not None:
                 raise LockUnavailable(_REDIS_AWAY.format(error=failure))
@@ -66,6 +70,12 @@ class RedisAgentLocks:
             failure = self._in_process.failed_since(agent, waiting_since)
             if failure is not None:  # Redis failed the thread this one waited behind
                 raise LockUnavailable(_REDIS_AWAY.format(error=failure))
+            if waited:
+                # Handed on by a thread of this process: ask Redis at a moment of the
+                # poll's interval drawn at random, as another process's asking falls,
+                # so that the threads of one process do not pass the agent among
+                # themselves while other processes wait.
+                time.sleep(random.uniform(0.0, REDIS_POLL_S))
             with self._held_in_redis(agent, max(0.0, deadline - time.monotonic())):
                 yield
         finally:

@@ -177,7 +177,9 @@ def test_processes_share_the_lock_while_one_hands_it_from_thread_to_thread(
 ) -> None:
     """Three processes want one agent at once, two of them from four threads each:
     a process whose threads pass the hold among themselves does not keep out the others,
-    which ask Redis between its holds (each gets a share, none is told it is busy)."""
+    which ask Redis between its holds (each gets a share, none is told it is busy): a
+    thread handed the agent by another of its process asks at a random moment of the
+    poll's interval, as the other processes' asking falls."""
     contenders = [
         subprocess.Popen(
             [sys.executable, "-c", CONTENDER, redis_server.url, str(threads)],
@@ -196,4 +198,7 @@ def test_processes_share_the_lock_while_one_hands_it_from_thread_to_thread(
     results = [process.communicate(timeout=60)[0].split() for process in contenders]
     holds = [int(held) for held, _ in results]
     assert [int(lost) for _, lost in results] == [0, 0, 0]
-    assert min(holds) >= sum(holds) // 10, holds
+    # No order is promised (a 4-thread process got 7-17% of the holds in runs on a busy
+    # host, the 1-thread one up to 89%), only that none is shut out: with a 0.3 s poll
+    # one process took 98 of 103 holds, another 1.
+    assert min(holds) >= sum(holds) // 30, holds
