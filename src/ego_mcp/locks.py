@@ -36,12 +36,13 @@ class RedisAgentLocks:
 
     The threads of one process first take a lock of their own for the agent (a plain
     lock: no order among them), so only one of them asks Redis at a time (every
-    ``REDIS_POLL_S`` while another process holds it) and a hold passes to the next as
-    soon as it is released. When Redis fails the one asking, the threads that were
-    waiting for the agent then are told so too, unless a later ask has succeeded. A held
-    lock is renewed every third of its timeout by a small thread, so a long job keeps
-    it, and a holder that dies loses it within ``timeout`` seconds. ``wait`` bounds the
-    whole wait, for the process's own lock and for Redis.
+    ``REDIS_POLL_S`` while another process holds it); a thread handed the agent by
+    another of its process asks at a random moment of that interval, so that other
+    processes waiting get their turns too. When Redis fails the one asking, the threads
+    that were waiting for the agent then are told so too, unless a later ask has
+    succeeded. A held lock is renewed every third of its timeout by a small thread, so a
+    long job keeps it, and a holder that dies loses it within ``timeout`` seconds.
+    ``wait`` bounds the whole wait, for the process's own lock and for Redis.
     """
 
     def __init__(self, client: Any, timeout: float = 15.0, wait: float = 30.0) -> None:

@@ -68,11 +68,11 @@ def caused_converse(
 ) -> bool:
     """Whether a converse read from WordNet's pointers (``evidence.converse``) is one a
     reader vouches for: one verb's first sense causes the other's first sense by
-    WordNet's cause pointer or a definition of possession ("cause to have":
-    ``wordnet.caused_senses``) (taught / learned, 教えた / 教わった, gave / received;
-    not killed / went, whose
-    sense "die" is not go's first), the two are told in one tense, and the parties trade
-    places as the two verbs have them and in no other way (``SOURCES``, ``RECEIVERS``).
+    WordNet's cause pointer or a definition of possession ("cause to have",
+    ``wordnet.caused_senses``): taught / learned, 教えた / 教わった, gave / received; not
+    killed / went, whose sense "die" is not go's first. The two are told in one tense,
+    and the parties trade places as the two verbs have them and in no other way
+    (``SOURCES``, ``RECEIVERS``).
     ``turned``: the verb pairs, older text's first; ``conflicts``: the words whose roles
     differ, each pair older text's first. An entailment's antonym (beat / lost), a causer
     told where the event lands (reminded Ken of his promise / remembered his promise to
