@@ -51,12 +51,10 @@ def converse_antonyms(first: Word, second: Word) -> bool:
 
 @lru_cache(maxsize=4096)
 def _antonyms_among_frequent(net: WordNet, first: str, second: str) -> bool:
-    mine = net.offsets(first, "v")[:CONVERSE_SENSES]
     theirs = set(net.offsets(second, "v")[:CONVERSE_SENSES])
     return any(
-        symbol == ANTONYM and target_pos == "v" and target in theirs
-        for offset in mine
-        for symbol, target, target_pos, _, _ in net.synset(offset, "v").pointers
+        target.offset in theirs
+        for _, target, _ in net.pointed(first, "v", ANTONYM, CONVERSE_SENSES)
     )
 
 
