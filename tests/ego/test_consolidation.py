@@ -60,6 +60,44 @@ def test_coactivated_links_are_strengthened_both_ways(
     assert after_a.confidence == after_b.confidence == round(before.confidence + 0.05, 4)
 
 
+def test_links_at_full_confidence_are_not_written_again(
+    memory: MemoryService, clock: FixedClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Runs after a pair's link reached 1.0 count the pair but rewrite no link list."""
+    first = save(memory, EVENT)
+    second = save(memory, REPHRASED)
+    for _ in range(21):  # 0.05 a run: any confidence reaches 1.0
+        consolidate(memory, clock.now())
+    link = memory.get(first).link_to(second)
+    assert link is not None and link.confidence == 1.0
+    written: list[set[str]] = []
+    write_links = memory.store.write_links
+    monkeypatch.setattr(
+        memory.store, "write_links", lambda links: (written.append(set(links)), write_links(links))
+    )
+
+    stats = consolidate(memory, clock.now())
+
+    assert stats.coactivation_updates == 1 and stats.refreshed_memories == 0
+    assert written == [set()]
+    assert memory.get(first).link_to(second) == link
+    assert_links_bidirectional(memory.store)
+
+
+def test_strengthen_returns_only_the_lists_it_changed() -> None:
+    a, b, c = "mem_aaaaaaaaaaaa", "mem_bbbbbbbbbbbb", "mem_cccccccccccc"
+    links = {
+        a: (Link(b, LinkType.SIMILAR, confidence=1.0), Link(c, LinkType.SIMILAR, confidence=0.6)),
+        b: (Link(a, LinkType.SIMILAR, confidence=1.0),),
+        c: (Link(a, LinkType.SIMILAR, confidence=0.6),),
+    }
+    changed, bumped, created = strengthen(links, [(a, b, 0.1), (a, c, 0.3)])
+    assert (bumped, created) == (2, 0)
+    assert set(changed) == {a, c}
+    assert find_link(changed[a], b) == links[a][0]
+    assert find_link(changed[c], a) == Link(a, LinkType.SIMILAR, confidence=0.65)
+
+
 @pytest.mark.parametrize("page", [500, 1], ids=["one page", "pages of one"])
 def test_missing_links_are_created_and_old_memories_left_out(
     memory: MemoryService, clock: FixedClock, monkeypatch: pytest.MonkeyPatch, page: int

@@ -163,7 +163,7 @@ def strengthen(
     links: Mapping[str, Links], pairs: list[tuple[str, str, float]]
 ) -> tuple[dict[str, Links], int, int]:
     """Bump or create ``similar`` links both ways, over each memory's link list; returns
-    the changed link lists and the counts."""
+    the link lists that changed and the counts (bumped: every co-activated pair)."""
     changed: dict[str, Links] = {}
     bumped = created = 0
     for a, b, distance in pairs:
@@ -183,7 +183,10 @@ def strengthen(
             second = with_link(second, Link(a, reverse.link_type, reverse.note, confidence))
             bumped += 1
         changed[a], changed[b] = first, second
-    return changed, bumped, created
+    # A link already at full confidence is bumped to what it was: its list is not
+    # rewritten (under repeated consolidations most of a window's lists are such).
+    rewritten = {i: held for i, held in changed.items() if set(held) != set(links[i])}
+    return rewritten, bumped, created
 
 
 def replay_start(
@@ -264,8 +267,10 @@ def consolidate(
         if d < memory.thresholds.link and a in recent_ids and b in recent_ids
     )
     with memory.locks.hold(memory.agent):
-        involved = {x for a, b, _ in coactivated for x in (a, b)}
-        changed, bumped, created = strengthen(memory.store.links_of(sorted(involved)), coactivated)
+        # One read of the replayed memories' links, under the lock: what is strengthened,
+        # and (with the changes) where the corrections are.
+        links = memory.store.links_of(sorted(recent_ids))
+        changed, bumped, created = strengthen(links, coactivated)
         memory.store.write_links(changed)
     return ConsolidationStats(
         replay_events=len(recent_ids),
@@ -274,7 +279,7 @@ def consolidate(
         refreshed_memories=len(changed),
         merge_candidates=merge_candidates(memory, pairs, memory.thresholds.merge, max_candidates),
         finished_at=now.isoformat(),
-        corrections=corrections(memory.store.links_of(sorted(recent_ids))),
+        corrections=corrections({**links, **changed}),
     )
 
 
