@@ -44,6 +44,24 @@ def test_planted_pair_is_the_only_candidate_listed_once(
     assert_links_bidirectional(memory.store)
 
 
+def test_a_pair_judged_by_one_run_is_not_judged_again_by_the_next(
+    memory: MemoryService, clock: FixedClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ego_mcp.memory.guard import judgement
+
+    first = save(memory, EVENT)
+    second = save(memory, REPHRASED)
+    consolidate(memory, clock.now())
+    judged: list[object] = []
+    judge = judgement.judge
+    monkeypatch.setattr(judgement, "judge", lambda *a: (judged.append(a), judge(*a))[1])
+
+    stats = consolidate(memory, clock.now())
+
+    assert [{c.memory_a_id, c.memory_b_id} for c in stats.merge_candidates] == [{first, second}]
+    assert judged == []
+
+
 def test_coactivated_links_are_strengthened_both_ways(
     memory: MemoryService, clock: FixedClock
 ) -> None:

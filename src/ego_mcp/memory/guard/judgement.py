@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from ego_mcp.memory.guard import analysis
 from ego_mcp.memory.guard.analysis import read
@@ -303,9 +304,12 @@ def compare(existing: str, new: str, similarity: float, threshold: float) -> Com
     return Comparison(verdict, found)
 
 
+@lru_cache(maxsize=1024)
 def mergeable(first: str, second: str) -> Comparison:
     """Whether consolidation may propose merging two memories: when the guard calls them
-    the same, or one only leaves out what the other says; never when a fact differs."""
+    the same, or one only leaves out what the other says; never when a fact differs.
+    Kept for the pairs judged lately: each consolidation judges a window's closest pairs,
+    most of them the last run's (as ``analysis.read`` keeps texts, in this process only)."""
     forward, backward = differences(first, second), differences(second, first)
     if forward[0] is Verdict.DUPLICATE:
         return Comparison(Verdict.DUPLICATE)
