@@ -15,7 +15,7 @@ from typing import Any
 
 from ego_mcp.memory.fading import precious
 from ego_mcp.memory.guard import CORRECTION_KINDS, Verdict, mergeable
-from ego_mcp.memory.model import REVERSE_LINK_TYPE, Link, Links, LinkType, find_link, with_link
+from ego_mcp.memory.model import REVERSE_LINK_TYPE, Link, Links, LinkType
 from ego_mcp.memory.service import MemoryService
 
 CONFIDENCE_STEP = 0.05
@@ -163,30 +163,37 @@ def strengthen(
     links: Mapping[str, Links], pairs: list[tuple[str, str, float]]
 ) -> tuple[dict[str, Links], int, int]:
     """Bump or create ``similar`` links both ways, over each memory's link list; returns
-    the link lists that changed and the counts (bumped: every co-activated pair)."""
-    changed: dict[str, Links] = {}
+    the link lists that changed and the counts (bumped: every co-activated pair). Each
+    list is read into a map by target once, so a pair costs the same however many links
+    its memories hold (a window's memories hold dozens)."""
+    held: dict[str, dict[str, Link]] = {}
+
+    def targets(memory_id: str) -> dict[str, Link]:
+        if memory_id not in held:
+            held[memory_id] = {link.target_id: link for link in links[memory_id]}
+        return held[memory_id]
+
     bumped = created = 0
     for a, b, distance in pairs:
         if a not in links or b not in links:
             continue
-        first, second = changed.get(a, links[a]), changed.get(b, links[b])
-        existing = find_link(first, b)
+        first, second = targets(a), targets(b)
+        existing = first.get(b)
         if existing is None:
             confidence = round(max(0.0, 1.0 - distance), 4)
-            first = with_link(first, Link(b, LinkType.SIMILAR, confidence=confidence))
-            second = with_link(second, Link(a, LinkType.SIMILAR, confidence=confidence))
+            first[b] = Link(b, LinkType.SIMILAR, confidence=confidence)
+            second[a] = Link(a, LinkType.SIMILAR, confidence=confidence)
             created += 1
         else:
             confidence = round(min(1.0, existing.confidence + CONFIDENCE_STEP), 4)
-            reverse = find_link(second, a) or Link(a, REVERSE_LINK_TYPE[existing.link_type])
-            first = with_link(first, Link(b, existing.link_type, existing.note, confidence))
-            second = with_link(second, Link(a, reverse.link_type, reverse.note, confidence))
+            reverse = second.get(a) or Link(a, REVERSE_LINK_TYPE[existing.link_type])
+            first[b] = Link(b, existing.link_type, existing.note, confidence)
+            second[a] = Link(a, reverse.link_type, reverse.note, confidence)
             bumped += 1
-        changed[a], changed[b] = first, second
     # A link already at full confidence is bumped to what it was: its list is not
     # rewritten (under repeated consolidations most of a window's lists are such).
-    rewritten = {i: held for i, held in changed.items() if set(held) != set(links[i])}
-    return rewritten, bumped, created
+    changed = {i: tuple(by_target.values()) for i, by_target in held.items()}
+    return {i: kept for i, kept in changed.items() if set(kept) != set(links[i])}, bumped, created
 
 
 def replay_start(
