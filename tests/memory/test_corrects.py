@@ -19,6 +19,9 @@ from ego_mcp.memory.recall.fusion import Ranked, newer_first
         ("Aya's wedding is on June 3.", "Actually, Aya's wedding is on June 10.", "time"),
         ("Ken moved to Osaka.", "Ken moved to Kyoto, not Osaka.", "place"),
         ("Master passed the exam.", "Master failed the exam.", "outcome"),
+        # "last night" is yesterday's night, as 昨夜 is.
+        ("Yesterday Ken finished the report at 9 pm.",
+         "Correction: Ken finished the report at 8 pm last night, not 9.", "time"),
         ("アヤの送別会は新宿の居酒屋で開かれる。",
          "アヤの送別会は新宿ではなく池袋の居酒屋で開かれる。", "place"),
         # An amount is no year (2000円); a negating prefix is an opposite (不合格).

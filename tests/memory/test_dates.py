@@ -27,6 +27,13 @@ def when(text: str) -> set[str]:
         ("十二月三日の午後三時半", "12/3の15時30分"),
         ("last winter", "last winter"),
         ("去年", "昨年"),
+        # A part of the day told from today, in English as in Japanese (今朝, 昨夜).
+        ("this morning", "今朝"),
+        ("this morning", "today in the morning"),
+        ("last night", "昨夜"),
+        ("last night", "yesterday night"),
+        ("at 10 pm last night", "yesterday at 22:00"),
+        ("this evening at 7", "today at 7 in the evening"),
     ],
 )
 def test_one_moment_written_two_ways_is_one(first: str, second: str) -> None:
@@ -44,6 +51,9 @@ def test_one_moment_written_two_ways_is_one(first: str, second: str) -> None:
         ("at 7 a.m.", "at 19:00"),
         ("on 2025-06-30", "on 2024-06-30"),
         ("before lunch yesterday", "before lunch today"),
+        ("yesterday morning", "this morning"),
+        ("last night", "tonight"),
+        ("last evening", "this evening"),
     ],
 )
 def test_two_moments_differ(first: str, second: str) -> None:

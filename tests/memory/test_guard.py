@@ -40,6 +40,8 @@ def both_ways(first: str, second: str) -> tuple[Verdict, Verdict]:
         ("The cake was baked by Master.", "Master baked the cake."),  # voice
         ("Ken headed for Osaka.", "Ken headed to Osaka."),  # a goal either way
         ("I took the 6:30 train.", "I took the train at 6:30."),
+        ("Master got home at 10 pm last night.", "Yesterday Master got home at 10 pm."),
+        ("Master went jogging this morning.", "Master went jogging in the morning today."),
         ("She suffers from migraines.", "She suffers with migraines."),  # no party: a cause
         ("Ken built the shed from pallets.", "Ken built the shed with pallets."),  # a material
         ("Repaired the fence with Master.", "I repaired the fence with Master."),  # diary "I"
@@ -867,6 +869,11 @@ def test_what_differs_is_shown_as_the_user_wrote_it() -> None:
     """Weekdays by name, words as written (not lemmas, not an implied "I")."""
     _, found = differences("We met on Sunday at the cafe.", "We met on Saturday at the cafe.")
     assert found == ("time: Sunday → Saturday",)
+    _, found = differences(
+        "Master registered for the marathon yesterday morning.",
+        "Master registered for the marathon this morning.",
+    )
+    assert found == ("time: yesterday → today",)  # the same part of two days
     _, found = differences(
         "Exhausted, I told Master about the office.", "Exhausted, I told Master about the garden."
     )

@@ -57,6 +57,11 @@ RELATIVE_EN = {"last": "last", "past": "last", "previous": "last", "this": "this
 DEICTIC = {
     "yesterday": ("rel:day-1",), "today": ("rel:day0",), "tomorrow": ("rel:day+1",),
     "tonight": ("rel:day0", "part:night"),
+    # The English parts of the day told from today, as 今朝, 昨夜 are: "this" is today's,
+    # "last" the night or evening before.
+    "this morning": ("rel:day0", "part:morning"), "this afternoon": ("rel:day0", "part:afternoon"),
+    "this evening": ("rel:day0", "part:evening"), "last night": ("rel:day-1", "part:night"),
+    "last evening": ("rel:day-1", "part:evening"),
     "一昨日": ("rel:day-2",), "おととい": ("rel:day-2",), "昨日": ("rel:day-1",),
     "きのう": ("rel:day-1",), "今日": ("rel:day0",), "きょう": ("rel:day0",),
     "明日": ("rel:day+1",), "あした": ("rel:day+1",), "明後日": ("rel:day+2",),
@@ -271,6 +276,7 @@ def find_when(text: str) -> When:
 
 
 LATE_PARTS = frozenset({"part:afternoon", "part:evening", "part:night"})
+PARTS_TOLD = frozenset(f"part:{part}" for part in PARTS.values())
 # What may stand between a clock time and the part of the day it is told with.
 NEAR = re.compile(r"[^,.;:!?、。！？\n]{0,12}")
 
@@ -283,7 +289,7 @@ def _with_clock_parts(text: str, when: When) -> When:
     clocks = [start for start, units in when.pieces if any(u.startswith("time:") for u in units)]
     folded: dict[int, int] = {}  # a part's start: the start of the clock it is told with
     for start, units in when.pieces:
-        if all(u.startswith("part:") for u in units):
+        if any(u.startswith("part:") for u in units):  # a part, or a day's (last night)
             beside = [c for c in clocks if _beside(text, (c, ends[c]), (start, ends[start]))]
             if beside:
                 folded[start] = beside[0]
@@ -292,8 +298,11 @@ def _with_clock_parts(text: str, when: When) -> When:
     }
     pieces = tuple(
         (start, frozenset(_later(u) for u in units) if start in later else units)
-        for start, units in when.pieces
-        if start not in folded
+        for start, units in (
+            (start, units - PARTS_TOLD if start in folded else units)
+            for start, units in when.pieces
+        )
+        if units
     )
     return When(frozenset(u for _, units in pieces for u in units), when.spans, pieces)
 
