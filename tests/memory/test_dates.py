@@ -54,6 +54,8 @@ def test_one_moment_written_two_ways_is_one(first: str, second: str) -> None:
         ("yesterday morning", "this morning"),
         ("last night", "tonight"),
         ("last evening", "this evening"),
+        ("the last night of the trip", "last night"),  # one night of several
+        ("our last night in Kyoto", "yesterday night"),
     ],
 )
 def test_two_moments_differ(first: str, second: str) -> None:

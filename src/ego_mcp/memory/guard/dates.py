@@ -130,6 +130,11 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"(?<!\d)(?P<y>(?:19|20)\d{2})"
         r"(?!\d|\s*(?:[一-龥々ァ-ヶ]|(?:dollars?|euros?|pounds?|yen)\b))", re.IGNORECASE)),
 ]  # fmt: skip
+# A determiner or a possessive before "last night" makes it one night of several (the
+# last night of the trip, our last night in Kyoto), not the night before today.
+DETERMINED = re.compile(
+    r"\b(?:the|a|an|one|that|this|his|her|my|our|their|your|its|\w+'s)\s+$", re.IGNORECASE
+)
 WORDS = re.compile(
     "|".join(
         rf"\b{re.escape(w)}\b" if w.isascii() else re.escape(w)
@@ -258,8 +263,10 @@ def find_when(text: str) -> When:
         word = match.group(0).lower()
         if not _free(spans, match.start(), match.end()):
             continue
-        if word in DEICTIC:
+        if word in DEICTIC and not (" " in word and DETERMINED.search(text, 0, match.start())):
             found = set(DEICTIC[word])
+        elif word in DEICTIC:  # the last night of the trip, his last evening in Kyoto
+            found = {f"part:{PARTS[word.split()[-1]]}"}
         elif word in SEASONS:
             found = {f"season:{SEASONS[word]}"}
         elif word in CLOCK_WORDS:
