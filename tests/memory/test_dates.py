@@ -34,6 +34,15 @@ def when(text: str) -> set[str]:
         ("last night", "yesterday night"),
         ("at 10 pm last night", "yesterday at 22:00"),
         ("this evening at 7", "today at 7 in the evening"),
+        ("昨夜10時", "昨日22時"),
+        ("at 12:30 at night", "at 00:30"),
+        ("that's last night's pizza", "yesterday night's pizza"),  # "that's": no determiner
+        # Days counted back from today, by name or by count.
+        ("the day before yesterday", "two days ago"),
+        ("2日前", "一昨日"),
+        ("the day before yesterday", "一昨日"),
+        ("the day after tomorrow", "明後日"),
+        ("the night before last", "一昨日の夜"),
     ],
 )
 def test_one_moment_written_two_ways_is_one(first: str, second: str) -> None:
@@ -55,6 +64,18 @@ def test_one_moment_written_two_ways_is_one(first: str, second: str) -> None:
         ("last night", "tonight"),
         ("last evening", "this evening"),
         ("the last night of the trip", "last night"),  # one night of several
+        ("2 days ago", "3 days ago"),
+        ("出発の3日前", "3日前"),  # counted from the departure
+        ("the night before last", "last night"),
+        # A clock keeps the half of the day it is written with (not moved by the night's
+        # part); 12 at night is midnight; a part with its day is folded only into the
+        # clock it stands with, and a night's am is no evening.
+        ("at 5 am last night", "at 5 pm yesterday"),
+        ("昨夜午前2時", "昨日午後2時"),
+        ("at 12:30 last night", "at 12:30 yesterday"),
+        ("last night I booked a 7 am taxi", "yesterday I booked a 7 pm taxi"),
+        ("set my alarm for 6:30 last night", "set my alarm for 6:30 pm yesterday"),
+        ("at 2 am last night", "at 2 am yesterday"),
         ("our last night in Kyoto", "yesterday night"),
     ],
 )

@@ -874,6 +874,11 @@ def test_what_differs_is_shown_as_the_user_wrote_it() -> None:
         "Master registered for the marathon this morning.",
     )
     assert found == ("time: yesterday → today",)  # the same part of two days
+    _, found = differences("Ken came the day before yesterday.", "Ken came 3 days ago.")
+    assert found == ("time: 2 days ago → 3 days ago",)
+    # After a determiner "last night" is one night of several; "last" stays a word.
+    _, found = differences("Ken took the last evening train.", "Ken took the evening train.")
+    assert found == ("leaves out: last",)
     _, found = differences(
         "Exhausted, I told Master about the office.", "Exhausted, I told Master about the garden."
     )

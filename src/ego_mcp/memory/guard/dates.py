@@ -62,6 +62,8 @@ DEICTIC = {
     "this morning": ("rel:day0", "part:morning"), "this afternoon": ("rel:day0", "part:afternoon"),
     "this evening": ("rel:day0", "part:evening"), "last night": ("rel:day-1", "part:night"),
     "last evening": ("rel:day-1", "part:evening"),
+    "the day before yesterday": ("rel:day-2",), "the day after tomorrow": ("rel:day+2",),
+    "the night before last": ("rel:day-2", "part:night"),
     "一昨日": ("rel:day-2",), "おととい": ("rel:day-2",), "昨日": ("rel:day-1",),
     "きのう": ("rel:day-1",), "今日": ("rel:day0",), "きょう": ("rel:day0",),
     "明日": ("rel:day+1",), "あした": ("rel:day+1",), "明後日": ("rel:day+2",),
@@ -107,6 +109,10 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         rf"(?P<h>\d{{1,2}})\b(?:\s*{MERIDIEM})?",
         re.IGNORECASE)),
     ("hour", re.compile(rf"\b(?P<h>\d{{1,2}})\s*(?:{MERIDIEM}|o'?clock)", re.IGNORECASE)),
+    # Days counted back from today (2 days ago, 2日前), not a length of time; 出発の3日前
+    # counts from the departure.
+    ("days_ago", re.compile(r"\b(?P<n>\d{1,2})\s+days?\s+ago\b", re.IGNORECASE)),
+    ("days_ago", re.compile(r"(?<![\dの])(?P<n>\d{1,2})日前")),
     *(("duration", pattern) for pattern in durations.PATTERNS),
     *(("measure", pattern) for pattern in measures.PATTERNS),
     ("relative", re.compile(
@@ -132,8 +138,12 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]  # fmt: skip
 # A determiner or a possessive before "last night" makes it one night of several (the
 # last night of the trip, our last night in Kyoto), not the night before today.
+# ("that" and a pronoun's 's are as often a clause's: said that last night, that's last
+# night's pizza.)
 DETERMINED = re.compile(
-    r"\b(?:the|a|an|one|that|this|his|her|my|our|their|your|its|\w+'s)\s+$", re.IGNORECASE
+    r"\b(?:the|a|an|one|this|his|her|my|our|their|your|its"
+    r"|(?!(?:that|it|he|she|what|there|here|who|where|when)'s)\w+'s)\s+(?:very\s+)?$",
+    re.IGNORECASE,
 )
 WORDS = re.compile(
     "|".join(
@@ -231,6 +241,7 @@ READERS: dict[str, Callable[[dict[str, str | None]], set[str]]] = {
     "ja_weekday": lambda g: {f"weekday:{JA_WEEKDAYS[g['w'] or '']}"},
     "weekday": lambda g: {f"weekday:{WEEKDAY_NUMBERS[(g['w'] or '').lower()]}"},
     "relative": _relative,
+    "days_ago": lambda g: {f"rel:day-{int(g['n'] or 0)}"} if int(g["n"] or 0) else set(),
     "duration": durations.duration_units,
     "measure": measures.measure_units,
 }
@@ -261,12 +272,17 @@ def find_when(text: str) -> When:
                 pieces.append((match.start(), frozenset(found)))
     for match in WORDS.finditer(text):
         word = match.group(0).lower()
-        if not _free(spans, match.start(), match.end()):
+        start, end = match.start(), match.end()
+        if not _free(spans, start, end):
             continue
-        if word in DEICTIC and not (" " in word and DETERMINED.search(text, 0, match.start())):
+        if word in DEICTIC and " " in word and DETERMINED.search(text, 0, start):
+            # The last night of the trip, our last evening in Kyoto: the part of the day
+            # alone, "last" left a word (the last night train is no night train).
+            part = word.rsplit(" ", 1)[-1]
+            start = end - len(part)
+            found = {f"part:{PARTS[part]}"}
+        elif word in DEICTIC:
             found = set(DEICTIC[word])
-        elif word in DEICTIC:  # the last night of the trip, his last evening in Kyoto
-            found = {f"part:{PARTS[word.split()[-1]]}"}
         elif word in SEASONS:
             found = {f"season:{SEASONS[word]}"}
         elif word in CLOCK_WORDS:
@@ -274,8 +290,8 @@ def find_when(text: str) -> When:
         else:
             found = {f"part:{PARTS[word]}"}
         units |= found
-        spans.append((match.start(), match.end()))
-        pieces.append((match.start(), frozenset(found)))
+        spans.append((start, end))
+        pieces.append((start, frozenset(found)))
     return _with_clock_parts(
         text,
         When(frozenset(units), tuple(sorted(spans)), tuple(sorted(pieces, key=_start))),
@@ -284,27 +300,56 @@ def find_when(text: str) -> When:
 
 LATE_PARTS = frozenset({"part:afternoon", "part:evening", "part:night"})
 PARTS_TOLD = frozenset(f"part:{part}" for part in PARTS.values())
-# What may stand between a clock time and the part of the day it is told with.
+# What may stand between a clock time and the part of the day it is told with; between
+# a clock and a part told with its day (at 10 pm last night, this evening at 7, 昨夜10時).
 NEAR = re.compile(r"[^,.;:!?、。！？\n]{0,12}")
+ADJACENT = re.compile(r"\s*(?:(?:at|around|about|by)\s+)?|の")
+JOINED = re.compile(r"の?")  # 昨夜10時, 今朝の7時: no space, no word between
+# A clock's own text that says which half of the day it is in.
+MERIDIEM_TOLD = re.compile(r"(?i:[ap]\.?\s?m\b)|午前|午後")
 
 
 def _with_clock_parts(text: str, when: When) -> When:
     """A clock time says the part of the day told beside it: "a quarter to eight in the
     evening" is 19:45, as "7:45 pm" and 夜7時 are; that part is folded into the time and
-    dropped. A part told elsewhere (at noon, then a walk in the evening) stays."""
-    ends = dict(when.spans)
+    dropped. A part told elsewhere (at noon, then a walk in the evening) stays. A part
+    told with its day (last night, this evening, 昨夜) is folded only where it stands
+    with the clock (at 10 pm last night, 昨夜10時; not last night I booked a 7 am taxi),
+    and keeps its day. A clock written with am or pm (午前, 午後) keeps its hour; 12 at
+    night is midnight."""
+    # Each span's end, without the space a clock's pattern may take after it (6:30 last).
+    ends = {start: start + len(text[start:end].rstrip()) for start, end in when.spans}
     clocks = [start for start, units in when.pieces if any(u.startswith("time:") for u in units)]
     folded: dict[int, int] = {}  # a part's start: the start of the clock it is told with
     for start, units in when.pieces:
-        if any(u.startswith("part:") for u in units):  # a part, or a day's (last night)
-            beside = [c for c in clocks if _beside(text, (c, ends[c]), (start, ends[start]))]
-            if beside:
-                folded[start] = beside[0]
-    later = {
-        folded[start] for start, units in when.pieces if start in folded and units & LATE_PARTS
-    }
+        if not units & PARTS_TOLD:
+            continue
+        part = (start, ends[start])
+        if units - PARTS_TOLD:  # a part with its day
+            beside = [
+                c
+                for c in clocks
+                if _beside(text, (c, ends[c]), part, JOINED)
+                or (
+                    _beside(text, (c, ends[c]), part, ADJACENT)
+                    and _half_agrees(text[c : ends[c]], units)
+                )
+            ]
+        else:
+            beside = [c for c in clocks if _beside(text, (c, ends[c]), part)]
+        if beside:
+            folded[start] = beside[0]
+    late: dict[int, bool] = {}  # a clock moved by a late part: whether it is the night's
+    for start, units in when.pieces:
+        clock = folded.get(start)
+        if (
+            clock is not None
+            and units & LATE_PARTS
+            and not MERIDIEM_TOLD.search(text[clock : ends[clock]])
+        ):
+            late[clock] = late.get(clock, False) or "part:night" in units
     pieces = tuple(
-        (start, frozenset(_later(u) for u in units) if start in later else units)
+        (start, frozenset(_later(u, late[start]) for u in units) if start in late else units)
         for start, units in (
             (start, units - PARTS_TOLD if start in folded else units)
             for start, units in when.pieces
@@ -314,17 +359,33 @@ def _with_clock_parts(text: str, when: When) -> When:
     return When(frozenset(u for _, units in pieces for u in units), when.spans, pieces)
 
 
-def _beside(text: str, first: tuple[int, int], second: tuple[int, int]) -> bool:
-    """Two spans of ``text`` told together: a few characters and no mark between them."""
+def _beside(
+    text: str, first: tuple[int, int], second: tuple[int, int], near: re.Pattern[str] = NEAR
+) -> bool:
+    """Two spans of ``text`` told together: what stands between them is ``near``."""
     (_, left_end), (right_start, _) = sorted((first, second))
-    return left_end <= right_start and NEAR.fullmatch(text[left_end:right_start]) is not None
+    return left_end <= right_start and near.fullmatch(text[left_end:right_start]) is not None
 
 
-def _later(unit: str) -> str:
-    """A clock time before noon told with a late part of the day: twelve hours on."""
+def _half_agrees(clock: str, units: frozenset[str]) -> bool:
+    """A clock written with am or pm (午前, 午後) in the half of the day of the part told
+    with it: 10 pm last night; not 5 am last night, which is the night's end or the
+    morning's (set the alarm for 6:30 last night: no half, so no telling)."""
+    told = MERIDIEM_TOLD.search(clock)
+    if told is None:
+        return False
+    afternoon = told.group(0).lower().startswith("p") or told.group(0) == "午後"
+    return bool(units & LATE_PARTS) if afternoon else "part:morning" in units
+
+
+def _later(unit: str, night: bool) -> str:
+    """A clock time before noon told with a late part of the day: twelve hours on; 12
+    told with the night is midnight."""
     if not unit.startswith("time:"):
         return unit
     hour = int(unit[5:7])
+    if hour == 12 and night:
+        return f"time:00{unit[7:]}"
     return f"time:{hour + 12:02d}{unit[7:]}" if 0 < hour < 12 else unit
 
 
@@ -335,8 +396,7 @@ def _start(piece: tuple[int, frozenset[str]]) -> int:
 WEEKDAY_NAMES = ("", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 MONTH_NAMES = ("", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
                "Dec")  # fmt: skip
-DAY_OFFSETS = {"0": "today", "-1": "yesterday", "+1": "tomorrow", "-2": "two days ago",
-               "+2": "the day after tomorrow"}  # fmt: skip
+DAY_OFFSETS = {"0": "today", "-1": "yesterday", "+1": "tomorrow"}  # others: 2 days ago
 
 
 def shown(unit: str) -> str:
@@ -352,7 +412,10 @@ def shown(unit: str) -> str:
     if kind == "month" and value.isdigit():
         return MONTH_NAMES[int(value)]
     if kind == "rel" and value.startswith("day"):
-        return DAY_OFFSETS.get(value[3:], value)
+        offset = value[3:]
+        if offset in DAY_OFFSETS or not offset.lstrip("+-").isdigit():
+            return DAY_OFFSETS.get(offset, value)
+        return f"{-int(offset)} days ago" if int(offset) < 0 else f"in {int(offset)} days"
     if kind == "rel":
         return value.replace("-", " ")
     if kind == "duration":
