@@ -81,6 +81,7 @@ ADVERSARIAL5 = ROOT / "bench" / "data" / "guard_adversarial5.jsonl"
 ADVERSARIAL6 = ROOT / "bench" / "data" / "guard_adversarial6.jsonl"
 ADVERSARIAL7 = ROOT / "bench" / "data" / "guard_adversarial7.jsonl"
 ADVERSARIAL8 = ROOT / "bench" / "data" / "guard_adversarial8.jsonl"
+ADVERSARIAL9 = ROOT / "bench" / "data" / "guard_adversarial9.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
@@ -347,6 +348,7 @@ async def main() -> None:
         ("guard_adversarial6", guard_pairwise, guard_table, jsonl(ADVERSARIAL6)),
         ("guard_adversarial7", guard_pairwise, guard_table, jsonl(ADVERSARIAL7)),
         ("guard_adversarial8", guard_pairwise, guard_table, jsonl(ADVERSARIAL8)),
+        ("guard_adversarial9", guard_pairwise, guard_table, jsonl(ADVERSARIAL9)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
@@ -520,6 +522,10 @@ async def main() -> None:
         "pairs of 2026-12-07 against causative definitions read as causes: send / go, hit / "
         "move, give / have, hold, own, 与える / 受ける, 運ぶ; the reading was then kept to "
         "verbs of possession; a check, not a blind measure)",
+        "guard_adversarial9": "guard, bench/data/guard_adversarial9.jsonl (a review's 126 "
+        "pairs of 2026-12-07 against the parts of the day told from today, last night, this "
+        "morning, 昨夜: am and pm beside them, clocks of another phrase, the last night of; "
+        "its 26 wrong refusals were then fixed; a check, not a blind measure)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",
