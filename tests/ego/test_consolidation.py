@@ -158,6 +158,28 @@ def test_a_one_sided_caused_by_is_mirrored_as_leads_to() -> None:
     assert back is not None and back.link_type is LinkType.LEADS_TO
 
 
+def test_a_one_sided_correction_is_mirrored_not_made_similar() -> None:
+    """The newer memory's supersedes link, its other end missing: strengthened as the
+    correction it is, never replaced by a similar link."""
+    older, newer = "mem_aaaaaaaaaaaa", "mem_bbbbbbbbbbbb"
+    links = {older: (), newer: (Link(older, LinkType.SUPERSEDES, "time, 2026-12-07", 1.0),)}
+    changed, bumped, created = strengthen(links, [(older, newer, 0.1)])
+    assert (bumped, created) == (1, 0)
+    assert changed[older] == (Link(newer, LinkType.SUPERSEDED_BY, "time, 2026-12-07", 1.0),)
+    assert newer not in changed  # already as it should be
+
+
+def test_a_target_listed_twice_is_read_by_its_first_link() -> None:
+    a, b = "mem_aaaaaaaaaaaa", "mem_bbbbbbbbbbbb"
+    links = {
+        a: (Link(b, LinkType.SIMILAR, confidence=0.5), Link(b, LinkType.RELATED, confidence=0.9)),
+        b: (Link(a, LinkType.SIMILAR, confidence=0.5),),
+    }
+    changed, _, _ = strengthen(links, [(a, b, 0.2)])
+    assert changed[a] == (Link(b, LinkType.SIMILAR, confidence=0.55),)
+    assert changed[b] == (Link(a, LinkType.SIMILAR, confidence=0.55),)
+
+
 def test_three_near_identical_memories_and_racing_forgets(
     memory: MemoryService, clock: FixedClock
 ) -> None:

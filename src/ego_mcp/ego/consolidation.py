@@ -15,7 +15,7 @@ from typing import Any
 
 from ego_mcp.memory.fading import precious
 from ego_mcp.memory.guard import CORRECTION_KINDS, Verdict, mergeable
-from ego_mcp.memory.model import REVERSE_LINK_TYPE, Link, Links, LinkType
+from ego_mcp.memory.model import REVERSE_LINK_TYPE, Link, Links, LinkType, reverse_link
 from ego_mcp.memory.service import MemoryService
 
 CONFIDENCE_STEP = 0.05
@@ -170,7 +170,10 @@ def strengthen(
 
     def targets(memory_id: str) -> dict[str, Link]:
         if memory_id not in held:
-            held[memory_id] = {link.target_id: link for link in links[memory_id]}
+            by_target: dict[str, Link] = {}
+            for link in links[memory_id]:
+                by_target.setdefault(link.target_id, link)  # a target listed twice: its first
+            held[memory_id] = by_target
         return held[memory_id]
 
     bumped = created = 0
@@ -179,6 +182,8 @@ def strengthen(
             continue
         first, second = targets(a), targets(b)
         existing = first.get(b)
+        if existing is None and a in second:  # one-sided: the other end's link, mirrored
+            existing = reverse_link(b, second[a])
         if existing is None:
             confidence = round(max(0.0, 1.0 - distance), 4)
             first[b] = Link(b, LinkType.SIMILAR, confidence=confidence)
