@@ -66,6 +66,8 @@ def test_one_moment_written_two_ways_is_one(first: str, second: str) -> None:
         ("the last night of the trip", "last night"),  # one night of several
         ("2 days ago", "3 days ago"),
         ("出発の3日前", "3日前"),  # counted from the departure
+        ("10日前後かかる", "10日前にかかった"),  # about ten days
+        ("3日前までに予約する", "3日前に予約した"),  # by three days before the day
         ("the night before last", "last night"),
         # A clock keeps the half of the day it is written with (not moved by the night's
         # part); 12 at night is midnight; a part with its day is folded only into the

@@ -110,9 +110,9 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.IGNORECASE)),
     ("hour", re.compile(rf"\b(?P<h>\d{{1,2}})\s*(?:{MERIDIEM}|o'?clock)", re.IGNORECASE)),
     # Days counted back from today (2 days ago, 2日前), not a length of time; 出発の3日前
-    # counts from the departure.
+    # counts from the departure, 3日前までに from a deadline, and 10日前後 is "about 10 days".
     ("days_ago", re.compile(r"\b(?P<n>\d{1,2})\s+days?\s+ago\b", re.IGNORECASE)),
-    ("days_ago", re.compile(r"(?<![\dの])(?P<n>\d{1,2})日前")),
+    ("days_ago", re.compile(r"(?<![\dの])(?P<n>\d{1,2})日前(?!後|まで)")),
     *(("duration", pattern) for pattern in durations.PATTERNS),
     *(("measure", pattern) for pattern in measures.PATTERNS),
     ("relative", re.compile(
