@@ -306,7 +306,7 @@ NEAR = re.compile(r"[^,.;:!?、。！？\n]{0,12}")
 ADJACENT = re.compile(r"\s*(?:(?:at|around|about|by)\s+)?|の")
 JOINED = re.compile(r"の?")  # 昨夜10時, 今朝の7時: no space, no word between
 # A clock's own text that says which half of the day it is in.
-MERIDIEM_TOLD = re.compile(r"(?i:[ap]\.?\s?m\b)|午前|午後")
+MERIDIEM_TOLD = re.compile(rf"(?i:{MERIDIEM})|午前|午後")
 
 
 def _with_clock_parts(text: str, when: When) -> When:
@@ -325,18 +325,7 @@ def _with_clock_parts(text: str, when: When) -> When:
         if not units & PARTS_TOLD:
             continue
         part = (start, ends[start])
-        if units - PARTS_TOLD:  # a part with its day
-            beside = [
-                c
-                for c in clocks
-                if _beside(text, (c, ends[c]), part, JOINED)
-                or (
-                    _beside(text, (c, ends[c]), part, ADJACENT)
-                    and _half_agrees(text[c : ends[c]], units)
-                )
-            ]
-        else:
-            beside = [c for c in clocks if _beside(text, (c, ends[c]), part)]
+        beside = [c for c in clocks if _told_with(text, (c, ends[c]), part, units)]
         if beside:
             folded[start] = beside[0]
     late: dict[int, bool] = {}  # a clock moved by a late part: whether it is the night's
@@ -348,15 +337,26 @@ def _with_clock_parts(text: str, when: When) -> When:
             and not MERIDIEM_TOLD.search(text[clock : ends[clock]])
         ):
             late[clock] = late.get(clock, False) or "part:night" in units
-    pieces = tuple(
-        (start, frozenset(_later(u, late[start]) for u in units) if start in late else units)
-        for start, units in (
-            (start, units - PARTS_TOLD if start in folded else units)
-            for start, units in when.pieces
-        )
-        if units
-    )
-    return When(frozenset(u for _, units in pieces for u in units), when.spans, pieces)
+    pieces: list[tuple[int, frozenset[str]]] = []
+    for start, told in when.pieces:
+        kept = told - PARTS_TOLD if start in folded else told
+        if start in late:
+            kept = frozenset(_later(u, late[start]) for u in kept)
+        if kept:
+            pieces.append((start, kept))
+    return When(frozenset(u for _, units in pieces for u in units), when.spans, tuple(pieces))
+
+
+def _told_with(
+    text: str, clock: tuple[int, int], part: tuple[int, int], units: frozenset[str]
+) -> bool:
+    """Whether the part of the day ``units`` tells (at ``part``) is the clock's: a part
+    alone, beside it; a part with its day, joined to it or beside it in its half."""
+    if not units - PARTS_TOLD:
+        return _beside(text, clock, part)
+    if _beside(text, clock, part, JOINED):
+        return True
+    return _beside(text, clock, part, ADJACENT) and _half_agrees(text[clock[0] : clock[1]], units)
 
 
 def _beside(
