@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from ego_mcp.memory.guard.english.pipeline import _pipeline, parse, parse_all
 
 TEXTS = [
@@ -29,3 +32,26 @@ def test_a_text_parsed_in_a_batch_is_not_parsed_again() -> None:
     assert first[0] is first[-1]
     assert parse(TEXTS[1]) is first[1]
     assert _annotations(parse(TEXTS[2])) == _annotations(first[2])
+
+
+SPACY_PROBE = """
+import sys
+from ego_mcp.memory.guard.judgement import differences
+
+verdict, _ = differences("I owe Tom 50 dollars.", "Tom owes me 50 dollars.")
+loaded = sorted(m for m in ("spacy.cli", "typer", "weasel", "jinja2") if m in sys.modules)
+import spacy
+import spacy.cli
+
+print(verdict.value, loaded, hasattr(spacy.cli, "setup_cli"), spacy.info is not None)
+"""
+
+
+def test_the_parser_is_loaded_without_spacys_command_line() -> None:
+    # In a process of its own: the suite's other tests may have imported spaCy already.
+    result = subprocess.run(
+        [sys.executable, "-c", SPACY_PROBE], capture_output=True, text=True, check=True
+    )
+    # Compared, with none of the CLI's modules loaded; spacy.cli is still the real
+    # package when it is asked for afterwards.
+    assert result.stdout.split() == ["distinct", "[]", "True", "True"]

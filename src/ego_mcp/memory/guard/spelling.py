@@ -31,6 +31,7 @@ from functools import cache
 
 from ego_mcp.memory.guard.frequency import likelier_misspelt
 from ego_mcp.memory.guard.reading import Word, edits
+from ego_mcp.memory.guard.spacy_library import import_spacy
 from ego_mcp.memory.guard.wordnet import WordNet, wordnet
 
 WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*")  # a contraction is one word (doesn't)
@@ -43,6 +44,7 @@ LONE_SYMBOL = re.compile(r"(?<!\S)[^\w\s](?!\S)")  # between spaces (not C++, no
 
 @cache
 def _function_words() -> frozenset[str]:
+    import_spacy()  # not by importing a module of spaCy's first, which loads its CLI
     from spacy.lang.en.stop_words import STOP_WORDS
 
     return frozenset(STOP_WORDS)

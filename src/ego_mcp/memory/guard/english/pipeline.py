@@ -15,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ego_mcp.memory.guard.english.lemmas import lemmatise
+from ego_mcp.memory.guard.spacy_library import import_spacy
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -29,7 +30,8 @@ _parsed: OrderedDict[str, Doc] = OrderedDict()  # the latest parses, oldest firs
 
 @cache
 def _pipeline() -> Language:
-    import spacy  # 0.5 s to import, 1 s to load: only when a text is first compared
+    import_spacy()  # 0.4 s to import, 1 s to load: only when a text is first compared
+    import spacy
 
     # No entity recogniser: it would double the time of a parse; WordNet tells the
     # places and persons it knows (``wordnet.name_kind``). No preloaded string table
