@@ -1147,6 +1147,78 @@ def test_an_acronym_only_its_initials_tie_is_a_possible_duplicate() -> None:
     assert found == (Verdict.POSSIBLE, ("wording: PR → product research",))
 
 
+def test_an_acronym_is_the_words_wordnet_defines_it_as() -> None:
+    """WordNet defines ASAP as "as soon as possible": read so, function words and all;
+    another run of words with the same initials is no reading of it."""
+    spelled = "Master asked his team to send the slides as soon as possible."
+    short = "Master asked his team to send the slides ASAP."
+    assert both_ways(short, spelled) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
+    late = "Master asked his team to send the slides as late as possible."
+    assert both_ways(short, late) == (Verdict.DISTINCT, Verdict.DISTINCT)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (
+            "Master decided to move to Bristol next spring.",
+            "Master made the decision to move to Bristol next spring.",
+        ),
+        (
+            "Master's decision to quit smoking was made on New Year's Day.",
+            "Master decided to quit smoking on New Year's Day.",
+        ),
+        (
+            "Master's decision to quit the tennis club surprised his friends.",
+            "Master decided to quit the tennis club, which surprised his friends.",
+        ),
+        ("Master decided to sell his old car.", "Master took the decision to sell his old car."),
+    ],
+)
+def test_a_framing_verb_told_as_its_noun_is_one_frame(first: str, second: str) -> None:
+    """decide / decision: WordNet's derivationally related noun, with the support verb
+    that carries it (made the decision), is the verb's frame told another way."""
+    assert both_ways(first, second) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # The support verb's denial is the frame's.
+        ("Master decided to move to Bristol.", "Master made no decision to move to Bristol."),
+        # Another owner of the noun is another person's decision.
+        ("Master decided to move to Bristol.", "Ken's decision to move to Bristol was made."),
+        # A verb of its own around the noun is a word as any other.
+        ("Master decided to move to Bristol.", "Master regretted his decision to move to Bristol."),
+        # The noun frames another deed: two frames swapped.
+        (
+            "Master wanted to stay but decided to leave.",
+            "Master wanted to leave but made the decision to stay.",
+        ),
+        # Another's noun, and "had", which holds as often as it makes.
+        (
+            "Master agreed to borrow Ken's ladder.",
+            "Master had Ken's agreement to borrow the ladder.",
+        ),
+        ("Ken tried to defend himself.", "Ken had a trial to defend himself."),
+        # No frame: the deed done, without one.
+        (
+            "Master intended to hurt Ken's feelings.",
+            "Master hurt Ken's feelings without intention.",
+        ),
+        # A person, not the act (planner, lover).
+        (
+            "Master planned to renovate the kitchen.",
+            "Master made a planner to renovate the kitchen.",
+        ),
+        # A doer only a pronoun names is none the guard can compare.
+        ("She decided to quit the choir.", "He made the decision to quit the choir."),
+    ],
+)
+def test_a_frame_told_as_a_noun_keeps_what_else_is_said(first: str, second: str) -> None:
+    assert verdict(first, second) is Verdict.DISTINCT
+
+
 def test_a_japanese_gloss_wordnet_lacks_is_a_step_from_its_head() -> None:
     """寺院 "Buddhist temple" is a kind of 寺 "temple": a rewording, not a proof."""
     found = differences("ご主人様は古いお寺を訪ねた。", "ご主人様は古い寺院を訪れた。")

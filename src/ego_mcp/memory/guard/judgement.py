@@ -38,6 +38,7 @@ from ego_mcp.memory.guard.evidence import (
     unnamed_doers,
 )
 from ego_mcp.memory.guard.japanese import proper_nouns, spoken, surfaces
+from ego_mcp.memory.guard.nominal_frames import framed_as_nouns
 from ego_mcp.memory.guard.opposition import caused_converse, converse_antonyms
 from ego_mcp.memory.guard.placement import focus_moved, particles_opposed, tense_changed
 from ego_mcp.memory.guard.quantity import denial_of_every_case
@@ -106,12 +107,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
         roles = {c[0].role for c in differing} | {c[1].role for c in differing}
         where = ", ".join(f"{n.surface} ({_role_moved(o, n)})" for o, n in differing)
         hard.append(f"{'direction' if roles <= DIRECTIONS else 'roles'}: {where}")
-    # A qualifier one text has and the other lacks is a fact; one worded two ways (plans
-    # / intends) is wording, as any other word.
-    gone = [w for w in left_out if w.qualifier and id(w) not in paired]
-    new_qualifiers = [w for w in added if w.qualifier and id(w) not in paired]
-    if gone and new_qualifiers:
-        gone, new_qualifiers = [], []
+    gone, new_qualifiers, paired = _qualifier_words((old, left_out), (new, added), paired)
     # None were happy / all were unhappy: the quantities are the denial's (``quantity``).
     every_case, every_word = denial_of_every_case(old, new, gone, new_qualifiers, opposites)
     gone = [w for w in gone if id(w) not in every_word]
@@ -156,6 +152,27 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     if fewer:
         return Verdict.POSSIBLE, tuple(fewer)
     return Verdict.DUPLICATE, ()
+
+
+def _qualifier_words(
+    older: tuple[Reading, list[Word]], newer: tuple[Reading, list[Word]], paired: set[int]
+) -> tuple[list[Word], list[Word], set[int]]:
+    """The qualifier words the older text has and the new one lacks, and those the new
+    one adds (each text with the words it has and the other lacks), but the ones
+    ``paired`` already and frames the other text tells as nouns (decided to quit / his
+    decision to quit: one frame, told as a verb and as its noun, now ``paired`` too). A
+    qualifier one text has and the other lacks is a fact; one worded two ways (plans /
+    intends) is wording, as any other word."""
+    (old, left_out), (new, added) = older, newer
+    gone = [w for w in left_out if w.qualifier and id(w) not in paired]
+    fresh = [w for w in added if w.qualifier and id(w) not in paired]
+    paired = paired | framed_as_nouns((old, gone), (new, added))
+    paired |= framed_as_nouns((new, fresh), (old, left_out))
+    gone = [w for w in gone if id(w) not in paired]
+    fresh = [w for w in fresh if id(w) not in paired]
+    if gone and fresh:
+        return [], [], paired
+    return gone, fresh, paired
 
 
 def _told_from_the_other_side(

@@ -83,6 +83,9 @@ class Word:
     graded: bool = False  # a comparative or superlative by its ending (harder, oldest)
     reason: str = ""  # BECAUSE or DESPITE in a reason given for the event; "" elsewhere
     implicative: bool = False  # tells whether its complement happened (forgot to lock)
+    # The verb of the clause a verb or a noun frames (decided to quit, the decision to
+    # quit, the intention of calling: "quit", "call"), in English; "" for none.
+    frames: str = ""
     # The part of its sentence it stands in, counted from 1 (0: none read), parts cut
     # where a part of its own begins (the readers' ``_joins_parts``): milk in the coffee
     # | sugar in the tea, not Emi | and Ken at the station.

@@ -12,9 +12,10 @@ tested). Two real words are never taken for each other (county / country).
 An acronym (two to five capitals) is read as a run of the other text's content words
 whose initials spell it, with "and", "of", "for", "the" or "&" allowed between them, when
 WordNet files the two in one synonym set (PR / public relations, IT / information
-technology, TV / television): initials alone prove nothing (LA / Los Altos, PR / product
-research), so a pair that is one only when read by initials (of words WordNet knows, so
-never a name) is a possible duplicate.
+technology, TV / television), or as the words WordNet defines it as, whose initials,
+function words and all, spell it (ASAP: "as soon as possible"): initials alone prove
+nothing (LA / Los Altos, PR / product research), so a pair that is one only when read by
+initials (of words WordNet knows, so never a name) is a possible duplicate.
 
 A mathematical symbol or a punctuation sign standing alone (+, =, %, #, &) is read as
 the word the other text writes for it, where Unicode names it so (PLUS SIGN, PERCENT
@@ -142,14 +143,37 @@ def expansions(text: str, other: str) -> dict[str, tuple[str, bool]]:
     written = set(ACRONYM.findall(other))
     found = {}
     for acronym in dict.fromkeys(ACRONYM.findall(text)):
+        if acronym in written:
+            continue
+        defined = _defined_run(net, acronym, other)
+        if defined:
+            found[acronym] = (defined, True)
+            continue
         run = runs.get(acronym)
-        if acronym in written or run is None:
+        if run is None:
             continue
         words = re.findall(r"[A-Za-z'-]+|&", run)
         same = set(net.offsets(acronym.lower(), "n")) & set(net.offsets("_".join(words), "n"))
         if same or all(w.lower() in JOINERS or net.knows(w.lower()) for w in words):
             found[acronym] = (run, bool(same))
     return found
+
+
+def _defined_run(net: WordNet, acronym: str, other: str) -> str:
+    """The words of ``other`` that a sense of ``acronym`` is defined as in WordNet, when
+    their initials, function words and all, spell it (ASAP: "as soon as possible"); ""
+    where none is."""
+    for pos in ("n", "r"):  # not the adjective "old", defined "of long duration"
+        for offset in net.offsets(acronym.lower(), pos):
+            definition = net.gloss(offset, pos).split(";")[0].strip()
+            words = re.findall(r"[A-Za-z]+", definition)
+            if "".join(w[0] for w in words).upper() != acronym:
+                continue
+            spelled = r"\W+".join(words)
+            written = re.search(rf"(?i)\b{spelled}\b", other)
+            if written:
+                return written.group(0)
+    return ""
 
 
 def _initials(text: str) -> dict[str, str]:

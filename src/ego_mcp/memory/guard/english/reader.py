@@ -671,4 +671,25 @@ def _word(token: Token, qualifier: bool, negated: bool) -> Word:
         modifies=token.head.lemma_.lower() if token.dep_ in ("compound", "amod") else "",
         number=_number(token),
         graded=_graded(token, key, pos),
+        frames=_frames(token),
     )
+
+
+def _frames(token: Token) -> str:
+    """The verb of the clause ``token`` frames: a verb's to-infinitive or finite clause
+    (``_framed``: decided to quit), a noun's to-infinitive (the decision to quit) or its
+    "of" and a gerund (the intention of calling); "" for none."""
+    if token.pos_ == "VERB":
+        child = next((c for c in token.children if _framed(c)), None)
+    elif token.pos_ == "NOUN":
+        child = next((c for c in token.children if c.dep_ == "acl" and _to_infinitive(c)), None)
+        of = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        if child is None and of is not None:
+            child = next((c for c in of.children if c.dep_ == "pcomp" and c.tag_ == "VBG"), None)
+    else:
+        child = None
+    return child.lemma_.lower() if child is not None else ""
+
+
+def _to_infinitive(verb: Token) -> bool:
+    return any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
