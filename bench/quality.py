@@ -83,6 +83,7 @@ ADVERSARIAL7 = ROOT / "bench" / "data" / "guard_adversarial7.jsonl"
 ADVERSARIAL8 = ROOT / "bench" / "data" / "guard_adversarial8.jsonl"
 ADVERSARIAL9 = ROOT / "bench" / "data" / "guard_adversarial9.jsonl"
 ADVERSARIAL10 = ROOT / "bench" / "data" / "guard_adversarial10.jsonl"
+ADVERSARIAL11 = ROOT / "bench" / "data" / "guard_adversarial11.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
@@ -351,6 +352,7 @@ async def main() -> None:
         ("guard_adversarial8", guard_pairwise, guard_table, jsonl(ADVERSARIAL8)),
         ("guard_adversarial9", guard_pairwise, guard_table, jsonl(ADVERSARIAL9)),
         ("guard_adversarial10", guard_pairwise, guard_table, jsonl(ADVERSARIAL10)),
+        ("guard_adversarial11", guard_pairwise, guard_table, jsonl(ADVERSARIAL11)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
@@ -532,6 +534,10 @@ async def main() -> None:
         "pairs of 2026-12-07 against framing verbs told as their nouns, decided to / made the "
         "decision to, and ASAP read as WordNet defines it; its 31 new wrong refusals were "
         "then fixed; a check, not a blind measure)",
+        "guard_adversarial11": "guard, bench/data/guard_adversarial11.jsonl (a review's 164 "
+        "pairs of 2026-12-07 against support verbs carrying a noun written as its verb, made a "
+        "promise to / promised to, a reading then dropped; it found the tense and the doer of "
+        "make, kept; a check, not a blind measure)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",

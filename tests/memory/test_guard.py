@@ -1172,7 +1172,7 @@ def test_an_acronym_is_the_words_wordnet_defines_it_as() -> None:
             "Master's decision to quit the tennis club surprised his friends.",
             "Master decided to quit the tennis club, which surprised his friends.",
         ),
-        ("Master decided to sell his old car.", "Master took the decision to sell his old car."),
+        ("Master decided to sell his old car.", "Master reached the decision to sell his old car."),
     ],
 )
 def test_a_framing_verb_told_as_its_noun_is_one_frame(first: str, second: str) -> None:
@@ -1201,6 +1201,10 @@ def test_a_framing_verb_told_as_its_noun_is_one_frame(first: str, second: str) -
             "Master had Ken's agreement to borrow the ladder.",
         ),
         ("Ken tried to defend himself.", "Ken had a trial to defend himself."),
+        # "took the proposal" accepts one; "makes" is another tense; "I made" the diarist's.
+        ("Master proposed to sell the house.", "Master took the proposal to sell the house."),
+        ("Master decided to quit smoking.", "Master makes the decision to quit smoking."),
+        ("Master decided to quit the club.", "I made Master's decision to quit the club."),
         # No frame: the deed done, without one.
         (
             "Master intended to hurt Ken's feelings.",

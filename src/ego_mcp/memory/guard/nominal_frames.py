@@ -6,13 +6,14 @@ The noun is the verb's derivationally related form in WordNet (decide: decision,
 intention, refuse: refusal), no person (planner, lover), affirmed, the subject or the
 object of its clause (not "without intention", "by agreement"), framing the same verb the
 verb frames (decided to leave / the decision to stay are two frames), and the same doer's:
-its owner, or the subject of the support verb that carries it, is the verb's subject (Ken's
-agreement to borrow the ladder is Ken's). A support verb (made the decision, took the
-decision, reached a decision: of NomBank's support verbs, a closed class) says nothing of
-its own and goes with the noun, unless it is denied (made no decision); any other verb
-around the noun stays a word (his decision surprised his friends: "surprised" is matched
-or not as any word is). A doer only a pronoun names (she decided / he made the decision)
-is none the guard can compare: no frame is paired.
+its owner and the subject of the support verb that carries it are the verb's subject
+(Ken's agreement to borrow the ladder is Ken's; I made Master's decision to quit is the
+diarist's doing). A support verb (made the decision, reached a decision: of NomBank's
+support verbs, a closed class) says nothing of its own and goes with the noun, unless it
+is denied (made no decision) or told in another tense (makes the decision); any other
+verb around the noun stays a word (his decision surprised his friends: "surprised" is
+matched or not as any word is). A doer only a pronoun names (she decided / he made the
+decision) is none the guard can compare: no frame is paired.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from __future__ import annotations
 from ego_mcp.memory.guard.reading import Reading, Word
 from ego_mcp.memory.guard.wordnet import wordnet
 
-# Not "have": had a proposal, had a trial, had Ken's agreement are as often received or
-# held as made, and "had the intention" stays a word (a possible duplicate at most).
-SUPPORT_VERBS = frozenset({"make", "take", "reach"})
+# Not "have" nor "take": had a proposal, had Ken's agreement, took the proposal, took the
+# suggestion are as often received or accepted as made; "took the decision" and "had the
+# intention" keep their verb as a word.
+SUPPORT_VERBS = frozenset({"make", "reach"})
 SENSES = 3  # a verb's most frequent senses, whose nouns count
 NOUN_ROLES = frozenset({"subject", "object"})
 
@@ -54,6 +56,8 @@ def framed_as_nouns(
                 continue  # made no decision to go: the denial is the support verb's
             if not _same_doer(doers, _doers_of(noun, support, noun_text)):
                 continue
+            if support and not _told_alike(verb, verb_text, support, noun_text):
+                continue  # decided to quit / makes the decision to quit: its tense is "make"'s
             told |= {id(verb), id(noun), *(id(w) for w in support)}
             break
     return told
@@ -70,13 +74,20 @@ def _frame_noun(noun: Word, derived: frozenset[str], frames: str) -> bool:
 
 
 def _doers_of(noun: Word, support: list[Word], text: Reading) -> list[Word]:
-    """Whose the noun is: its owner (Master's decision), else the subject of the support
-    verb carrying it (Master made the decision)."""
+    """Whose the noun is: its owner (Master's decision) and the subject of the support
+    verb carrying it (Master made the decision), each of which must be the verb's subject
+    (I made Master's decision to quit: the diarist made it)."""
     owners = [w for w in text.words if w.role == "owner" and w.owns == noun.key]
-    if owners:
-        return owners
     carriers = {w.key for w in support}
-    return [w for w in text.words if w.role == "subject" and w.head in carriers]
+    return owners + [w for w in text.words if w.role == "subject" and w.head in carriers]
+
+
+def _told_alike(verb: Word, verb_text: Reading, support: list[Word], noun_text: Reading) -> bool:
+    """The framing verb and the support verb are told in a tense both share, or neither
+    has one read (``Reading.tenses``: main verbs only)."""
+    framing = {tense for key, tense in verb_text.tenses if key == verb.key}
+    carrying = {tense for key, tense in noun_text.tenses if key in {w.key for w in support}}
+    return not framing or not carrying or bool(framing & carrying)
 
 
 def _same_doer(first: list[Word], second: list[Word]) -> bool:
