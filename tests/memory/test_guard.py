@@ -1205,6 +1205,16 @@ def test_a_framing_verb_told_as_its_noun_is_one_frame(first: str, second: str) -
         ("Master proposed to sell the house.", "Master took the proposal to sell the house."),
         ("Master decided to quit smoking.", "Master makes the decision to quit smoking."),
         ("Master decided to quit the club.", "I made Master's decision to quit the club."),
+        # A support verb or a framing verb told twice: which one carries the noun, or
+        # whose tense it is, the readings do not say.
+        (
+            "Master decided to quit the club and bought a cake.",
+            "Master made the decision to quit the club and made a cake.",
+        ),
+        (
+            "Master decided to quit the club, and Ken decides to stay.",
+            "Master makes the decision to quit the club, and Ken makes the decision to stay.",
+        ),
         # No frame: the deed done, without one.
         (
             "Master intended to hurt Ken's feelings.",

@@ -43,7 +43,7 @@ loaded = sorted(m for m in ("spacy.cli", "typer", "weasel", "jinja2") if m in sy
 import spacy
 import spacy.cli
 
-print(verdict.value, loaded, hasattr(spacy.cli, "setup_cli"), spacy.info is not None)
+print(verdict.value, loaded, hasattr(spacy.cli, "setup_cli"), "spacy_version" in spacy.info())
 """
 
 

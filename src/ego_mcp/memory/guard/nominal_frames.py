@@ -1,19 +1,19 @@
 """A verb that frames a deed, told in the other text as its noun: Master decided to quit
-/ Master's decision to quit, made the decision to quit; intended to call / Master's
-intention of calling.
+/ Master made the decision to quit / Master's decision to quit was made.
 
 The noun is the verb's derivationally related form in WordNet (decide: decision, intend:
 intention, refuse: refusal), no person (planner, lover), affirmed, the subject or the
 object of its clause (not "without intention", "by agreement"), framing the same verb the
 verb frames (decided to leave / the decision to stay are two frames), and the same doer's:
-its owner and the subject of the support verb that carries it are the verb's subject
+its named owner and the subject of the support verb that carries it are the verb's subject
 (Ken's agreement to borrow the ladder is Ken's; I made Master's decision to quit is the
 diarist's doing). A support verb (made the decision, reached a decision: of NomBank's
 support verbs, a closed class) says nothing of its own and goes with the noun, unless it
-is denied (made no decision) or told in another tense (makes the decision); any other
-verb around the noun stays a word (his decision surprised his friends: "surprised" is
-matched or not as any word is). A doer only a pronoun names (she decided / he made the
-decision) is none the guard can compare: no frame is paired.
+is denied (made no decision) or told in another tense (makes the decision). A verb told
+twice in its text (made the decision and made a cake) is none the readings can pair, nor
+is a doer only a pronoun names (she decided / he made the decision). Any other verb around
+the noun stays a word (his decision surprised his friends: "surprised" is matched or not
+as any word is).
 """
 
 from __future__ import annotations
@@ -44,15 +44,15 @@ def framed_as_nouns(
     for verb in qualifying:
         if verb.pos != "v" or verb.reading or verb.negated or not verb.frames:
             continue
+        if not _told_once(verb.key, verb_text):
+            continue  # decided to quit, and Ken decides to stay: whose tense, whose doer?
         derived = net.related(verb.key, "v", "+", senses=SENSES)
         doers = [w for w in verb_text.words if w.role == "subject" and w.head == verb.key]
         for noun in others:
             if id(noun) in told or not _frame_noun(noun, derived, verb.frames):
                 continue
-            support = [
-                w for w in others if w.pos == "v" and w.key == noun.head and w.key in SUPPORT_VERBS
-            ]
-            if any(w.negated for w in support):
+            support = _support_of(noun, noun_text, others)
+            if support is None or any(w.negated for w in support):
                 continue  # made no decision to go: the denial is the support verb's
             if not _same_doer(doers, _doers_of(noun, support, noun_text)):
                 continue
@@ -73,6 +73,23 @@ def _frame_noun(noun: Word, derived: frozenset[str], frames: str) -> bool:
     )
 
 
+def _told_once(key: str, text: Reading) -> bool:
+    return sum(1 for w in text.words if w.pos == "v" and w.key == key) == 1
+
+
+def _support_of(noun: Word, text: Reading, others: list[Word]) -> list[Word] | None:
+    """The support verb the noun hangs from, as a list of one, or none where it hangs
+    from another verb; None where that support verb is told more than once in its text
+    (made the decision and made a cake: which one carries the noun, the readings do not
+    say) or the other text has it too."""
+    if noun.head not in SUPPORT_VERBS:
+        return []
+    if not _told_once(noun.head, text):
+        return None
+    carrying = [w for w in others if w.pos == "v" and w.key == noun.head]
+    return carrying or None
+
+
 def _doers_of(noun: Word, support: list[Word], text: Reading) -> list[Word]:
     """Whose the noun is: its owner (Master's decision) and the subject of the support
     verb carrying it (Master made the decision), each of which must be the verb's subject
@@ -83,8 +100,8 @@ def _doers_of(noun: Word, support: list[Word], text: Reading) -> list[Word]:
 
 
 def _told_alike(verb: Word, verb_text: Reading, support: list[Word], noun_text: Reading) -> bool:
-    """The framing verb and the support verb are told in a tense both share, or neither
-    has one read (``Reading.tenses``: main verbs only)."""
+    """The framing verb and the support verb are told in a tense both share, or either
+    has none read (``Reading.tenses`` holds main verbs only)."""
     framing = {tense for key, tense in verb_text.tenses if key == verb.key}
     carrying = {tense for key, tense in noun_text.tenses if key in {w.key for w in support}}
     return not framing or not carrying or bool(framing & carrying)

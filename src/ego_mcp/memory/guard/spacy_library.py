@@ -5,7 +5,10 @@ loads every command of spaCy's CLI and what they use (typer, weasel, requests, j
 about 15 MiB resident in the server, which parses and never runs a command. While spaCy
 is first imported, a placeholder stands for ``spacy.cli`` and ``spacy.cli.info``; it is
 taken out of ``sys.modules`` after, so a later ``import spacy.cli`` loads the real package,
-and the placeholder's ``info`` calls the real one.
+and the placeholder's ``info`` calls the real one. Until something imports ``spacy.cli``,
+the ``spacy`` module has no ``cli`` attribute to reach it by; nothing in this process
+needs one, and a thread importing ``spacy.cli`` itself during the first import (about
+0.4 s) would find the placeholder.
 """
 
 from __future__ import annotations

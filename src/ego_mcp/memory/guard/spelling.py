@@ -131,7 +131,8 @@ def read_by_initials(text: str, other: str) -> list[str]:
 
 def expansions(text: str, other: str) -> dict[str, tuple[str, bool]]:
     """Each acronym of ``text`` that ``other`` spells out (and does not write too): the
-    run of words, and whether WordNet files the two in one synonym set. A run WordNet
+    run of words, and whether WordNet vouches for it (files the two in one synonym set, or
+    defines the acronym as those words, ``_defined_run``). A run WordNet
     does not vouch for counts only when each of its words is one WordNet knows (human
     resources, not the name Los Altos)."""
     if not ACRONYM.search(text):
@@ -169,7 +170,7 @@ def _defined_run(net: WordNet, acronym: str, other: str) -> str:
             words = re.findall(r"[A-Za-z]+", definition)
             if "".join(w[0] for w in words).upper() != acronym:
                 continue
-            spelled = r"\W+".join(words)
+            spelled = r"[\s-]+".join(words)  # not across punctuation: "as soon as. Possible"
             written = re.search(rf"(?i)\b{spelled}\b", other)
             if written:
                 return written.group(0)

@@ -683,9 +683,10 @@ def _frames(token: Token) -> str:
         child = next((c for c in token.children if _framed(c)), None)
     elif token.pos_ == "NOUN":
         child = next((c for c in token.children if c.dep_ == "acl" and _to_infinitive(c)), None)
-        of = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "of"), None)
-        if child is None and of is not None:
-            child = next((c for c in of.children if c.dep_ == "pcomp" and c.tag_ == "VBG"), None)
+        if child is None:
+            of = [c for c in token.children if c.dep_ == "prep" and c.lower_ == "of"]
+            gerunds = [c for p in of for c in p.children if c.dep_ == "pcomp" and c.tag_ == "VBG"]
+            child = gerunds[0] if gerunds else None
     else:
         child = None
     return child.lemma_.lower() if child is not None else ""
