@@ -132,9 +132,9 @@ def read_by_initials(text: str, other: str) -> list[str]:
 def expansions(text: str, other: str) -> dict[str, tuple[str, bool]]:
     """Each acronym of ``text`` that ``other`` spells out (and does not write too): the
     run of words, and whether WordNet vouches for it (files the two in one synonym set, or
-    defines the acronym as those words, ``_defined_run``). A run WordNet
-    does not vouch for counts only when each of its words is one WordNet knows (human
-    resources, not the name Los Altos)."""
+    defines the acronym as those words, ``_defined_run``). A run WordNet does not vouch
+    for counts only when each of its words is one WordNet knows (human resources, not the
+    name Los Altos)."""
     if not ACRONYM.search(text):
         return {}
     net = wordnet()
