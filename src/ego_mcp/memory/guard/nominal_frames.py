@@ -18,6 +18,7 @@ as any word is).
 
 from __future__ import annotations
 
+from ego_mcp.memory.guard.placement import told_alike
 from ego_mcp.memory.guard.reading import Reading, Word
 from ego_mcp.memory.guard.wordnet import wordnet
 
@@ -100,11 +101,15 @@ def _doers_of(noun: Word, support: list[Word], text: Reading) -> list[Word]:
 
 
 def _told_alike(verb: Word, verb_text: Reading, support: list[Word], noun_text: Reading) -> bool:
-    """The framing verb and the support verb are told in a tense both share, or either
-    has none read (``Reading.tenses`` holds main verbs only)."""
-    framing = {tense for key, tense in verb_text.tenses if key == verb.key}
-    carrying = {tense for key, tense in noun_text.tenses if key in {w.key for w in support}}
-    return not framing or not carrying or bool(framing & carrying)
+    """The framing verb and the support verb are told in tenses that may tell one time
+    (``placement.told_alike``), or either has none read (``Reading.tenses`` holds main
+    verbs only)."""
+    carrier = support[0].key
+    if all(key != verb.key for key, _ in verb_text.tenses):
+        return True
+    if all(key != carrier for key, _ in noun_text.tenses):
+        return True
+    return told_alike(verb_text, noun_text, verb.key, carrier)
 
 
 def _same_doer(first: list[Word], second: list[Word]) -> bool:
