@@ -43,6 +43,7 @@ from ego_mcp.store.dirlock import DirectoryLock
 from ego_mcp.store.jmdict import open_jmdict
 from ego_mcp.store.lexical_chroma import open_chroma_lexical
 from ego_mcp.store.lexical_sqlite import SqliteLexicalIndex, lexical_path
+from ego_mcp.store.record_cache import RecordCache
 from ego_mcp.store.reembed import Step, open_live_collection, reembed_agent
 from ego_mcp.workspace import WorkspaceSync
 
@@ -227,7 +228,10 @@ class Runtime:
         lexical = self._lexical_index(agent)
         service = MemoryService(
             agent=agent,
-            store=ChromaMemoryStore(memories, lexical),
+            # one process writes an embedded store: its records can be kept in memory
+            store=ChromaMemoryStore(
+                memories, lexical, RecordCache() if self.settings.chroma_url is None else None
+            ),
             episodes=ChromaEpisodeStore(episodes),
             embedder=self.embedder,
             clock=self.clock,

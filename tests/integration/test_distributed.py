@@ -325,7 +325,7 @@ async def test_one_front_ends_remember_is_found_by_the_others_keyword_recall(
 ) -> None:
     """Two front ends and a worker on one Chroma server: the lexical index is the
     server's, so a word one front end saved is found by the other's recall at once, and a
-    forget on one is gone for the other."""
+    memory one saved and the other forgot is gone for both."""
     from ego_mcp.store.lexical_chroma import open_chroma_lexical
 
     env_a = service_env(
@@ -353,6 +353,10 @@ async def test_one_front_ends_remember_is_found_by_the_others_keyword_recall(
             await b.call_tool("forget", {"memory_id": saved["LOG-4471"]})
             answer = text_of(await a.call_tool("recall", {"context": "LOG-4471", "n_results": 3}))
             assert saved["LOG-4471"] not in answer
+            # a store on a server keeps no record of its own (an embedded one may): the
+            # memory a saved, b forgot, is gone for a
+            again = await a.call_tool("forget", {"memory_id": saved["LOG-4471"]})
+            assert text_of(again).startswith("Memory not found"), text_of(again)
         lexical = open_chroma_lexical(chroma_client(chroma_url), "default")
         stored = {m for page in memory_store(chroma_url).ids() for m in page}
         assert lexical.ids() == stored and len(stored) == 3

@@ -13,7 +13,8 @@ every step that settles, and at the end:
 - no merged fact is lost: each live memory holds every fact the model says it holds;
 - every link is two-way, once the held jobs have run;
 - the word index holds exactly what a rebuild from the store would give;
-- no memory follows itself or one saved after it (``Memory.follows``).
+- no memory follows itself or one saved after it (``Memory.follows``);
+- the store's reads (through its record cache) give what the collection holds.
 
 Saves pass ``force``: the guard is not what this walks (its tests are test_guard's).
 """
@@ -267,6 +268,9 @@ def check(memory: MemoryService, model: Model, settled: bool) -> None:
     stored = all_memories(memory.store)
     assert not (set(stored) & model.gone), "a memory that left the store is back"
     assert set(stored) == set(model.facts)
+    # what the store's reads give (from its record cache, where it holds them) is what
+    # the collection holds
+    assert {m.id: m for m in memory.store.get_many(sorted(stored))} == stored
     for memory_id, facts in model.facts.items():
         missing = [fact for fact in facts if fact not in stored[memory_id].content]
         assert not missing, f"{memory_id} lost {missing}"

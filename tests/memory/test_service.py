@@ -198,7 +198,7 @@ def test_repair_links_restores_two_way_links_after_a_torn_write(memory: MemorySe
     memory.link(first, third, LinkType.CAUSED_BY)
     # As if a crash struck between the two writes of a save, and a delete ran without cleanup.
     memory.store.replace_links([memory.get(second).without_link(first)])
-    memory.store._collection.delete(ids=[third])  # type: ignore[attr-defined]
+    memory.store.delete(third)
 
     assert memory.repair_links() == 2
     assert memory.repair_links() == 0

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
+from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
@@ -37,11 +39,14 @@ from ego_mcp.store.codec import (
     rewritten_metadata,
     tag_index,
 )
+from ego_mcp.store.record_cache import RecordCache
 
 if TYPE_CHECKING:
     from ego_mcp.memory.store import Vector
 
 _RECORD = ["documents", "metadatas"]
+# From the memories a cache held before a write, the memories as the write leaves them.
+Written = Callable[[Mapping[str, Memory]], Mapping[str, Memory]]
 TIME_INDEX_CHECKED = "time_index_checked"
 TIME_INDEX_VERSION = 3  # 1: ts; 2: ts and hour; 3: and the tag list
 SYNC_THRESHOLD = 50
@@ -297,9 +302,16 @@ class ChromaMemoryStore:
     (``memory.store.LexicalIndex``), so a crash between the two is found and mended at
     the next open."""
 
-    def __init__(self, collection: Any, lexical: LexicalIndex | None = None) -> None:
+    def __init__(
+        self,
+        collection: Any,
+        lexical: LexicalIndex | None = None,
+        cache: RecordCache | None = None,
+    ) -> None:
         self._collection = collection
         self.lexical = lexical
+        # Only for a store no other process writes (embedded): ``store/record_cache.py``.
+        self._cache = cache
         self._time_indexed_at = -1  # the count at which every record was seen to have ts
 
     def count(self) -> int:
@@ -321,13 +333,37 @@ class ChromaMemoryStore:
     def add_many(self, memories: Sequence[Memory], embeddings: Vector, new: bool = False) -> None:
         for start in range(0, len(memories), WRITE_BATCH):
             batch = memories[start : start + WRITE_BATCH]
-            with self._indexed(batch, new):
+            metadatas = [memory_to_metadata(m) for m in batch]
+            # A new memory's id is its own; Chroma leaves a record it has alone when
+            # another add names its id, so only new ones are kept as written.
+            added = partial(_as_read, batch, metadatas) if new else None
+            with self._indexed(batch, new), self._changing([m.id for m in batch], added):
                 self._collection.add(
                     ids=[m.id for m in batch],
                     embeddings=embeddings[start : start + WRITE_BATCH],
                     documents=[m.content for m in batch],
-                    metadatas=[memory_to_metadata(m) for m in batch],
+                    metadatas=metadatas,
                 )
+
+    @contextmanager
+    def _changing(
+        self, memory_ids: Sequence[str], written: Written | None = None
+    ) -> Iterator[None]:
+        """Around a write of these memories' records: the cache (if any) is told before
+        and after. ``written``: from the memories the cache held before the write, those
+        the write leaves (kept in the cache), where known."""
+        cache = self._cache
+        if cache is None:
+            yield
+            return
+        token, held = cache.before_write(memory_ids)
+        done = False
+        try:
+            yield
+            done = True
+        finally:
+            left = written(held) if done and written is not None else None
+            cache.after_write(memory_ids, token, left)
 
     @contextmanager
     def _indexed(self, memories: Sequence[Memory], new: bool = False) -> Iterator[None]:
@@ -345,9 +381,21 @@ class ChromaMemoryStore:
         return found[0] if found else None
 
     def get_many(self, memory_ids: Sequence[str]) -> list[Memory]:
-        return [
-            memory for page in self._read_by_id(memory_ids, _RECORD) for memory in _memories(page)
-        ]
+        cache = self._cache
+        if cache is None:
+            return [
+                memory
+                for page in self._read_by_id(memory_ids, _RECORD)
+                for memory in _memories(page)
+            ]
+        held = cache.held(memory_ids)
+        unread = [i for i in memory_ids if i not in held]
+        if unread:
+            seen = cache.generation()
+            read = [m for page in self._read_by_id(unread, _RECORD) for m in _memories(page)]
+            cache.offer(read, seen)
+            held.update((m.id, m) for m in read)
+        return [held[i] for i in _unique(memory_ids) if i in held]
 
     def _read_by_id(self, memory_ids: Sequence[str], include: list[str]) -> Iterator[Any]:
         """The records among ``memory_ids``, one ``get`` per ``READ_BATCH`` of them."""
@@ -480,23 +528,26 @@ class ChromaMemoryStore:
                     changed[memory_id] = tally
         if changed:
             # Only the two recall keys: Chroma keeps every key an update does not name.
-            self._collection.update(ids=list(changed), metadatas=list(changed.values()))
+            with self._changing(list(changed)):
+                self._collection.update(ids=list(changed), metadatas=list(changed.values()))
         return len(changed)
 
     def write_links(self, links: Mapping[str, Links]) -> None:
         ids = list(links)
         for start in range(0, len(ids), WRITE_BATCH):
             batch = ids[start : start + WRITE_BATCH]
-            self._collection.update(
-                ids=batch,
-                metadatas=[{"linked_ids": links_to_json(links[i])} for i in batch],
-            )
+            stored = {i: links_to_json(links[i]) for i in batch}
+            with self._changing(batch, partial(_relinked, stored)):
+                self._collection.update(
+                    ids=batch, metadatas=[{"linked_ids": stored[i]} for i in batch]
+                )
 
     def rewrite(self, memory: Memory, embedding: Vector | None) -> None:
         if embedding is None:  # the text is unchanged (Chroma would embed a new document)
-            self._collection.update(ids=[memory.id], metadatas=[rewritten_metadata(memory)])
+            with self._changing([memory.id]):
+                self._collection.update(ids=[memory.id], metadatas=[rewritten_metadata(memory)])
             return
-        with self._indexed([memory]):
+        with self._indexed([memory]), self._changing([memory.id]):
             self._collection.update(
                 ids=[memory.id],
                 embeddings=embedding.reshape(1, -1),
@@ -507,7 +558,8 @@ class ChromaMemoryStore:
     def delete(self, memory_id: str) -> None:
         if self.lexical is not None:
             self.lexical.unsettle([memory_id])
-        self._collection.delete(ids=[memory_id])
+        with self._changing([memory_id]):
+            self._collection.delete(ids=[memory_id])
         if self.lexical is not None:
             self.lexical.remove([memory_id])
 
@@ -768,6 +820,21 @@ def _memories_with_vectors(result: dict[str, Any]) -> list[tuple[Memory, Vector]
         result["ids"], result["documents"], result["metadatas"], _vectors(result), strict=True
     )
     return [(memory_from_record(i, d, m), v) for i, d, m, v in rows if m is not None]
+
+
+def _as_read(
+    memories: Sequence[Memory], metadatas: Sequence[Metadata], _: Mapping[str, Memory]
+) -> dict[str, Memory]:
+    """New records as a read gives them back (with no recall count, for one)."""
+    return {
+        m.id: memory_from_record(m.id, m.content, meta)
+        for m, meta in zip(memories, metadatas, strict=True)
+    }
+
+
+def _relinked(stored: Mapping[str, str], held: Mapping[str, Memory]) -> dict[str, Memory]:
+    """The ``held`` memories with the link lists ``stored`` (as JSON) written."""
+    return {i: replace(m, linked_ids=links_from_json(stored[i])) for i, m in held.items()}
 
 
 def _unique(ids: Sequence[str]) -> list[str]:
