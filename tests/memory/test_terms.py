@@ -70,3 +70,30 @@ def test_a_text_asks_when_its_last_sentence_closes_with_a_question_mark() -> Non
     assert not asks("https://example.com/search?q=1")
     assert not asks("What made you pick that spot? I wondered all day.")
     assert not asks("He asked what I would call the puppy.")
+
+
+LEMMA_PROBE = """
+from simplemma.strategies.dictionaries import (
+    DEFAULT_DICTIONARY_FACTORY,
+    LOW_MEMORY_DICTIONARY_FACTORY,
+)
+from ego_mcp.memory.guard.english.lexicon import lemma_of
+from ego_mcp.memory.recall.terms import terms
+
+print(terms("Master researched it"), lemma_of("geese"))
+for factory in (DEFAULT_DICTIONARY_FACTORY, LOW_MEMORY_DICTIONARY_FACTORY):
+    print(factory._get_dictionary.cache_info().currsize)
+"""
+
+
+def test_english_lemmas_are_read_from_simplemmas_table_in_place() -> None:
+    """The index's terms and the guard's lemmas use simplemma's low-memory table (read a
+    block at a time, about 17 MiB fewer resident than its dict); in a process of its own,
+    as the suite's other tests may have loaded the dict."""
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-c", LEMMA_PROBE], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.splitlines() == ["['master', 'research', 'it'] goose", "0", "1"]

@@ -174,7 +174,7 @@ def listed(word: str, lemma: str, pos: str) -> tuple[str, str]:
 def lemma_of(word: str) -> str:
     from simplemma import lemmatize
 
-    return str(lemmatize(word, lang="en")).lower()
+    return str(lemmatize(word, lang="en", low_memory=True)).lower()  # as recall/terms.py
 
 
 def approximates(token: Token) -> bool:
