@@ -87,6 +87,9 @@ class Runtime:
         self.redis: Any = None
         self._services: dict[str, MemoryService] = {}
         self._lexical: dict[str, LexicalIndex] = {}  # one per agent, kept across rebuilds
+        # The same, embedded: a rebuilt service's store tells the cache the one before it
+        # tells (a job or a call may still write through that one).
+        self._record_caches: dict[str, RecordCache] = {}
         self._deletion_logs: dict[str, SqliteDeletionLog] = {}  # the same, embedded
         self._own_files: set[str] = set()  # agents whose file names no other agent spells
         self._claims = threading.Lock()  # one claim at a time: twins race otherwise
@@ -194,6 +197,7 @@ class Runtime:
                 copied = reembed_agent(client, agent, self.embedder, after_step=after_step)
         with self._guard:
             self._services.pop(agent, None)
+            self._record_caches.pop(agent, None)  # of the collection the copy replaced
         return copied
 
     def agents(self) -> list[str]:
@@ -228,10 +232,7 @@ class Runtime:
         lexical = self._lexical_index(agent)
         service = MemoryService(
             agent=agent,
-            # one process writes an embedded store: its records can be kept in memory
-            store=ChromaMemoryStore(
-                memories, lexical, RecordCache() if self.settings.chroma_url is None else None
-            ),
+            store=ChromaMemoryStore(memories, lexical, self._record_cache(agent)),
             episodes=ChromaEpisodeStore(episodes),
             embedder=self.embedder,
             clock=self.clock,
@@ -293,6 +294,13 @@ class Runtime:
                 )
             self._deletion_logs[agent] = log
         return log
+
+    def _record_cache(self, agent: str) -> RecordCache | None:
+        """The memories of the agent's embedded store kept in memory; None on a Chroma
+        server, which other processes write."""
+        if self.settings.chroma_url is not None:
+            return None
+        return self._record_caches.setdefault(agent, RecordCache())
 
     def _lexical_index(self, agent: str) -> LexicalIndex:
         """The agent's lexical index: beside the embedded store, or on the Chroma server."""

@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 import threading
 from dataclasses import replace
+from pathlib import Path
 
 from ego_mcp.memory.model import Link, LinkType, Memory
+from ego_mcp.profiles import AgentProfile
 from ego_mcp.runtime import Runtime
 from ego_mcp.store.chroma import ChromaMemoryStore
 from ego_mcp.store.record_cache import RecordCache
@@ -137,3 +139,23 @@ def test_threads_reading_and_writing_at_once_leave_it_true(runtime: Runtime) -> 
         thread.join()
     assert not failures
     assert {m.id: m for m in store.get_many(ids)} == all_memories(store)
+
+
+def test_a_service_rebuilt_for_a_new_profile_shares_the_cache_of_the_one_before(
+    runtime: Runtime, tmp_path: Path
+) -> None:
+    """A window with another workspace rebuilds the agent's service while a job or a call
+    may still hold the one before: both stores tell one cache, so neither reads what the
+    other changed as it was (nor writes a stale link list back)."""
+    before = runtime.memory("guest")
+    first, second = memory(1, "Aya planted tulips."), memory(2, "Ken fixed the fence.")
+    vectors = runtime.embedder.embed([first.content, second.content])
+    before.store.add_many([first, second], vectors, new=True)
+    before.link(first.id, second.id, LinkType.RELATED)
+    runtime.profiles.adopt("guest", AgentProfile(tmp_path / "elsewhere", "Master"))
+    after = runtime.memory("guest")
+    assert after is not before
+    assert [lk.target_id for lk in after.get(first.id).linked_ids] == [second.id]
+    before.forget(second.id)
+    assert after.get(first.id).linked_ids == ()
+    assert after.store.get(second.id) is None

@@ -357,12 +357,12 @@ class ChromaMemoryStore:
             yield
             return
         token, held = cache.before_write(memory_ids)
-        done = False
+        left: Mapping[str, Memory] | None = None
         try:
             yield
-            done = True
+            if written is not None:
+                left = written(held)
         finally:
-            left = written(held) if done and written is not None else None
             cache.after_write(memory_ids, token, left)
 
     @contextmanager
