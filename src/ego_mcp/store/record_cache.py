@@ -1,8 +1,10 @@
 """The memories an embedded store read or wrote last, kept in its process.
 
 An embedded store has one process (the directory lock, ``store/dirlock.py``), and every
-write of a memory's record in it goes through ``ChromaMemoryStore``, which tells this
-cache before and after: what the cache holds is what the collection holds. Reading a
+write of what a memory reads as goes through a ``ChromaMemoryStore`` of the agent, which
+tells the agent's one cache (``Runtime``) before and after: what the cache holds is what
+the collection holds. (The time index's mend writes ``ts``, ``hour`` and the tag list
+around the stores: fields no ``Memory`` is read from.) Reading a
 record back from Chroma costs about 1 ms for the five a recall shows (0.55 of it the
 ``get`` itself); a hit costs microseconds. A store on a Chroma server has other writers
 and no cache.
