@@ -17,7 +17,6 @@ one (``memory/recall/crosslingual.py`` reads a query in the other language this 
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -172,15 +171,23 @@ def concept_scores(
     stats: CorpusStats,
 ) -> dict[str, float]:
     """Each document's BM25 score for ``concepts`` (documents matching none: 0)."""
-    weights = [(c.terms, _concept_idf(c, frequencies, stats)) for c in concepts if c.terms]
+    weights = [_concept_idf(c, frequencies, stats) for c in concepts if c.terms]
+    # Which concepts each term counts for (a term a concept lists twice, twice): each
+    # document's terms are walked once, not once per concept.
+    counted_for: dict[str, list[int]] = {}
+    for number, concept in enumerate(c for c in concepts if c.terms):
+        for term in concept.terms:
+            counted_for.setdefault(term, []).append(number)
     average = stats.average_length or 1.0
     result: dict[str, float] = {}
     for memory_id, document in documents.items():
-        counts = Counter(document)
+        counts = [0] * len(weights)
+        for term in document:
+            for number in counted_for.get(term, ()):
+                counts[number] += 1
         norm = K1 * (1 - B + B * len(document) / average)
         score = 0.0
-        for held, weight in weights:
-            count = sum(counts[term] for term in held)
+        for weight, count in zip(weights, counts, strict=True):
             if count:
                 score += weight * count * (K1 + 1) / (count + norm)
         result[memory_id] = score
