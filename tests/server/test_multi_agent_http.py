@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -257,3 +258,60 @@ def test_mcporter_reports_unauthorized_at_once_and_lists_tools_with_a_token(
     elapsed, output = listing(f"Authorization=Bearer {deployment.tokens['nova']}")
     assert json.loads(output)["status"] == "ok", output
     assert "remember" in output
+
+
+async def test_clients_at_once_on_one_embedded_front_end_keep_every_link_two_way(
+    deployment: Deployment,
+) -> None:
+    """Four sessions of one agent save, link, forget, merge and restore at once, so the
+    front end's threads read and write its memories together (through the embedded store's
+    record cache); once it stops, every link in the store is two-way and points at a
+    memory that is there."""
+    from ego_mcp.errors import StoreHeld
+    from ego_mcp.runtime import Runtime
+    from ego_mcp.settings import load_settings
+    from tests.helpers import assert_links_bidirectional
+
+    async def session(number: int, saved: list[str]) -> None:
+        async with agent_client(deployment, "nova") as client:
+            mine: list[str] = []
+            for index in range(12):
+                text = f"Window {number} noted the amber kite, flight {index} over the bay."
+                failed, answer = await use(client, "remember", content=text, force=True)
+                assert not failed, answer
+                mine.append(memory_id_in(answer))
+                saved.append(mine[-1])
+                if index % 3 == 2 and len(saved) > 4:  # a link to another window's memory
+                    other = saved[(number * 5 + index) % len(saved)]
+                    if other != mine[-1]:
+                        await use(client, "link_memories", source_id=mine[-1], target_id=other)
+                if index % 4 == 3:
+                    gone = mine.pop(0)
+                    failed, answer = await use(client, "forget", memory_id=gone)
+                    if number % 2 == 0 and not failed:  # and now and then take it back
+                        await use(client, "restore_memory", memory_id=gone)
+                        mine.append(gone)
+            if len(mine) >= 2:
+                await use(client, "merge_memories", keep_id=mine[0], remove_id=mine[1])
+
+    saved: list[str] = []
+    async with anyio.create_task_group() as group:
+        for number in range(4):
+            group.start_soon(session, number, saved)
+    async with agent_client(deployment, "nova") as client:  # which strengthens links too
+        await use(client, "consolidate")
+    lock = deployment.root / "data" / "chroma" / ".ego-mcp.lock"
+    os.kill(int(lock.read_text()), signal.SIGTERM)  # the front end holds the store
+    settings = load_settings(data_dir=deployment.root / "data", agent="nova")
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            runtime = Runtime.open(settings)
+            break
+        except StoreHeld:
+            assert time.monotonic() < deadline, "the front end did not let the store go"
+            time.sleep(0.2)
+    try:
+        assert assert_links_bidirectional(runtime.memory("nova").store) > 0
+    finally:
+        runtime.close()
