@@ -81,6 +81,7 @@ from ego_mcp.memory.guard.english.lexicon import lemma_of
 from ego_mcp.memory.recall.terms import terms
 
 print(terms("Master researched it"), lemma_of("geese"))
+# simplemma 2.x keeps each factory's tables in an lru_cache: which were built
 for factory in (DEFAULT_DICTIONARY_FACTORY, LOW_MEMORY_DICTIONARY_FACTORY):
     print(factory._get_dictionary.cache_info().currsize)
 """

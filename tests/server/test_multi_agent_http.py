@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -26,6 +25,7 @@ import pytest
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
+from ego_mcp.embedding.base import Embedder
 from tests.conftest import model_env
 from tests.helpers import cli_output, free_port, memory_id_in, text_of
 
@@ -41,6 +41,7 @@ class Deployment:
     tokens: dict[str, str]
     root: Path
     env: dict[str, str]
+    process: subprocess.Popen[bytes]
 
 
 @pytest.fixture
@@ -71,7 +72,7 @@ def deployment(tmp_path: Path) -> Iterator[Deployment]:
             except httpx.TransportError:
                 assert process.poll() is None and time.monotonic() < deadline, "no server"
                 time.sleep(0.1)
-        yield Deployment(url, tokens, tmp_path, env)
+        yield Deployment(url, tokens, tmp_path, env, process)
     finally:
         process.terminate()
         process.wait(timeout=30)
@@ -261,13 +262,12 @@ def test_mcporter_reports_unauthorized_at_once_and_lists_tools_with_a_token(
 
 
 async def test_clients_at_once_on_one_embedded_front_end_keep_every_link_two_way(
-    deployment: Deployment,
+    deployment: Deployment, embedder: Embedder
 ) -> None:
     """Four sessions of one agent save, link, forget, merge and restore at once, so the
     front end's threads read and write its memories together (through the embedded store's
     record cache); once it stops, every link in the store is two-way and points at a
     memory that is there."""
-    from ego_mcp.errors import StoreHeld
     from ego_mcp.runtime import Runtime
     from ego_mcp.settings import load_settings
     from tests.helpers import assert_links_bidirectional
@@ -300,17 +300,10 @@ async def test_clients_at_once_on_one_embedded_front_end_keep_every_link_two_way
             group.start_soon(session, number, saved)
     async with agent_client(deployment, "nova") as client:  # which strengthens links too
         await use(client, "consolidate")
-    lock = deployment.root / "data" / "chroma" / ".ego-mcp.lock"
-    os.kill(int(lock.read_text()), signal.SIGTERM)  # the front end holds the store
+    deployment.process.terminate()  # the front end holds the store until it stops
+    deployment.process.wait(timeout=30)
     settings = load_settings(data_dir=deployment.root / "data", agent="nova")
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            runtime = Runtime.open(settings)
-            break
-        except StoreHeld:
-            assert time.monotonic() < deadline, "the front end did not let the store go"
-            time.sleep(0.2)
+    runtime = Runtime.open(settings, embedder=embedder)
     try:
         assert assert_links_bidirectional(runtime.memory("nova").store) > 0
     finally:

@@ -8,10 +8,12 @@ import threading
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from ego_mcp.memory.model import Link, LinkType, Memory
 from ego_mcp.profiles import AgentProfile
 from ego_mcp.runtime import Runtime
-from ego_mcp.store.chroma import ChromaMemoryStore
+from ego_mcp.store.chroma import ChromaMemoryStore, collection_name
 from ego_mcp.store.record_cache import RecordCache
 from tests.conftest import START
 from tests.helpers import all_memories
@@ -77,7 +79,8 @@ def test_the_text_held_is_bounded_too() -> None:
 
 def test_each_write_keeps_the_cache_what_the_collection_holds(runtime: Runtime) -> None:
     store = runtime.memory("default").store
-    uncached = ChromaMemoryStore(store._collection)
+    live = runtime.chroma.client.get_collection(collection_name("default", "memories"))
+    uncached = ChromaMemoryStore(live)
     first, second = memory(1, "Aya planted tulips."), memory(2, "Ken fixed the fence.")
     vectors = runtime.embedder.embed([first.content, second.content])
     store.add_many([first, second], vectors, new=True)
@@ -90,7 +93,7 @@ def test_each_write_keeps_the_cache_what_the_collection_holds(runtime: Runtime) 
     # an add naming a stored id (not new): Chroma keeps the record it has
     store.add(replace(first, content="Aya planted roses."), vectors[0])
     assert agrees() and store.get(first.id) == first
-    store.write_links({first.id: (Link(second.id, LinkType.RELATED, 0.7),)})
+    store.write_links({first.id: (Link(second.id, LinkType.RELATED, confidence=0.71234),)})
     assert agrees()
     assert store.note_recalls([first.id], day=20_000) == 1
     assert agrees()
@@ -113,10 +116,8 @@ def test_threads_reading_and_writing_at_once_leave_it_true(runtime: Runtime) -> 
         try:
             for step in range(60):
                 chosen = rng.sample(ids, 3)
-                weight = round(rng.random(), 3)
-                store.write_links(
-                    {i: (Link(ids[step % 40], LinkType.RELATED, weight),) for i in chosen}
-                )
+                weight = rng.random()  # rounded to 4 places where stored
+                store.write_links({i: (Link(ids[step % 40], confidence=weight),) for i in chosen})
         except BaseException as exc:
             failures.append(exc)
 
@@ -159,3 +160,24 @@ def test_a_service_rebuilt_for_a_new_profile_shares_the_cache_of_the_one_before(
     before.forget(second.id)
     assert after.get(first.id).linked_ids == ()
     assert after.store.get(second.id) is None
+
+
+def test_a_write_whose_result_cannot_be_kept_still_stands(
+    runtime: Runtime, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """What a write leaves is worked out after Chroma took it: if that fails, the write
+    is not reported failed; its memories are left out of the cache and read again."""
+    from ego_mcp.store import chroma
+
+    store = runtime.memory("default").store
+    first, second = memory(1, "Aya planted tulips."), memory(2, "Ken fixed the fence.")
+    store.add_many([first, second], runtime.embedder.embed([first.content, second.content]))
+    store.get_many([first.id])  # held
+
+    def broken(*_: object) -> dict[str, Memory]:
+        raise ValueError("unreadable")
+
+    monkeypatch.setattr(chroma, "_relinked", broken)
+    store.write_links({first.id: (Link(second.id),)})
+    assert [lk.target_id for lk in store.get(first.id).linked_ids] == [second.id]
+    assert "ValueError" in caplog.text and "tulips" not in caplog.text

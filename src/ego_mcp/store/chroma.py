@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
@@ -15,6 +16,7 @@ import numpy as np
 
 from ego_mcp.embedding.base import EmbeddingSignature
 from ego_mcp.errors import EmbeddingMismatch, StoreUnavailable
+from ego_mcp.logs import Plain
 from ego_mcp.memory.hours import hour_of
 from ego_mcp.memory.model import Category, Episode, Links, Memory, SearchHit, content_hash
 from ego_mcp.memory.recall.terms import JAPANESE_READER, asks, terms
@@ -43,6 +45,8 @@ from ego_mcp.store.record_cache import RecordCache
 
 if TYPE_CHECKING:
     from ego_mcp.memory.store import Vector
+
+logger = logging.getLogger(__name__)
 
 _RECORD = ["documents", "metadatas"]
 # From the memories a cache held before a write, the memories as the write leaves them.
@@ -361,7 +365,12 @@ class ChromaMemoryStore:
         try:
             yield
             if written is not None:
-                left = written(held)
+                try:
+                    left = written(held)
+                except Exception as exc:  # the write stands: its memories are read again
+                    logger.warning(
+                        "record cache: a write's result not kept (%s)", Plain(type(exc).__name__)
+                    )
         finally:
             cache.after_write(memory_ids, token, left)
 

@@ -25,7 +25,8 @@ from ego_mcp.memory.model import Memory
 
 # Memories kept, the least lately used dropped first: about 1.8 KB for one of 80
 # characters with five links (3.6 MiB for 2,048). Their text is bounded too, as a memory
-# may hold 20,000 characters (2 bytes each in Japanese): 8 MiB of it at most.
+# may hold 20,000 characters (2 bytes each in Japanese, 4 in a text with an emoji): 8 MiB
+# of Japanese at most.
 RECORD_CACHE_SIZE = 2_048
 RECORD_CACHE_CHARS = 4_000_000
 

@@ -172,8 +172,8 @@ def concept_scores(
 ) -> dict[str, float]:
     """Each document's BM25 score for ``concepts`` (documents matching none: 0)."""
     weights = [_concept_idf(c, frequencies, stats) for c in concepts if c.terms]
-    # Which concepts each term counts for (a term a concept lists twice, twice): each
-    # document's terms are walked once, not once per concept.
+    # Which concepts each term counts for (a term may be in two): each document's terms
+    # are walked once, not once per concept.
     counted_for: dict[str, list[int]] = {}
     for number, concept in enumerate(c for c in concepts if c.terms):
         for term in concept.terms:
