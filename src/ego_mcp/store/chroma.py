@@ -337,13 +337,14 @@ class ChromaMemoryStore:
     def add_many(self, memories: Sequence[Memory], embeddings: Vector, new: bool = False) -> None:
         for start in range(0, len(memories), WRITE_BATCH):
             batch = memories[start : start + WRITE_BATCH]
+            ids = [m.id for m in batch]
             metadatas = [memory_to_metadata(m) for m in batch]
             # A new memory's id is its own; Chroma leaves a record it has alone when
             # another add names its id, so only new ones are kept as written.
             added = partial(_as_read, batch, metadatas) if new else None
-            with self._indexed(batch, new), self._changing([m.id for m in batch], added):
+            with self._indexed(batch, new), self._changing(ids, added):
                 self._collection.add(
-                    ids=[m.id for m in batch],
+                    ids=ids,
                     embeddings=embeddings[start : start + WRITE_BATCH],
                     documents=[m.content for m in batch],
                     metadatas=metadatas,
@@ -392,19 +393,19 @@ class ChromaMemoryStore:
     def get_many(self, memory_ids: Sequence[str]) -> list[Memory]:
         cache = self._cache
         if cache is None:
-            return [
-                memory
-                for page in self._read_by_id(memory_ids, _RECORD)
-                for memory in _memories(page)
-            ]
+            return self._records_of(memory_ids)
         held = cache.held(memory_ids)
         unread = [i for i in memory_ids if i not in held]
         if unread:
             seen = cache.generation()
-            read = [m for page in self._read_by_id(unread, _RECORD) for m in _memories(page)]
+            read = self._records_of(unread)
             cache.offer(read, seen)
             held.update((m.id, m) for m in read)
         return [held[i] for i in _unique(memory_ids) if i in held]
+
+    def _records_of(self, memory_ids: Sequence[str]) -> list[Memory]:
+        """The memories among ``memory_ids`` as the collection holds them."""
+        return [m for page in self._read_by_id(memory_ids, _RECORD) for m in _memories(page)]
 
     def _read_by_id(self, memory_ids: Sequence[str], include: list[str]) -> Iterator[Any]:
         """The records among ``memory_ids``, one ``get`` per ``READ_BATCH`` of them."""

@@ -171,11 +171,12 @@ def concept_scores(
     stats: CorpusStats,
 ) -> dict[str, float]:
     """Each document's BM25 score for ``concepts`` (documents matching none: 0)."""
-    weights = [_concept_idf(c, frequencies, stats) for c in concepts if c.terms]
+    held = [c for c in concepts if c.terms]
+    weights = [_concept_idf(c, frequencies, stats) for c in held]
     # Which concepts each term counts for (a term may be in two): each document's terms
     # are walked once, not once per concept.
     counted_for: dict[str, list[int]] = {}
-    for number, concept in enumerate(c for c in concepts if c.terms):
+    for number, concept in enumerate(held):
         for term in concept.terms:
             counted_for.setdefault(term, []).append(number)
     average = stats.average_length or 1.0
