@@ -59,6 +59,8 @@ def both_ways(first: str, second: str) -> tuple[Verdict, Verdict]:
         ("夕日を見た。", "私は夕日を見た。"),  # the implicit first person
         ("マスターは部長に褒められた。", "部長がマスターを褒めた。"),  # passive: に is the doer
         ("マスターは同僚に食事に誘われた。", "同僚がマスターを食事に誘った。"),  # its first に
+        ("実家は祖父によって建てられた。", "祖父が実家を建てた。"),  # によって names the doer
+        ("キャンプは真央さんにより計画された。", "真央さんがキャンプを計画した。"),
         ("マスターに説明してもらった。", "マスターが説明してくれた。"),  # a favour received
         ("雨が降るらしい。", "雨が降るそうだ。"),  # two words for hearsay
         ("図書館で二時間半勉強した。", "図書館で2.5時間勉強した。"),  # a duration's half
@@ -470,6 +472,24 @@ def test_focus_words_of_one_meaning_are_a_restatement(existing: str, new: str) -
 )
 def test_another_fact_a_review_found_refused_is_distinct(existing: str, new: str) -> None:
     assert both_ways(existing, new) == (Verdict.DISTINCT, Verdict.DISTINCT)
+
+
+def test_niyotte_names_a_passives_doer_and_no_other_role() -> None:
+    """によって and により are one case particle, "by": a passive's doer (the verb よる is
+    no word of the text); から names the one a thing was taken from as often, so it is
+    never read as a doer."""
+    assert both_ways("ケンはアヤにより部長に紹介された。", "アヤがケンを部長に紹介した。") == (
+        Verdict.DUPLICATE,
+        Verdict.DUPLICATE,
+    )
+    assert verdict("台風によって電車が止まった。", "台風で電車が止まった。") is Verdict.DUPLICATE
+    for existing, new in [
+        ("アヤはケンによって褒められた。", "アヤがケンを褒めた。"),  # the roles reversed
+        ("ケンはアヤにより部長に紹介された。", "部長がケンをアヤに紹介した。"),
+        ("財布がケンによって盗まれた。", "財布がケンから盗まれた。"),  # the thief, the victim
+        ("実家は祖父によって建てられた。", "実家は祖父のために建てられた。"),  # for him
+    ]:
+        assert both_ways(existing, new) == (Verdict.DISTINCT, Verdict.DISTINCT), (existing, new)
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,7 @@ from ego_mcp.memory.guard.japanese.sequence import (
     SA,
     after_cleft_focus,
     after_predicate,
+    agent_marker,
     cleft_copula,
     comma_segment,
     copulas_joined,
@@ -135,7 +136,13 @@ LENGTH = "a length of time"  # what a focus stands at after one (1時間だけ, 
 def read(text: str, skip: frozenset[int]) -> Reading:
     """The Japanese of ``text``; ``skip``: characters numbers and dates cover."""
     reader = _Reader(morphemes(text), skip)
+    # によって, により: one case particle, read at its に (``_case_particle``)
+    by = {
+        at for index in range(len(reader.morphemes)) for at in agent_marker(reader.morphemes, index)
+    }
     for index, m in enumerate(reader.morphemes):
+        if index in by:
+            continue
         if m.begin() not in skip:
             reader.take(index, m)
         elif m.surface() in "、,":
@@ -186,6 +193,7 @@ class _Reader:
         self.clause_start = 0  # where the clause being read began
         self.last_clause = 0  # where the clause the last predicate closed began
         self.goals: list[range] = []  # the words of each に or へ phrase
+        self.agents: list[range] = []  # and of each によって or により phrase
         self.describing: set[int] = set()  # adjectives before a noun (古いカメラ)
         self.subject_at: int | None = None  # the word the open clause's が marks
         self.topic_at = -1  # where the last は named the topic
@@ -524,13 +532,15 @@ class _Reader:
             and denied_later(self.morphemes, index)
         ):
             self.qualifiers.add(NOT_ALL)
-        role = CASE_ROLES[surface]
+        role = "by" if agent_marker(self.morphemes, index) else CASE_ROLES[surface]
         self.closed_phrase = range(self.phrase_start, len(self.words))
         for at in self.closed_phrase:  # the phrase it ends
             if not self.words[at].role:
                 self.words[at] = _with_role(self.words[at], role, self.topic)
         if role == "to":
             self.goals.append(self.closed_phrase)
+        elif role == "by":
+            self.agents.append(self.closed_phrase)
         self.phrase_start = len(self.words)
         if role == "subject" and (surface == "は" or not self.topic):
             self.topic = self.words[-1].key
@@ -660,19 +670,22 @@ class _Reader:
         return True
 
     def _swap_doer(self, subject_becomes: str) -> bool:
-        """The last clause's roles as the active voice gives them, its first に phrase
-        the doer: a passive's subject is the object of the deed (マスターは部長に褒められた
-        = 部長がマスターを褒めた); one who received a favour (説明してもらった) is its
-        beneficiary. A passive with an object of its own has a subject who received it
-        when the verb gives something to somebody in WordNet's sentence frames (企画を
+        """The last clause's roles as the active voice gives them, its doer named by
+        によって (マスターの実家は祖父によって建てられた = 祖父が実家を建てた), else by its
+        first に phrase: a passive's subject is the object of the deed (マスターは部長に
+        褒められた = 部長がマスターを褒めた); one who received a favour (説明してもらった)
+        is its beneficiary. A passive with an object of its own has a subject who received
+        it when the verb gives something to somebody in WordNet's sentence frames (企画を
         任された = 企画を任せた him), else one whose thing it was (部長にプレゼンを褒められた
-        = 部長が彼のプレゼンを褒めた); one with no に phrase has an unnamed doer (財布が
+        = 部長が彼のプレゼンを褒めた); one with no such phrase has an unnamed doer (財布が
         盗まれた = 誰かが財布を盗んだ, and no 財布を盗んだ). Of two に phrases the doer is one
-        that names someone (散歩中にカラスにつつかれた: the crow). A favour with an object,
-        or from nobody named, is not swapped, and False is returned."""
+        that names someone (散歩中にカラスにつつかれた: the crow). A から phrase is no doer: it
+        names the one a thing was taken from as often (財布がケンから盗まれた). A favour
+        with an object, or from nobody named, is not swapped, and False is returned."""
         phrases = [r for r in self.goals if r.start >= self.last_clause]
         named = [r for r in phrases if r and someone(self.words[r[-1]])]
-        doers = next(iter(named if len(phrases) > 1 and named else phrases), None)
+        agents = [r for r in self.agents if r.start >= self.last_clause]
+        doers = next(iter(agents or (named if len(phrases) > 1 and named else phrases)), None)
         clause = range(self.last_clause, len(self.words))
         passive = subject_becomes == "object"
         if any(self.words[i].role == "object" for i in clause):

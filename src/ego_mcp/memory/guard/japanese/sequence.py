@@ -412,3 +412,25 @@ def copulas_joined(morphemes: tuple[Morpheme, ...], index: int) -> bool:
         and last.normalized_form() in ("だ", "です")
         and before.part_of_speech()[0] == "名詞"
     )
+
+
+# The verb of によって and により, by Sudachi's normalised form (依る and 因る written in
+# kana come out as よる).
+BY_VERBS = frozenset({"よる", "依る", "因る", "由る"})
+
+
+def agent_marker(morphemes: tuple[Morpheme, ...], index: int) -> range:
+    """The morphemes after the に at ``index`` that make it one case particle with it,
+    "by" (祖父によって建てられた, 真央さんにより計画された: the doer of a passive, or what
+    caused an event): よる in its conjunctive form with て, or より. Empty where there are
+    none; による before a noun (祖父による設計) describes the noun and is left a verb."""
+    if morphemes[index].surface() != "に" or index + 1 >= len(morphemes):
+        return range(0)
+    verb = morphemes[index + 1]
+    if verb.part_of_speech()[0] != "動詞" or verb.normalized_form() not in BY_VERBS:
+        return range(0)
+    if verb.surface() == "より":
+        return range(index + 1, index + 2)
+    if index + 2 < len(morphemes) and morphemes[index + 2].surface() == "て":
+        return range(index + 1, index + 3)
+    return range(0)
