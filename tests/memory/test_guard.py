@@ -474,6 +474,21 @@ def test_another_fact_a_review_found_refused_is_distinct(existing: str, new: str
     assert both_ways(existing, new) == (Verdict.DISTINCT, Verdict.DISTINCT)
 
 
+def test_an_adjectival_noun_before_a_noun_is_no_predicate() -> None:
+    """新規事業: the adjectival noun written straight before a noun describes it, as a
+    compound's first part, and ends no clause (the passive after it keeps its doer)."""
+    restated = (
+        "部長はマスターの企画書を新規事業に採用した。",
+        "マスターの企画書は部長によって新規事業に採用された。",
+    )
+    assert both_ways(*restated) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
+    swapped = (
+        "部長はマスターの企画書を新規事業に採用した。",
+        "部長の企画書はマスターによって新規事業に採用された。",
+    )
+    assert both_ways(*swapped) == (Verdict.DISTINCT, Verdict.DISTINCT)
+
+
 def test_niyotte_names_a_passives_doer_and_no_other_role() -> None:
     """によって and により are one case particle, "by": a passive's doer (the verb よる is
     no word of the text); から names the one a thing was taken from as often, so it is

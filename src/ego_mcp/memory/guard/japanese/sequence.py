@@ -116,10 +116,15 @@ def modified_by_verb(previous: Morpheme) -> bool:
 
 
 def modifies_noun(morphemes: tuple[Morpheme, ...], index: int) -> bool:
-    """A predicate in its attributive form before a noun (新しい部屋, 買った本)."""
+    """A predicate in its attributive form before a noun (新しい部屋, 買った本), or an
+    adjectival noun written straight before one, as a compound's first part (新規事業,
+    簡単料理: no な, no predicate)."""
     after = morphemes[index + 1 : index + 3]
     nouns = [m for m in after if m.part_of_speech()[0] == "名詞"]
-    return bool(nouns) and morphemes[index].part_of_speech()[5].startswith("連体形")
+    pos = morphemes[index].part_of_speech()
+    if pos[0] == "形状詞":
+        return bool(after) and after[0].part_of_speech()[0] == "名詞"
+    return bool(nouns) and pos[5].startswith("連体形")
 
 
 # する, its potential できる, and its honorific なさる (ご出席なさる: 出席する).
