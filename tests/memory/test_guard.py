@@ -662,6 +662,25 @@ def test_leaving_out_detail_is_a_possible_duplicate_never_a_refusal() -> None:
     assert dropped_time[0] is Verdict.POSSIBLE
 
 
+def test_a_doer_left_unwritten_is_detail_left_out_not_another_person() -> None:
+    """A diary leaves its doer unsaid (Renewed his licence); the person the other text
+    names there is left out, a possible duplicate both languages flag. Named, told as the
+    diarist, or one of two doers dropped, it is another person."""
+    assert differences(
+        "Master renewed his driver's license at the DMV today.",
+        "Renewed his driver's license at the DMV today.",
+    ) == (Verdict.POSSIBLE, ("leaves out: Master",))
+    assert verdict("ケンは区役所で住民票を取った。", "区役所で住民票を取った。") is Verdict.POSSIBLE
+    assert verdict("Went to the park.", "Master went to the park.") is Verdict.DISTINCT
+    assert verdict("Master went to the park.", "I went to the park.") is Verdict.DISTINCT
+    assert verdict("Master and Ken went to the park.", "Ken went to the park.") is Verdict.DISTINCT
+    # Nor is a correction read where the doer is left unsaid: it may be the diarist's own.
+    assert (
+        corrects("ケンは市場でりんごを3個買った。", "りんごを6個買った。メモを読み間違えた。")
+        is None
+    )
+
+
 def test_adding_a_fact_is_distinct() -> None:
     assert differences("Master bought a bike.", "Master bought a bike and a helmet.") == (
         Verdict.DISTINCT,

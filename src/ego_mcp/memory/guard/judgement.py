@@ -71,8 +71,10 @@ class Comparison:
         return self.verdict is Verdict.DUPLICATE
 
 
-def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
-    """The verdict on ``new`` beside ``old``, and what differs."""
+def judge(old: Reading, new: Reading, unsaid_doers: bool = True) -> tuple[Verdict, tuple[str, ...]]:
+    """The verdict on ``new`` beside ``old``, and what differs. With ``unsaid_doers``, a
+    person ``old`` names as a doer whom ``new`` leaves unwritten is detail left out, not
+    another person (a correction cannot be drawn so: the diarist may be the doer)."""
     things = common_nouns(old, new)  # read once: what a number or a time may be bound to
     (numbers, fewer_numbers), (times, fewer_times) = (
         facts("number", old.numbers, new.numbers, things),
@@ -80,8 +82,9 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
     )
     hard = numbers + times
     added, left_out, told_as_words = _unmatched_words(old, new)
+    unwritten = {id(w) for w in left_out if unsaid_doers and _subject_left_unwritten(w, new)}
     for kind in ("person", "place", "name"):
-        names = [w for w in added + left_out if w.name == kind]
+        names = [w for w in added + left_out if w.name == kind and id(w) not in unwritten]
         if names:
             hard.append(f"{kind}: {shown(names)}")
     opposites = [(o, n) for n in added for o in left_out if n.opposes(o) and _comparable(o, n)]
@@ -133,7 +136,7 @@ def judge(old: Reading, new: Reading) -> tuple[Verdict, tuple[str, ...]]:
         return Verdict.DISTINCT, tuple(hard)
     skipped = {id(w) for w in gone + new_qualifiers} | paired | every_word
     added = [w for w in added if not w.name and id(w) not in skipped]
-    left_out = [w for w in left_out if not w.name and id(w) not in skipped]
+    left_out = [w for w in left_out if (not w.name or id(w) in unwritten) and id(w) not in skipped]
     if added and left_out:
         return _one_for_another(left_out, added)
     if added:
@@ -228,6 +231,17 @@ def _one_for_another(gone: list[Word], added: list[Word]) -> tuple[Verdict, tupl
     if related:
         return Verdict.POSSIBLE, (f"wording: {change}",)
     return Verdict.DISTINCT, (f"words: {change}",)
+
+
+def _subject_left_unwritten(word: Word, new: Reading) -> bool:
+    """A person the older text names as the subject of a verb the new one tells with no
+    subject written (Master renewed his licence / Renewed his licence; マスターは住民票を
+    取った / 住民票を取った): the new text leaves the doer unsaid, as a diary does, which is
+    detail left out, not another person."""
+    if word.name != "person" or word.role != "subject" or not word.head:
+        return False
+    told = any(w.key == word.head and w.pos == "v" for w in new.words)
+    return told and not any(w.role == "subject" and w.head == word.head for w in new.words)
 
 
 def _role_moved(old: Word, new: Word) -> str:

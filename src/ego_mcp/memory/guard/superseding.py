@@ -131,7 +131,7 @@ def _corrected_kind(existing: str, new: str, days_apart: int) -> str | None:
     turned = reasons_turned(old, fresh)
     if turned:  # the voice of an event told otherwise is the other telling's own
         old, fresh = _without_unnamed_doer(old), _without_unnamed_doer(fresh)
-    verdict, found = judge(old, fresh)
+    verdict, found = judge(old, fresh, unsaid_doers=False)
     rest = [line for line in found if line not in turned]
     if verdict is not Verdict.DISTINCT or (len(found) != 1 and not turned):
         return None
