@@ -6,6 +6,7 @@ import pytest
 
 from ego_mcp.memory.guard import TOO_LONG, Verdict, compare, corrects, differences, mergeable
 from ego_mcp.memory.guard.analysis import read
+from ego_mcp.memory.guard.english import with_the_diarist
 
 
 def verdict(existing: str, new: str) -> Verdict:
@@ -660,6 +661,27 @@ def test_leaving_out_detail_is_a_possible_duplicate_never_a_refusal() -> None:
     assert found == ("leaves out: long, rambling",)
     dropped_time = differences("Master framed the map last spring.", "Master framed the map.")
     assert dropped_time[0] is Verdict.POSSIBLE
+
+
+def test_a_diarys_opening_verb_the_parse_misreads_is_the_diarists_deed() -> None:
+    """Reminded Master to…: the small model reads "Reminded" as part of a noun and Master
+    as the one who takes the pills; "Met" as a name. The diarist's "I" written out, the
+    texts are the diarist's deed, as "I reminded Master to…" is. A participle before a
+    clause of its own, or a name, is left as written."""
+    for unsaid, said in [
+        (
+            "Reminded Master to take his pills this morning.",
+            "I reminded Master to take his pills this morning.",
+        ),
+        ("Met Aya at the station.", "I met Aya at the station."),
+    ]:
+        assert both_ways(unsaid, said) == (Verdict.DUPLICATE, Verdict.DUPLICATE)
+    assert verdict("Met Aya at the station.", "Ken met Aya at the station.") is Verdict.DISTINCT
+    assert both_ways(
+        "Reminded Master to take his pills.", "Master reminded me to take his pills."
+    ) == (Verdict.DISTINCT, Verdict.DISTINCT)
+    for written in ("Reminded of the deadline, Master hurried.", "United won the match."):
+        assert with_the_diarist(written) == written
 
 
 def test_a_doer_left_unwritten_is_detail_left_out_not_another_person() -> None:

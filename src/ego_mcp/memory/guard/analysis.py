@@ -126,6 +126,8 @@ def read(text: str) -> Reading:
     """What ``text`` says, as the guard compares it (kept for recent texts: a save
     compares its text with up to five memories, consolidation each pair it shows)."""
     digits = _with_digits(text)
+    if not is_japanese(digits):
+        digits = english.with_the_diarist(digits)  # Reminded Master to…: I reminded him
     when = find_when(digits)
     covered = {i for start, end in when.spans for i in range(start, end)}
     # A length of time or a measure is an amount (1.5 hours, 90分, 1.5 km), compared and

@@ -15,7 +15,8 @@ to-infinitive or a finite clause: used to, want to, thinks that). A verb whose c
 is a bare infinitive or a gerund (helped him pick, kept dropping) tells it as done: a
 content word. A manner adverb (happily) is a detail like any other word.
 
-Its parts: ``pipeline`` (the parse), ``roles`` (who did what to whom, with the
+Its parts: ``pipeline`` (the parse), ``diarist`` (the diarist's "I" written out where
+the parse misreads a diary's opening verb), ``roles`` (who did what to whom, with the
 repairs of what the small model misreads), ``lexicon`` (what WordNet says of a word),
 ``reader`` (the reading the guard compares).
 
@@ -23,7 +24,8 @@ The pipeline (en_core_web_sm 3.8, MIT, Explosion; without its entity recogniser)
 on first use.
 """
 
+from ego_mcp.memory.guard.english.diarist import with_the_diarist
 from ego_mcp.memory.guard.english.pipeline import parse, parse_all
 from ego_mcp.memory.guard.english.reader import read
 
-__all__ = ["parse", "parse_all", "read"]
+__all__ = ["parse", "parse_all", "read", "with_the_diarist"]

@@ -1,0 +1,57 @@
+"""The diarist's "I", written out where a diary leaves it unsaid and the small model
+misreads the verb that opens the sentence (Reminded Master to take his pills: the parse
+makes "Reminded" a modifier of "Master", and Master the one who takes them; Met Aya at
+the station: "Met" a name). Written out (I reminded Master to take his pills), the parse
+tells the diarist's deed, as the guard reads an unwritten subject anyway ("Watched the
+sunset")."""
+
+from __future__ import annotations
+
+from ego_mcp.memory.guard.english.pipeline import parse
+from ego_mcp.memory.guard.wordnet import wordnet
+
+SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+FINITE = frozenset({"VBD", "VBZ", "VBP"})
+
+
+def with_the_diarist(text: str) -> str:
+    """``text`` with "I" before each sentence that opens with a verb's past (by WordNet's
+    morphology: met, reminded, baked) the parse reads as no verb heading its sentence,
+    in a sentence with no finite verb of its own subject (Reminded of the deadline,
+    Master hurried: a participle; United won the match: a name), where the parse of the
+    text so written makes "I" the subject of that verb in the past tense; ``text``
+    itself elsewhere."""
+    doc = parse(text)
+    openings = [
+        sentence[0].idx
+        for sentence in doc.sents
+        if sentence[0].is_title
+        and not (sentence[0].dep_ == "ROOT" and sentence[0].pos_ in ("VERB", "AUX"))
+        and _past_of_a_verb(sentence[0].text)
+        and not any(t.dep_ in SUBJECTS and t.head.tag_ in FINITE for t in sentence)
+    ]
+    if not openings:
+        return text
+    written = text
+    for start in reversed(openings):
+        written = f"{written[:start]}I {written[start].lower()}{written[start + 1 :]}"
+    told = [
+        t
+        for t in parse(written)
+        if t.lower_ == "i"
+        and t.dep_ in SUBJECTS
+        and t.head.tag_ == "VBD"
+        and t.head.i == t.i + 1  # the verb written after it
+    ]
+    return written if len(told) == len(openings) else text
+
+
+def _past_of_a_verb(word: str) -> bool:
+    """A form WordNet's morphology makes a verb's past of (met: meet, reminded: remind)."""
+    net = wordnet()
+    key = word.lower()
+    if net is None or net.offsets(key, "v"):
+        return False  # a verb's own base (Visit, Call): an order, or a note to do it
+    return bool(net.irregular_bases(key, "v")) or (
+        key.endswith("ed") and bool(net.base_forms(key, "v"))
+    )
