@@ -52,6 +52,9 @@ from ego_mcp.memory.guard.swaps import (
 )
 from ego_mcp.memory.japanese import is_japanese
 
+# The roles in which a name is a party to the event (met Aya, with Aya, from Aya).
+PARTY_ROLES = CORE_ROLES | {"to", "from", "with", "by"}
+
 
 class Verdict(Enum):
     DUPLICATE = "duplicate"
@@ -235,13 +238,20 @@ def _one_for_another(gone: list[Word], added: list[Word]) -> tuple[Verdict, tupl
 
 def _subject_left_unwritten(word: Word, new: Reading) -> bool:
     """A person the older text names as the subject of a verb the new one tells with no
-    subject written (Master renewed his licence / Renewed his licence; マスターは住民票を
-    取った / 住民票を取った): the new text leaves the doer unsaid, as a diary does, which is
-    detail left out, not another person."""
+    subject written and no other person named (Master renewed his licence / Renewed his
+    licence; マスターは住民票を取った / 住民票を取った): the new text leaves the doer
+    unsaid, as a diary does, which is detail left out, not another person."""
     if word.name != "person" or word.role != "subject" or not word.head:
         return False
+    if any(w.key == FIRST_PERSON or _party_named(w) for w in new.words):
+        return False  # 私も風邪をひいた; アヤと会った: the diarist's, or another's, deed
     told = any(w.key == word.head and w.pos == "v" for w in new.words)
     return told and not any(w.role == "subject" and w.head == word.head for w in new.words)
+
+
+def _party_named(word: Word) -> bool:
+    """A person the text names, or a name in a party's role (Aya, met Aya)."""
+    return word.name == "person" or (word.name == "name" and word.role in PARTY_ROLES)
 
 
 def _role_moved(old: Word, new: Word) -> str:

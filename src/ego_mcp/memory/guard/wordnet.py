@@ -396,6 +396,17 @@ def takes_recipient(wordnet: WordNet, verb: str, senses: int = 3) -> bool:
     )
 
 
+# WordNet's lexicographer files of verbs that move a thing from one party to another:
+# 38 verb.motion (send, return), 40 verb.possession (give, lend, hand).
+TRANSFER_FILES = frozenset({38, 40})
+
+
+def transfers(verb: str) -> bool:
+    """Whether ``verb``'s most frequent sense moves a thing to someone (send, give,
+    return; not write, read, repair), by its lexicographer file."""
+    return _first_sense_file(verb, "v") in TRANSFER_FILES
+
+
 # Where something happens, as WordNet files it: a point or extent in space, a built
 # structure, a facility, a place of business (library, café, station, bakery, park).
 PLACE_CLASSES = ("location", "structure", "facility", "place_of_business")

@@ -18,9 +18,9 @@ def with_the_diarist(text: str) -> str:
     """``text`` with "I" before each sentence that opens with a verb's past (by WordNet's
     morphology: met, reminded, baked) the parse reads as no verb heading its sentence,
     in a sentence with no finite verb of its own subject (Reminded of the deadline,
-    Master hurried: a participle; United won the match: a name), where the parse of the
-    text so written makes "I" the subject of that verb in the past tense; ``text``
-    itself elsewhere."""
+    Master hurried: a participle; United won the match: a name) and no "by" (Driven home
+    by Aya: a passive), where the parse of the text so written makes each "I" the subject
+    of the verb in the past after it; ``text`` itself elsewhere."""
     doc = parse(text)
     openings = [
         sentence[0].idx
@@ -29,29 +29,34 @@ def with_the_diarist(text: str) -> str:
         and not (sentence[0].dep_ == "ROOT" and sentence[0].pos_ in ("VERB", "AUX"))
         and _past_of_a_verb(sentence[0].text)
         and not any(t.dep_ in SUBJECTS and t.head.tag_ in FINITE for t in sentence)
+        and not any(t.lower_ == "by" for t in sentence)
     ]
     if not openings:
         return text
     written = text
     for start in reversed(openings):
         written = f"{written[:start]}I {written[start].lower()}{written[start + 1 :]}"
-    told = [
-        t
-        for t in parse(written)
-        if t.lower_ == "i"
-        and t.dep_ in SUBJECTS
-        and t.head.tag_ == "VBD"
-        and t.head.i == t.i + 1  # the verb written after it
-    ]
-    return written if len(told) == len(openings) else text
+    rewritten = parse(written)
+    for shift, start in enumerate(openings):
+        diarist = next((t for t in rewritten if t.idx == start + 2 * shift), None)
+        if (
+            diarist is None
+            or diarist.dep_ not in SUBJECTS
+            or diarist.head.i != diarist.i + 1
+            or diarist.head.tag_ != "VBD"
+        ):
+            return text
+    return written
 
 
 def _past_of_a_verb(word: str) -> bool:
-    """A form WordNet's morphology makes a verb's past of (met: meet, reminded: remind)."""
+    """A form WordNet's morphology makes a verb's past of (met: meet, reminded: remind),
+    but a participle that is no past (broken, hidden, driven, done: the English
+    irregular participles end in n or ne, the pasts of those verbs do not)."""
     net = wordnet()
     key = word.lower()
     if net is None or net.offsets(key, "v"):
         return False  # a verb's own base (Visit, Call): an order, or a note to do it
-    return bool(net.irregular_bases(key, "v")) or (
-        key.endswith("ed") and bool(net.base_forms(key, "v"))
-    )
+    if key.endswith("ed"):
+        return bool(net.base_forms(key, "v"))
+    return bool(net.irregular_bases(key, "v")) and not key.endswith(("n", "ne"))

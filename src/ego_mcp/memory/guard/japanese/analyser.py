@@ -59,3 +59,17 @@ def proper_nouns(text: str) -> frozenset[str]:
 def surfaces(text: str) -> tuple[str, ...]:
     """``text`` cut into its words, as written."""
     return tuple(m.surface() for m in morphemes(text))
+
+
+# Each kana of the a-row with the u-row kana of its column: a godan verb's causative in
+# す is its stem, that column's a-kana and す (走る: 走らす, 泳ぐ: 泳がす).
+A_TO_U = dict(zip("かがさざただなばまらわ", "くぐすずつづぬぶむるう", strict=True))
+
+
+def lexical_causative(verb: str) -> bool:
+    """Whether the dictionary form ``verb`` is the causative in す of a verb the dictionary
+    lists (走らす: 走る, 驚かす: 驚く; not 渡す, 話す, 任す)."""
+    if len(verb) < 3 or not verb.endswith("す") or verb[-2] not in A_TO_U:
+        return False
+    base = verb[:-2] + A_TO_U[verb[-2]]
+    return any(pos[0] == "動詞" for pos in listed_as(base))

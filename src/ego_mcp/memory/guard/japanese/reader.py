@@ -75,10 +75,12 @@ from ego_mcp.memory.guard.reading import (
 )
 from ego_mcp.memory.guard.wordnet import (
     experiences,
+    is_animate,
     is_inalienable,
     is_person,
     says,
     takes_recipient,
+    transfers,
     wordnet,
 )
 from ego_mcp.memory.japanese import HIRAGANA_TO_KATAKANA
@@ -135,14 +137,18 @@ LENGTH = "a length of time"  # what a focus stands at after one (1時間だけ, 
 
 def read(text: str, skip: frozenset[int]) -> Reading:
     """The Japanese of ``text``; ``skip``: characters numbers and dates cover."""
-    reader = _Reader(morphemes(text), skip)
-    # によって, により: one case particle, read at its に (``_case_particle``)
-    by = {
-        at for index in range(len(reader.morphemes)) for at in agent_marker(reader.morphemes, index)
-    }
+    # によって, により: one case particle, read at its に; the よる (and て) it holds are
+    # no morphemes of the text, which the reader's look back and ahead must not see.
+    analysed = morphemes(text)
+    markers = [agent_marker(analysed, index) for index in range(len(analysed))]
+    held = {at for marker in markers for at in marker}
+    kept = [index for index in range(len(analysed)) if index not in held]
+    reader = _Reader(
+        tuple(analysed[index] for index in kept),
+        skip,
+        agents_at=frozenset(at for at, index in enumerate(kept) if markers[index]),
+    )
     for index, m in enumerate(reader.morphemes):
-        if index in by:
-            continue
         if m.begin() not in skip:
             reader.take(index, m)
         elif m.surface() in "、,":
@@ -172,9 +178,12 @@ class _Reader:
     """One pass over a text's morphemes, left to right, as a reader takes them: each
     word joins the phrase its particle will end, each predicate closes a clause."""
 
-    def __init__(self, morphemes: tuple[Morpheme, ...], skip: frozenset[int]) -> None:
+    def __init__(
+        self, morphemes: tuple[Morpheme, ...], skip: frozenset[int], agents_at: frozenset[int]
+    ) -> None:
         self.morphemes = morphemes
         self.skip = skip  # the characters values cover
+        self.agents_at = agents_at  # where a に stands for によって or により
         self.parts: list[int] = []  # where each part after a 、 or 。 begins, in words
         self.morphemes_at_part = 0  # and where the last one begins, in morphemes
         self.part_breaks: list[int] = []  # and the character each is cut at
@@ -192,7 +201,7 @@ class _Reader:
         self.last_sentence = range(0)  # the words of the sentence before it
         self.clause_start = 0  # where the clause being read began
         self.last_clause = 0  # where the clause the last predicate closed began
-        self.goals: list[range] = []  # the words of each に or へ phrase
+        self.goals: list[range] = []  # the words of each に phrase
         self.agents: list[range] = []  # and of each によって or により phrase
         self.describing: set[int] = set()  # adjectives before a noun (古いカメラ)
         self.subject_at: int | None = None  # the word the open clause's が marks
@@ -532,12 +541,12 @@ class _Reader:
             and denied_later(self.morphemes, index)
         ):
             self.qualifiers.add(NOT_ALL)
-        role = "by" if agent_marker(self.morphemes, index) else CASE_ROLES[surface]
+        role = "by" if index in self.agents_at else CASE_ROLES[surface]
         self.closed_phrase = range(self.phrase_start, len(self.words))
         for at in self.closed_phrase:  # the phrase it ends
             if not self.words[at].role:
                 self.words[at] = _with_role(self.words[at], role, self.topic)
-        if role == "to":
+        if role == "to" and surface == "に":  # へ names where to, never who did it
             self.goals.append(self.closed_phrase)
         elif role == "by":
             self.agents.append(self.closed_phrase)
@@ -685,9 +694,11 @@ class _Reader:
         phrases = [r for r in self.goals if r.start >= self.last_clause]
         named = [r for r in phrases if r and someone(self.words[r[-1]])]
         agents = [r for r in self.agents if r.start >= self.last_clause]
-        doers = next(iter(agents or (named if len(phrases) > 1 and named else phrases)), None)
         clause = range(self.last_clause, len(self.words))
         passive = subject_becomes == "object"
+        if passive and self._thing_given(clause):
+            phrases = []  # 荷物はケンに送られた: sent to Ken, by someone unnamed
+        doers = next(iter(agents or (named if len(phrases) > 1 and named else phrases)), None)
         if any(self.words[i].role == "object" for i in clause):
             if not passive:
                 return False
@@ -704,6 +715,22 @@ class _Reader:
             elif word.role == "subject":
                 self.words[i] = replace(word, role=subject_becomes)
         return True
+
+    def _thing_given(self, clause: range) -> bool:
+        """The passive clause's subject is a thing, not someone, and its verb moves a
+        thing to someone by its first gloss's first sense (荷物はケンに送られた: sent to
+        Ken; 渡す, 返す, 貸す): its に phrase is who received it."""
+        verb = self.words[-1] if self.words else None
+        subjects = [self.words[i] for i in clause if self.words[i].role == "subject"]
+        return (
+            verb is not None
+            and verb.pos == "v"
+            and bool(verb.english)
+            and transfers(verb.english[0])
+            and bool(subjects)
+            and not any(_a_being(w) for w in subjects)
+            and not any(self.words[i].role == "object" for i in clause)
+        )
 
     def _recipient_verb(self) -> bool:
         """Whether the verb just read gives something to somebody or asks somebody to do
@@ -892,3 +919,10 @@ GLOSSES_OF_A_PRONOUN = 3
 def _someone(word: Word) -> bool:
     """A name of a person, or a noun WordNet files as one (マスター, 同僚, 母)."""
     return word.name == "person" or (not word.name and any(map(is_person, word.english)))
+
+
+def _a_being(word: Word) -> bool:
+    """Someone, the diarist, or a noun whose first gloss's first word is a person or an
+    animal (犬: "dog (Canis (lupus) familiaris)", read as dog_familiaris))."""
+    first = word.english[0].split("_")[0] if word.english else ""
+    return someone(word) or word.key == FIRST_PERSON or (bool(first) and is_animate(first))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ego_mcp.memory.guard.japanese.analyser import lexical_causative
 from ego_mcp.memory.guard.reading import BECAUSE, DESPITE, HEARSAY
 
 if TYPE_CHECKING:
@@ -426,16 +427,57 @@ BY_VERBS = frozenset({"よる", "依る", "因る", "由る"})
 
 def agent_marker(morphemes: tuple[Morpheme, ...], index: int) -> range:
     """The morphemes after the に at ``index`` that make it one case particle with it,
-    "by" (祖父によって建てられた, 真央さんにより計画された: the doer of a passive, or what
-    caused an event): よる in its conjunctive form with て, or より. Empty where there are
-    none; による before a noun (祖父による設計) describes the noun and is left a verb."""
+    "by", the doer of the passive its clause ends in (祖父によって建てられた, 真央さんにより
+    計画された): よる in its conjunctive form with て, or より. Empty where there are none,
+    and where the phrase is no doer: no passive follows in the sentence (台風によって電車が
+    止まった, 人によって意見が違う), は or も follows (場合によっては: depending on), より
+    is "more" before a word of degree (ケンにより良い部屋が) or よります says "according
+    to" (警察によりますと); による before a noun (祖父による設計) describes the noun."""
     if morphemes[index].surface() != "に" or index + 1 >= len(morphemes):
         return range(0)
     verb = morphemes[index + 1]
     if verb.part_of_speech()[0] != "動詞" or verb.normalized_form() not in BY_VERBS:
         return range(0)
     if verb.surface() == "より":
-        return range(index + 1, index + 2)
-    if index + 2 < len(morphemes) and morphemes[index + 2].surface() == "て":
-        return range(index + 1, index + 3)
-    return range(0)
+        marker = range(index + 1, index + 2)
+    elif index + 2 < len(morphemes) and morphemes[index + 2].surface() == "て":
+        marker = range(index + 1, index + 3)
+    else:
+        return range(0)
+    after = morphemes[marker[-1] + 1] if marker[-1] + 1 < len(morphemes) else None
+    if after is None or after.surface() in ("は", "も"):
+        return range(0)
+    if verb.surface() == "より" and (
+        _degree(after)
+        or after.normalized_form() in ("ます", "多く")
+        or after.part_of_speech()[0] == "補助記号"
+    ):
+        return range(0)  # より良い, より多くの; によりますと; 場合により、
+    return marker if _passive_follows(morphemes, marker[-1] + 1) else range(0)
+
+
+# What より before it makes "more" (より良い, より安全な, より早く).
+DEGREE = frozenset({"形容詞", "形状詞", "副詞", "助動詞"})
+PASSIVES = frozenset({"れる", "られる"})
+
+
+def _degree(m: Morpheme) -> bool:
+    pos = m.part_of_speech()
+    return pos[0] in DEGREE or pos[2] == "形状詞可能"
+
+
+def _passive_follows(morphemes: tuple[Morpheme, ...], start: int) -> bool:
+    """The first verb from ``start`` on, in the sentence, takes the passive straight
+    after it (建てられた; not 走らされた, whose causative comes first, as the analyser's
+    走らす or as させる)."""
+    for at in range(start, len(morphemes) - 1):
+        if morphemes[at].part_of_speech()[1] == "句点":
+            return False
+        if morphemes[at].part_of_speech()[0] == "動詞":
+            following = morphemes[at + 1]
+            return (
+                following.part_of_speech()[0] == "助動詞"
+                and following.normalized_form() in PASSIVES
+                and not lexical_causative(morphemes[at].normalized_form())
+            )
+    return False
