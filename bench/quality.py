@@ -84,6 +84,8 @@ ADVERSARIAL8 = ROOT / "bench" / "data" / "guard_adversarial8.jsonl"
 ADVERSARIAL9 = ROOT / "bench" / "data" / "guard_adversarial9.jsonl"
 ADVERSARIAL10 = ROOT / "bench" / "data" / "guard_adversarial10.jsonl"
 ADVERSARIAL11 = ROOT / "bench" / "data" / "guard_adversarial11.jsonl"
+ADVERSARIAL12 = ROOT / "bench" / "data" / "guard_adversarial12.jsonl"
+ADVERSARIAL13 = ROOT / "bench" / "data" / "guard_adversarial13.jsonl"
 CORRECTIONS = ROOT / "bench" / "data" / "corrections.jsonl"
 CORRECTIONS_BLIND = ROOT / "bench" / "data" / "corrections_blind.jsonl"
 CORRECTIONS_BLIND3 = ROOT / "bench" / "data" / "corrections_blind3.jsonl"
@@ -353,6 +355,8 @@ async def main() -> None:
         ("guard_adversarial9", guard_pairwise, guard_table, jsonl(ADVERSARIAL9)),
         ("guard_adversarial10", guard_pairwise, guard_table, jsonl(ADVERSARIAL10)),
         ("guard_adversarial11", guard_pairwise, guard_table, jsonl(ADVERSARIAL11)),
+        ("guard_adversarial12", guard_pairwise, guard_table, jsonl(ADVERSARIAL12)),
+        ("guard_adversarial13", guard_pairwise, guard_table, jsonl(ADVERSARIAL13)),
         ("corrections", corrections, corrections_table, jsonl(CORRECTIONS)),
         ("corrections_blind", corrections, corrections_table, jsonl(CORRECTIONS_BLIND)),
         ("corrections_blind3", corrections, corrections_table, jsonl(CORRECTIONS_BLIND3)),
@@ -538,6 +542,12 @@ async def main() -> None:
         "pairs of 2026-12-07 against support verbs carrying a noun written as its verb, made a "
         "promise to / promised to, a reading then dropped; it found the tense and the doer of "
         "make, kept; a check, not a blind measure)",
+        "guard_adversarial12": "guard, bench/data/guard_adversarial12.jsonl (a review's 176 "
+        "pairs and its probes of 2026-12-08 against によって / により read as a passive's doer; "
+        "its new wrong refusals were then fixed; a check, not a blind measure)",
+        "guard_adversarial13": "guard, bench/data/guard_adversarial13.jsonl (a review's 279 "
+        "pairs and its probes of 2026-12-08 against a doer left unwritten and the diarist's "
+        "I written out; its new wrong refusals were then fixed; a check, not a blind measure)",
         "corrections": "corrections, bench/data/corrections.jsonl (written blind to the code)",
         "corrections_blind": "corrections, bench/data/corrections_blind.jsonl (a second set, "
         "written blind on 2026-11-28)",
