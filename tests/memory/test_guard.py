@@ -61,6 +61,7 @@ def both_ways(first: str, second: str) -> tuple[Verdict, Verdict]:
         ("マスターは部長に褒められた。", "部長がマスターを褒めた。"),  # passive: に is the doer
         ("マスターは同僚に食事に誘われた。", "同僚がマスターを食事に誘った。"),  # its first に
         ("実家は祖父によって建てられた。", "祖父が実家を建てた。"),  # によって names the doer
+        ("財布はケンに盗まれた。", "ケンが財布を盗んだ。"),  # stolen by Ken: no giving
         ("キャンプは真央さんにより計画された。", "真央さんがキャンプを計画した。"),
         ("マスターに説明してもらった。", "マスターが説明してくれた。"),  # a favour received
         ("雨が降るらしい。", "雨が降るそうだ。"),  # two words for hearsay
@@ -711,7 +712,11 @@ def test_a_diarys_opening_verb_the_parse_misreads_is_the_diarists_deed() -> None
         ("Driven home by Aya.", "I drove Aya home."),
     ]:
         assert Verdict.DUPLICATE not in both_ways(unsaid, said)
-    for written in ("Reminded of the deadline, Master hurried.", "United won the match."):
+    for written in (
+        "Reminded of the deadline, Master hurried.",
+        "United won the match.",
+        "Met by Aya at the station.",
+    ):
         assert with_the_diarist(written) == written
 
 
@@ -735,6 +740,9 @@ def test_a_doer_left_unwritten_is_detail_left_out_not_another_person() -> None:
     # The diarist named, or another party named, makes the unsaid doer the diarist's.
     assert verdict("健が風邪をひいた。", "私も風邪をひいた。") is Verdict.DISTINCT
     assert verdict("健がアヤと駅で会った。", "アヤと駅で会った。") is Verdict.DISTINCT
+    assert verdict("ケンが夕食を作った。", "母と夕食を作った。") is Verdict.DISTINCT
+    # A passive without its doer does not say who: not the named person left out.
+    assert verdict("Master broke the window.", "The window was broken.") is Verdict.DISTINCT
 
 
 def test_adding_a_fact_is_distinct() -> None:

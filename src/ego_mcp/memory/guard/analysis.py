@@ -126,8 +126,10 @@ def read(text: str) -> Reading:
     """What ``text`` says, as the guard compares it (kept for recent texts: a save
     compares its text with up to five memories, consolidation each pair it shows)."""
     digits = _with_digits(text)
+    written_in = False
     if not is_japanese(digits):
-        digits = english.with_the_diarist(digits)  # Reminded Master to…: I reminded him
+        unsaid, digits = digits, english.with_the_diarist(digits)  # Reminded Master to…
+        written_in = digits != unsaid
     when = find_when(digits)
     covered = {i for start, end in when.spans for i in range(start, end)}
     # A length of time or a measure is an amount (1.5 hours, 90分, 1.5 km), compared and
@@ -150,6 +152,8 @@ def read(text: str) -> Reading:
         found = _japanese(digits, sorted(numbers), pieces, ends, dates, skip)
     else:
         found = english.read(digits, tuple(sorted(numbers)), pieces, skip)
+    if written_in:
+        found = replace(found, diarist_written_in=True)
     span = standard_span(digits, japanese_text)
     if span is None:
         return found

@@ -85,7 +85,9 @@ def judge(old: Reading, new: Reading, unsaid_doers: bool = True) -> tuple[Verdic
     )
     hard = numbers + times
     added, left_out, told_as_words = _unmatched_words(old, new)
-    unwritten = {id(w) for w in left_out if unsaid_doers and _subject_left_unwritten(w, new)}
+    unwritten = {
+        id(w) for w in left_out if unsaid_doers and not added and _subject_left_unwritten(w, new)
+    }
     for kind in ("person", "place", "name"):
         names = [w for w in added + left_out if w.name == kind and id(w) not in unwritten]
         if names:
@@ -238,20 +240,28 @@ def _one_for_another(gone: list[Word], added: list[Word]) -> tuple[Verdict, tupl
 
 def _subject_left_unwritten(word: Word, new: Reading) -> bool:
     """A person the older text names as the subject of a verb the new one tells with no
-    subject written and no other person named (Master renewed his licence / Renewed his
-    licence; マスターは住民票を取った / 住民票を取った): the new text leaves the doer
-    unsaid, as a diary does, which is detail left out, not another person."""
+    subject written and no other party named, nor in the passive without its doer
+    (Master renewed his licence / Renewed his licence; マスターは住民票を取った / 住民票を
+    取った): the new text leaves the doer unsaid, as a diary does, which is detail left
+    out, not another person. The diarist's "I" the parse needed written in is no subject
+    written (``Reading.diarist_written_in``)."""
     if word.name != "person" or word.role != "subject" or not word.head:
         return False
-    if any(w.key == FIRST_PERSON or _party_named(w) for w in new.words):
+    if word.head in new.unnamed_doer:
+        return False  # the window was broken: by someone the text does not name
+    written = [w for w in new.words if not (new.diarist_written_in and w.key == FIRST_PERSON)]
+    if any(w.key == FIRST_PERSON or _party_named(w) for w in written):
         return False  # 私も風邪をひいた; アヤと会った: the diarist's, or another's, deed
-    told = any(w.key == word.head and w.pos == "v" for w in new.words)
-    return told and not any(w.role == "subject" and w.head == word.head for w in new.words)
+    told = any(w.key == word.head and w.pos == "v" for w in written)
+    return told and not any(w.role == "subject" and w.head == word.head for w in written)
 
 
 def _party_named(word: Word) -> bool:
-    """A person the text names, or a name in a party's role (Aya, met Aya)."""
-    return word.name == "person" or (word.name == "name" and word.role in PARTY_ROLES)
+    """A person the text names, or a name or a noun for a person or an animal in a
+    party's role (met Aya, 母と作った)."""
+    return word.name == "person" or (
+        (word.name == "name" or word.animate) and word.role in PARTY_ROLES
+    )
 
 
 def _role_moved(old: Word, new: Word) -> str:

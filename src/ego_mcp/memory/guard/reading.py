@@ -239,6 +239,9 @@ class Reading:
     # Deeds told in the passive with no doer (the window was broken), and deeds whose doer
     # is the diarist, written or implied (I broke the window, Broke the window): by verb.
     unnamed_doer: frozenset[str] = field(default_factory=frozenset)
+    # The diarist's "I" was written in before the parse (``english.with_the_diarist``):
+    # the text itself leaves its doer unsaid.
+    diarist_written_in: bool = False
     diarist_did: frozenset[str] = field(default_factory=frozenset)
     # English prepositions and verb particles (up, inside, above), each with the word it
     # hangs from: no fact as words, but one when it stands for its WordNet antonym on

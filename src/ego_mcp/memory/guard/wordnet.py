@@ -396,15 +396,24 @@ def takes_recipient(wordnet: WordNet, verb: str, senses: int = 3) -> bool:
     )
 
 
-# WordNet's lexicographer files of verbs that move a thing from one party to another:
-# 38 verb.motion (send, return), 40 verb.possession (give, lend, hand).
+# WordNet's sentence frames of giving: "Somebody ----s somebody something", "Somebody
+# ----s something to somebody"; and its lexicographer files of verbs that move a thing
+# from one party to another: 38 verb.motion (send, return), 40 verb.possession (give).
+GIVING_FRAMES = frozenset({14, 15})
 TRANSFER_FILES = frozenset({38, 40})
 
 
-def transfers(verb: str) -> bool:
-    """Whether ``verb``'s most frequent sense moves a thing to someone (send, give,
-    return; not write, read, repair), by its lexicographer file."""
-    return _first_sense_file(verb, "v") in TRANSFER_FILES
+def gives_to_someone(verb: str, senses: int = 2) -> bool:
+    """Whether ``verb`` moves a thing from one party to another by its most frequent
+    sense's lexicographer file, and gives it to somebody by the sentence frames of one
+    of its two most frequent senses (send, hand, lend, return; not steal, buy, borrow,
+    chase, nor use, repair)."""
+    net = wordnet()
+    if net is None or _first_sense_file(verb, "v") not in TRANSFER_FILES:
+        return False
+    return any(
+        net.synset(offset, "v").frames & GIVING_FRAMES for offset in net.offsets(verb, "v")[:senses]
+    )
 
 
 # Where something happens, as WordNet files it: a point or extent in space, a built

@@ -51,8 +51,9 @@ def with_the_diarist(text: str) -> str:
 
 def _past_of_a_verb(word: str) -> bool:
     """A form WordNet's morphology makes a verb's past of (met: meet, reminded: remind),
-    but a participle that is no past (broken, hidden, driven, done: the English
-    irregular participles end in n or ne, the pasts of those verbs do not)."""
+    but an irregular form in n or ne: the participles that are no past end so (broken,
+    hidden, driven, done), and the few pasts that do (ran, began, won) are left with them,
+    since the re-parse takes "I broken" for a past too."""
     net = wordnet()
     key = word.lower()
     if net is None or net.offsets(key, "v"):

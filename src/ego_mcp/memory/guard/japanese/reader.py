@@ -75,12 +75,12 @@ from ego_mcp.memory.guard.reading import (
 )
 from ego_mcp.memory.guard.wordnet import (
     experiences,
+    gives_to_someone,
     is_animate,
     is_inalienable,
     is_person,
     says,
     takes_recipient,
-    transfers,
     wordnet,
 )
 from ego_mcp.memory.japanese import HIRAGANA_TO_KATAKANA
@@ -688,9 +688,10 @@ class _Reader:
         任された = 企画を任せた him), else one whose thing it was (部長にプレゼンを褒められた
         = 部長が彼のプレゼンを褒めた); one with no such phrase has an unnamed doer (財布が
         盗まれた = 誰かが財布を盗んだ, and no 財布を盗んだ). Of two に phrases the doer is one
-        that names someone (散歩中にカラスにつつかれた: the crow). A から phrase is no doer: it
-        names the one a thing was taken from as often (財布がケンから盗まれた). A favour
-        with an object, or from nobody named, is not swapped, and False is returned."""
+        that names someone (散歩中にカラスにつつかれた: the crow); none where the subject is a
+        thing given to the に phrase (``_thing_given``). A から phrase is no doer: it names
+        the one a thing was taken from as often (財布がケンから盗まれた). A favour with an
+        object, or from nobody named, is not swapped, and False is returned."""
         phrases = [r for r in self.goals if r.start >= self.last_clause]
         named = [r for r in phrases if r and someone(self.words[r[-1]])]
         agents = [r for r in self.agents if r.start >= self.last_clause]
@@ -717,16 +718,17 @@ class _Reader:
         return True
 
     def _thing_given(self, clause: range) -> bool:
-        """The passive clause's subject is a thing, not someone, and its verb moves a
-        thing to someone by its first gloss's first sense (荷物はケンに送られた: sent to
-        Ken; 渡す, 返す, 貸す): its に phrase is who received it."""
+        """The passive clause's subject is a thing, not someone, and its verb gives a
+        thing to somebody by its first gloss's first sense and WordNet's sentence frames
+        (荷物はケンに送られた: sent to Ken; not 財布はケンに盗まれた): its に phrase is who
+        received it."""
         verb = self.words[-1] if self.words else None
         subjects = [self.words[i] for i in clause if self.words[i].role == "subject"]
         return (
             verb is not None
             and verb.pos == "v"
             and bool(verb.english)
-            and transfers(verb.english[0])
+            and gives_to_someone(verb.english[0])
             and bool(subjects)
             and not any(_a_being(w) for w in subjects)
             and not any(self.words[i].role == "object" for i in clause)
@@ -923,6 +925,6 @@ def _someone(word: Word) -> bool:
 
 def _a_being(word: Word) -> bool:
     """Someone, the diarist, or a noun whose first gloss's first word is a person or an
-    animal (犬: "dog (Canis (lupus) familiaris)", read as dog_familiaris))."""
+    animal (犬, whose gloss "dog (Canis (lupus) familiaris)" is read as dog_familiaris)."""
     first = word.english[0].split("_")[0] if word.english else ""
     return someone(word) or word.key == FIRST_PERSON or (bool(first) and is_animate(first))

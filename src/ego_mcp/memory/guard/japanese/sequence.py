@@ -1,6 +1,6 @@
 """What a morpheme's neighbours say of it: a quote, a sentence's end, a predicate that
-modifies a noun, the evidence an auxiliary's stem gives. Pure functions of the
-morphemes."""
+modifies a noun, the evidence an auxiliary's stem gives. Functions of the morphemes (and,
+for a causative, of the dictionary's verbs)."""
 
 from __future__ import annotations
 
@@ -457,7 +457,7 @@ def agent_marker(morphemes: tuple[Morpheme, ...], index: int) -> range:
 
 
 # What より before it makes "more" (より良い, より安全な, より早く).
-DEGREE = frozenset({"形容詞", "形状詞", "副詞", "助動詞"})
+DEGREE = frozenset({"形容詞", "形状詞", "副詞"})
 PASSIVES = frozenset({"れる", "られる"})
 
 
