@@ -718,10 +718,9 @@ class _Reader:
         return True
 
     def _thing_given(self, clause: range) -> bool:
-        """The passive clause's subject is a thing, not someone, and its verb gives a
-        thing to somebody by its first gloss's first sense and WordNet's sentence frames
-        (荷物はケンに送られた: sent to Ken; not 財布はケンに盗まれた): its に phrase is who
-        received it."""
+        """The passive clause's subject is a thing, not someone, and its verb's first
+        gloss gives a thing to somebody (``gives_to_someone``: 荷物はケンに送られた, sent to
+        Ken; not 財布はケンに盗まれた): its に phrase is who received it."""
         verb = self.words[-1] if self.words else None
         subjects = [self.words[i] for i in clause if self.words[i].role == "subject"]
         return (
