@@ -390,10 +390,13 @@ def takes_recipient(wordnet: WordNet, verb: str, senses: int = 3) -> bool:
     """Whether one of ``verb``'s ``senses`` most frequent senses gives something to
     somebody or asks somebody to do it (send, entrust, teach; request, order; not praise,
     bite, steal)."""
-    return any(
-        wordnet.synset(offset, "v").frames & RECIPIENT_FRAMES
-        for offset in wordnet.offsets(verb, "v")[:senses]
-    )
+    return _framed(wordnet, verb, RECIPIENT_FRAMES, senses)
+
+
+def _framed(wordnet: WordNet, verb: str, frames: frozenset[int], senses: int) -> bool:
+    """Whether one of ``verb``'s ``senses`` most frequent senses has one of ``frames``."""
+    offsets = wordnet.offsets(verb, "v")[:senses]
+    return any(wordnet.synset(offset, "v").frames & frames for offset in offsets)
 
 
 # WordNet's sentence frames of giving: "Somebody ----s somebody something", "Somebody
@@ -411,9 +414,7 @@ def gives_to_someone(verb: str, senses: int = 2) -> bool:
     net = wordnet()
     if net is None or _first_sense_file(verb, "v") not in TRANSFER_FILES:
         return False
-    return any(
-        net.synset(offset, "v").frames & GIVING_FRAMES for offset in net.offsets(verb, "v")[:senses]
-    )
+    return _framed(net, verb, GIVING_FRAMES, senses)
 
 
 # Where something happens, as WordNet files it: a point or extent in space, a built

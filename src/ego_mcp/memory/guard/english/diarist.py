@@ -8,10 +8,8 @@ sunset")."""
 from __future__ import annotations
 
 from ego_mcp.memory.guard.english.pipeline import parse
+from ego_mcp.memory.guard.english.roles import FINITE, NOMINAL_SUBJECTS
 from ego_mcp.memory.guard.wordnet import wordnet
-
-SUBJECTS = frozenset({"nsubj", "nsubjpass"})
-FINITE = frozenset({"VBD", "VBZ", "VBP"})
 
 
 def with_the_diarist(text: str) -> str:
@@ -28,7 +26,7 @@ def with_the_diarist(text: str) -> str:
         if sentence[0].is_title
         and not (sentence[0].dep_ == "ROOT" and sentence[0].pos_ in ("VERB", "AUX"))
         and _past_of_a_verb(sentence[0].text)
-        and not any(t.dep_ in SUBJECTS and t.head.tag_ in FINITE for t in sentence)
+        and not any(t.dep_ in NOMINAL_SUBJECTS and t.head.tag_ in FINITE for t in sentence)
         and not any(t.lower_ == "by" for t in sentence)
     ]
     if not openings:
@@ -41,7 +39,7 @@ def with_the_diarist(text: str) -> str:
         diarist = next((t for t in rewritten if t.idx == start + 2 * shift), None)
         if (
             diarist is None
-            or diarist.dep_ not in SUBJECTS
+            or diarist.dep_ not in NOMINAL_SUBJECTS
             or diarist.head.i != diarist.i + 1
             or diarist.head.tag_ != "VBD"
         ):

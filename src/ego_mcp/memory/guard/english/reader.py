@@ -29,6 +29,7 @@ from ego_mcp.memory.guard.english.lexicon import (
 from ego_mcp.memory.guard.english.parts import part_at, parts_of
 from ego_mcp.memory.guard.english.pipeline import parse
 from ego_mcp.memory.guard.english.roles import (
+    NOMINAL_SUBJECTS,
     agent_written,
     bare_gerund,
     clause_verb,
@@ -391,7 +392,6 @@ def _single_denied(token: Token) -> bool:
 
 # Pronouns of quantity spaCy does not take for determiners (everyone, not everyone).
 QUANTITY_PRONOUNS = closed("one everyone everybody everything much")
-NOMINAL_SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 
 
 def _quantity(token: Token) -> bool:

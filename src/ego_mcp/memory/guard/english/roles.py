@@ -42,6 +42,7 @@ CLAUSE_CONNECTIVES = {
     "nonetheless": DESPITE, "still": DESPITE,
 }  # fmt: skip
 SUBJECTS = frozenset({"nsubj", "csubj"})
+NOMINAL_SUBJECTS = frozenset({"nsubj", "nsubjpass"})  # a noun phrase, active or passive
 PASSIVE_SUBJECTS = frozenset({"nsubjpass", "csubjpass"})
 
 
